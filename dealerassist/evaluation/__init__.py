@@ -1,0 +1,1 @@
+"""evaluation layer (see docs/architecture.md)."""

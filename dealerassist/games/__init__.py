@@ -1,0 +1,1 @@
+"""games layer (see docs/architecture.md)."""

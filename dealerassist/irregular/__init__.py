@@ -1,0 +1,1 @@
+"""irregular layer (see docs/architecture.md)."""

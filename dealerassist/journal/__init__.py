@@ -1,0 +1,1 @@
+"""journal layer (see docs/architecture.md)."""
