@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-all lint bench clean
+.PHONY: run test test-all test-headless lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,22 @@ test: $(STAMP)
 test-all: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 
+## Every test outside ui/ and vision/ in an environment WITHOUT PySide6 and OpenCV, proving the
+## engine, rules, journal and session never need them (style principle 1).
+HEADLESS := .venv-headless
+$(HEADLESS)/.installed-stamp: pyproject.toml
+	$(PYTHON) -m venv $(HEADLESS)
+	$(HEADLESS)/bin/python -m pip install -q --upgrade pip
+	$(HEADLESS)/bin/python -m pip install -q --no-deps -e .
+	$(HEADLESS)/bin/python -m pip install -q "PyYAML>=6,<7" "platformdirs>=4,<5" "numpy>=1.26,<3" \
+		"pytest>=8,<10" "hypothesis>=6.100,<7" "pokerkit==0.7.7" "treys==0.1.8"
+	touch $@
+
+test-headless: $(HEADLESS)/.installed-stamp
+	$(HEADLESS)/bin/python -c "import importlib.util as u; assert not u.find_spec('PySide6') and not u.find_spec('cv2')"
+	$(HEADLESS)/bin/python -m pytest -q -m 'not slow' -p no:cacheprovider -p no:pytest-qt \
+		--ignore=tests/ui --ignore=tests/vision
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check dealerassist tests
 
@@ -32,4 +48,4 @@ bench: $(STAMP)
 	$(VENV)/bin/dealerassist bench --json
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(HEADLESS) build *.egg-info
