@@ -1,0 +1,81 @@
+"""`InMemoryJournal`: the journal contract without a file, for tests and demos."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dealerassist.errors import JournalError
+from dealerassist.journal.records import (
+    SCHEMA_VERSION,
+    HandIndexEntry,
+    JournalRecord,
+    PendingRecord,
+)
+
+
+class InMemoryJournal:
+    """A list of records; same behaviour as `SQLiteJournal` except that nothing survives."""
+
+    def __init__(self) -> None:
+        self._records: list[JournalRecord] = []
+        self._closed = False
+
+    @property
+    def schema_version(self) -> int:
+        """Always the current layout."""
+        return SCHEMA_VERSION
+
+    def append(self, records: Sequence[PendingRecord]) -> tuple[JournalRecord, ...]:
+        """Append all of ``records`` or, if one is not a `PendingRecord`, none."""
+        self._check_open()
+        for record in records:
+            if not isinstance(record, PendingRecord):
+                raise JournalError(f"cannot append {type(record).__name__}, need PendingRecord")
+        start = len(self._records) + 1
+        stored = tuple(
+            JournalRecord.stored(start + offset, record) for offset, record in enumerate(records)
+        )
+        self._records.extend(stored)
+        return stored
+
+    def read(
+        self, *, after_seq: int = 0, hand_id: int | None = None
+    ) -> tuple[JournalRecord, ...]:
+        """Return the records after ``after_seq``, optionally of one hand."""
+        self._check_open()
+        return tuple(
+            record
+            for record in self._records[max(after_seq, 0) :]
+            if hand_id is None or record.hand_id == hand_id
+        )
+
+    def last_seq(self) -> int:
+        """Return the number of records (sequence numbers have no gaps)."""
+        self._check_open()
+        return len(self._records)
+
+    def hands(self) -> tuple[HandIndexEntry, ...]:
+        """Return the hand index, computed from the records."""
+        self._check_open()
+        found: dict[int, list[JournalRecord]] = {}
+        for record in self._records:
+            if record.hand_id is not None:
+                found.setdefault(record.hand_id, []).append(record)
+        return tuple(
+            HandIndexEntry(
+                hand_id=hand_id,
+                first_seq=group[0].seq,
+                last_seq=group[-1].seq,
+                record_count=len(group),
+                started_at=group[0].recorded_at,
+            )
+            for hand_id, group in sorted(found.items())
+        )
+
+    def close(self) -> None:
+        """Mark closed."""
+        self._closed = True
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise JournalError("the journal is closed")

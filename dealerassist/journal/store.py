@@ -1,0 +1,225 @@
+"""`SQLiteJournal`: the durable, append-only event store (one SQLite file in WAL mode).
+
+Durability choice: WAL with ``synchronous=FULL``. In WAL mode ``NORMAL`` keeps the file
+consistent but may lose the last commits on a power cut (the WAL is synced only at
+checkpoints); a dealer's record must survive exactly that, and one fsync per dealer action
+costs milliseconds, so every commit is synced. A killed process loses nothing committed
+with either setting.
+
+Safety on open: the file is checked before anything is written to it. A file that is not
+SQLite, fails ``quick_check``, belongs to another program or comes from a newer
+dealerassist raises `JournalError` and is left byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from dealerassist.errors import JournalError
+from dealerassist.journal import schema
+from dealerassist.journal.records import HandIndexEntry, JournalRecord, PendingRecord
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_BUSY_TIMEOUT_MS = 5000
+
+
+def _check_file_kind(path: Path) -> bool:
+    """Return True if ``path`` is missing or empty (a new journal), else check its header."""
+    if not path.exists():
+        return True
+    if not path.is_file():
+        raise JournalError(f"{path}: not a regular file; choose a journal file with --db")
+    with path.open("rb") as handle:
+        header = handle.read(len(_SQLITE_MAGIC))
+    if not header:
+        return True
+    if header != _SQLITE_MAGIC:
+        raise JournalError(
+            f"{path}: not a SQLite database (corrupt or foreign file); it was left untouched"
+        )
+    return False
+
+
+class SQLiteJournal:
+    """The journal in one SQLite file.
+
+    Args:
+        path: The database file; created (with its folder) if missing and ``create``.
+        create: False to refuse a missing file (export reads, never creates).
+
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
+        self.path = Path(path)
+        shown = str(self.path)
+        is_new = _check_file_kind(self.path)
+        if is_new and not create:
+            raise JournalError(f"{shown}: no journal here (the file does not exist or is empty)")
+        if is_new:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        try:
+            self._connection = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as error:
+            raise JournalError(f"{shown}: cannot open the journal: {error}") from error
+        try:
+            self._open(shown)
+        except BaseException:
+            self._connection.close()
+            raise
+        self._closed = False
+
+    def _open(self, shown: str) -> None:
+        connection = self._connection
+        try:
+            connection.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+            blank = schema.is_blank(connection)
+            if not blank:
+                schema.check_identity(connection, path=shown)
+                verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
+                if verdict != "ok":
+                    raise JournalError(
+                        f"{shown}: the journal is damaged ({verdict}); it was left untouched. "
+                        "Keep a copy for the floor and start a new journal with --db."
+                    )
+            elif schema.stored_version(connection) != 0:
+                raise JournalError(f"{shown}: an empty database with a version mark; refused")
+            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise JournalError(f"{shown}: cannot switch the journal to WAL mode ({mode})")
+            connection.execute("PRAGMA synchronous = FULL")
+            schema.migrate(connection, path=shown)
+        except sqlite3.DatabaseError as error:
+            raise JournalError(
+                f"{shown}: not a readable journal ({error}); it was left untouched"
+            ) from error
+
+    @property
+    def schema_version(self) -> int:
+        """Return the layout version of the file (after migration, the current one)."""
+        with self._lock:
+            self._check_open()
+            return schema.stored_version(self._connection)
+
+    def append(self, records: Sequence[PendingRecord]) -> tuple[JournalRecord, ...]:
+        """Commit ``records`` in one transaction; when this returns they are on disk."""
+        records = tuple(records)
+        for record in records:
+            if not isinstance(record, PendingRecord):
+                raise JournalError(f"cannot append {type(record).__name__}, need PendingRecord")
+        if not records:
+            return ()
+        with self._lock:
+            self._check_open()
+            connection = self._connection
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                try:
+                    start = int(
+                        connection.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
+                    ) + 1
+                    stored = tuple(
+                        JournalRecord.stored(start + offset, record)
+                        for offset, record in enumerate(records)
+                    )
+                    connection.executemany(
+                        "INSERT INTO events (seq, hand_id, type, class_version, payload, "
+                        "recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        [
+                            (r.seq, r.hand_id, r.type, r.class_version, r.payload, r.recorded_at)
+                            for r in stored
+                        ],
+                    )
+                    connection.execute("COMMIT")
+                except BaseException:
+                    if connection.in_transaction:
+                        connection.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as error:
+                message = f"{self.path}: could not write to the journal: {error}"
+                raise JournalError(message) from error
+        return stored
+
+    def read(
+        self, *, after_seq: int = 0, hand_id: int | None = None
+    ) -> tuple[JournalRecord, ...]:
+        """Return the records after ``after_seq`` in sequence order, optionally of one hand."""
+        query = (
+            "SELECT seq, type, class_version, payload, hand_id, recorded_at FROM events "
+            "WHERE seq > ?"
+        )
+        parameters: tuple[int, ...] = (after_seq,)
+        if hand_id is not None:
+            query += " AND hand_id = ?"
+            parameters = (after_seq, hand_id)
+        with self._lock:
+            self._check_open()
+            try:
+                rows = self._connection.execute(query + " ORDER BY seq", parameters).fetchall()
+            except sqlite3.Error as error:
+                raise JournalError(f"{self.path}: could not read the journal: {error}") from error
+        return tuple(
+            JournalRecord(
+                seq=row[0],
+                type=row[1],
+                class_version=row[2],
+                payload=row[3],
+                hand_id=row[4],
+                recorded_at=row[5],
+            )
+            for row in rows
+        )
+
+    def last_seq(self) -> int:
+        """Return the highest sequence number, 0 when empty."""
+        with self._lock:
+            self._check_open()
+            row = self._connection.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()
+        return int(row[0])
+
+    def hands(self) -> tuple[HandIndexEntry, ...]:
+        """Return every hand with records, by hand id (served by the (hand_id, seq) index)."""
+        with self._lock:
+            self._check_open()
+            rows = self._connection.execute(
+                "SELECT hand_id, MIN(seq), MAX(seq), COUNT(*) FROM events "
+                "WHERE hand_id IS NOT NULL GROUP BY hand_id ORDER BY hand_id"
+            ).fetchall()
+            entries = []
+            for hand_id, first_seq, last_seq, count in rows:
+                started_at = self._connection.execute(
+                    "SELECT recorded_at FROM events WHERE seq = ?", (first_seq,)
+                ).fetchone()[0]
+                entries.append(
+                    HandIndexEntry(
+                        hand_id=hand_id,
+                        first_seq=first_seq,
+                        last_seq=last_seq,
+                        record_count=count,
+                        started_at=started_at,
+                    )
+                )
+        return tuple(entries)
+
+    def close(self) -> None:
+        """Close the file (idempotent)."""
+        with self._lock:
+            if not getattr(self, "_closed", True):
+                self._connection.close()
+                self._closed = True
+
+    def __enter__(self) -> SQLiteJournal:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise JournalError(f"{self.path}: the journal is closed")
