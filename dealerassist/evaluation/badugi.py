@@ -1,0 +1,51 @@
+"""Badugi (PHH "FB"): four cards, aces low; only cards of distinct suits and ranks play.
+
+More playing cards beat fewer (a four-card badugi beats any three-card hand); among hands
+of the same size the lower wins, comparing from the highest card down (as pokerkit's
+BadugiHand).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from dealerassist.cards import Card, CardsLike
+from dealerassist.evaluation._input import card_codes
+from dealerassist.evaluation.value import LOW_BASE, BadugiCategory, EvaluationKind, HandValue, pack
+
+__all__ = ["evaluate_badugi"]
+
+
+def _low_rank(code: int) -> int:
+    return 1 if code // 4 == 12 else code // 4 + 2
+
+
+def evaluate_badugi(cards: CardsLike) -> HandValue:
+    """The best badugi hand of exactly four cards.
+
+    Raises:
+        InvalidCardError: Unreadable or duplicate cards, or not exactly four of them.
+
+    """
+    codes = card_codes(cards, what="evaluate_badugi", sizes=range(4, 5))
+    best: tuple[int, tuple[int, ...]] | None = None
+    for size in range(4, 0, -1):
+        for subset in combinations(codes, size):
+            ranks = {_low_rank(code) for code in subset}
+            suits = {code & 3 for code in subset}
+            if len(ranks) != size or len(suits) != size:
+                continue
+            strength = LOW_BASE - pack(4 - size, sorted(ranks, reverse=True))
+            if best is None or strength > best[0]:
+                best = (strength, subset)
+        if best is not None:
+            break
+    assert best is not None  # one card alone always plays
+    strength, subset = best
+    ordered = sorted(subset, key=_low_rank, reverse=True)
+    return HandValue(
+        strength,
+        BadugiCategory(len(subset)),
+        tuple(Card.from_code(code) for code in ordered),
+        EvaluationKind.BADUGI,
+    )

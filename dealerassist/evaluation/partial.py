@@ -1,0 +1,81 @@
+"""Stud up cards: who shows the best hand, and who brings in (ST-BRINGIN, ST-FIRST, RZ-BRINGIN).
+
+One to four up cards rank by pairs, trips and quads only: straights and flushes do not
+count. Keys are tuples, greater = better showing hand; ties are broken by position by the
+caller (ST-FIRST: the first player from the dealer's left acts first; RZ-BRINGIN the
+same). The key holds the category, the number of cards, then the ranks by group, which
+orders hands exactly as pokerkit's stud openings do.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from dealerassist.cards import Card
+from dealerassist.errors import InvalidCardError
+
+__all__ = ["bring_in_player", "rank_up_cards_high", "rank_up_cards_low"]
+
+# 1 to 4 cards: high card < pair < two pair < three of a kind < four of a kind.
+_CATEGORY = {(1,): 0, (2,): 1, (2, 2): 2, (3,): 3, (4,): 4}
+
+
+def _key(cards: Sequence[Card], *, ace_low: bool, what: str) -> tuple[int, ...]:
+    if not 1 <= len(cards) <= 4:
+        raise InvalidCardError(f"{what} takes 1 to 4 up cards, got {len(cards)}")
+    ranks: list[int] = []
+    for card in cards:
+        if not isinstance(card, Card) or not card.is_face:
+            raise InvalidCardError(f"{what}: {card!r} is not a face-up card")
+        ranks.append(card.rank.low_value if ace_low else card.rank.value)
+    counter = Counter(ranks)
+    order = sorted(counter, key=lambda rank: (counter[rank], rank), reverse=True)
+    shape = tuple(counter[rank] for rank in order if counter[rank] > 1) or (1,)
+    return (_CATEGORY[shape], len(cards), *order)
+
+
+def rank_up_cards_high(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Comparable key of 1 to 4 up cards, greater = better high hand showing (ST-FIRST).
+
+    Raises:
+        InvalidCardError: Not 1 to 4 face cards.
+
+    """
+    return _key(cards, ace_low=False, what="rank_up_cards_high")
+
+
+def rank_up_cards_low(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Comparable key of 1 to 4 razz up cards, greater = better (lower) hand (RZ-BRINGIN).
+
+    Aces are low; pairs count against the hand.
+
+    Raises:
+        InvalidCardError: Not 1 to 4 face cards.
+
+    """
+    return tuple(-part for part in _key(cards, ace_low=True, what="rank_up_cards_low"))
+
+
+def bring_in_player(up_cards: Sequence[Card], *, highest: bool = False) -> int:
+    """Index of the player who brings in, given each player's first up card.
+
+    By default the lowest card brings in, aces high, equal ranks broken by suit, clubs
+    lowest then diamonds, hearts, spades (ST-BRINGIN). With ``highest`` (razz,
+    RZ-BRINGIN) the highest card brings in, aces low, and equal ranks are broken the other
+    way: the highest suit (spades) brings in, as pokerkit's razz does.
+
+    Raises:
+        InvalidCardError: No cards, or a card that is not a face card.
+
+    """
+    if not up_cards:
+        raise InvalidCardError("bring_in_player needs at least one up card")
+    keys = []
+    for card in up_cards:
+        if not isinstance(card, Card) or not card.is_face:
+            raise InvalidCardError(f"bring_in_player: {card!r} is not a face-up card")
+        rank = card.rank.low_value if highest else card.rank.value
+        keys.append((rank, card.suit.order))
+    chosen = max(keys) if highest else min(keys)
+    return keys.index(chosen)
