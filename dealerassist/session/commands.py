@@ -1,0 +1,458 @@
+"""The dealer command language: one short line per action, typed or sent by a button.
+
+``parse_command("r 60")`` returns a frozen command (`RaiseTo(amount=60)`); a line that
+cannot be read raises `CommandError` naming the problem and the fix ("unknown command
+'rasie'; did you mean 'raise'?", "usage: sit SEAT NAME STACK, e.g. sit 3 Alice 1500").
+The console's buttons send the same lines, so one parser serves both. The full list with
+examples is in ``docs/commands.md`` and in `COMMAND_HELP`.
+
+Parsing only reads the line; whether the command is legal now (whose turn, the limits,
+a free seat) is decided by the session and the engine, with a rule ID.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dealerassist.cards import Card, parse_cards
+from dealerassist.errors import DealerAssistError, InvalidCardError
+
+__all__ = [
+    "COMMAND_HELP",
+    "AddChips",
+    "AllIn",
+    "Bet",
+    "Board",
+    "Call",
+    "Check",
+    "Command",
+    "CommandError",
+    "CorrectStack",
+    "DealHole",
+    "Fold",
+    "Leave",
+    "Muck",
+    "NewHand",
+    "PlaceButton",
+    "PostBlind",
+    "RaiseTo",
+    "Show",
+    "Sit",
+    "SitIn",
+    "SitOut",
+    "Undo",
+    "parse_command",
+]
+
+
+class CommandError(DealerAssistError, ValueError):
+    """A dealer command line that cannot be read; the message says how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """A player sits down: ``sit 3 Alice 1500``."""
+
+    seat: int
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """A player leaves the table with their chips: ``leave 3``."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """A seated player stops being dealt in (keeps the seat): ``out 3``."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SitIn:
+    """A sitting-out player comes back: ``in 3``."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PostBlind:
+    """A new or returning player posts a big blind to be dealt in now: ``post 3``."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddChips:
+    """Chips added to a stack between hands (G-TABLE-STAKES): ``add 3 500``."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectStack:
+    """A stack set right between hands after a miscount, recorded as a correction."""
+
+    seat: int
+    stack: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceButton:
+    """Put the button on a seat before the next hand (the draw for the button): ``button 5``."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewHand:
+    """Start the next hand: move the button, post the blinds: ``hand``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """The player to act folds: ``f``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """The player to act checks: ``x``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The player to act calls (all-in for less if short): ``c``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """The player to act opens the betting: ``b 40`` (total for the street)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseTo:
+    """The player to act raises TO an amount (the street total): ``r 60``."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllIn:
+    """The player to act puts every chip in: ``allin``."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealHole:
+    """Hole cards the dealer knows (e.g. read by the camera): ``deal 3 Ah Kd``."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Community cards: ``flop Ah Kd 7c``, ``turn 2s``, ``river 9h`` (street names a check)."""
+
+    street: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """A player shows their hand at showdown: ``show 3 Ah Ad``."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """A player gives up the pot without showing (G-SHOW-CLAIM): ``muck 3``."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Cancel the last event (recorded as a new event; nothing is erased): ``undo``."""
+
+
+Command = (
+    Sit
+    | Leave
+    | SitOut
+    | SitIn
+    | PostBlind
+    | AddChips
+    | CorrectStack
+    | PlaceButton
+    | NewHand
+    | Fold
+    | Check
+    | Call
+    | Bet
+    | RaiseTo
+    | AllIn
+    | DealHole
+    | Board
+    | Show
+    | Muck
+    | Undo
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Verb:
+    usage: str
+    example: str
+    meaning: str
+    parse: Callable[[str, list[str]], Command]
+
+
+_NUMBER = re.compile(r"[0-9]+")
+
+
+def _amount(word: str, raw: str, *, what: str, usage: str) -> int:
+    text = raw.strip()
+    if _NUMBER.fullmatch(text):
+        return int(text)
+    if re.fullmatch(r"[0-9]*[.,][0-9]+", text):
+        raise CommandError(f"{word}: {what} {raw!r} is not a whole number of chips; {usage}")
+    if text.startswith("-"):
+        raise CommandError(f"{word}: {what} cannot be negative ({raw!r}); {usage}")
+    raise CommandError(f"{word}: {what} {raw!r} is not a number; {usage}")
+
+
+def _seat(word: str, raw: str, *, usage: str) -> int:
+    seat = _amount(word, raw, what="seat", usage=usage)
+    if seat < 1:
+        raise CommandError(f"{word}: seats are numbered from 1, not {raw!r}; {usage}")
+    return seat
+
+
+def _cards(word: str, words: list[str], *, usage: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(" ".join(words))
+    except InvalidCardError as error:
+        raise CommandError(f"{word}: {error}; {usage}") from None
+
+
+def _expect(word: str, args: list[str], count: int, usage: str) -> None:
+    if len(args) != count:
+        got = "nothing" if not args else " ".join(args)
+        raise CommandError(f"{word} takes {count} value(s), got {got!r}; {usage}")
+
+
+def _usage(verb: str) -> str:
+    entry = _VERBS[verb]
+    return f"usage: {entry.usage}, e.g. {entry.example}"
+
+
+def _no_args(make: Callable[[], Command]) -> Callable[[str, list[str]], Command]:
+    def parse(word: str, args: list[str]) -> Command:
+        if args:
+            raise CommandError(f"{word} takes no value, got {' '.join(args)!r}")
+        return make()
+
+    return parse
+
+
+def _one_amount(make: Callable[[int], Command], verb: str) -> Callable[[str, list[str]], Command]:
+    def parse(word: str, args: list[str]) -> Command:
+        usage = _usage(verb)
+        _expect(word, args, 1, usage)
+        return make(_amount(word, args[0], what="amount", usage=usage))
+
+    return parse
+
+
+def _one_seat(make: Callable[[int], Command], verb: str) -> Callable[[str, list[str]], Command]:
+    def parse(word: str, args: list[str]) -> Command:
+        usage = _usage(verb)
+        _expect(word, args, 1, usage)
+        return make(_seat(word, args[0], usage=usage))
+
+    return parse
+
+
+def _parse_sit(word: str, args: list[str]) -> Command:
+    usage = _usage("sit")
+    _expect(word, args, 3, usage)
+    name = args[1].strip()
+    if not name or _NUMBER.fullmatch(name):
+        raise CommandError(f"sit: {name!r} is not a player name; {usage}")
+    return Sit(
+        seat=_seat(word, args[0], usage=usage),
+        name=name,
+        stack=_amount(word, args[2], what="stack", usage=usage),
+    )
+
+
+def _parse_add(word: str, args: list[str]) -> Command:
+    usage = _usage("add")
+    _expect(word, args, 2, usage)
+    return AddChips(
+        seat=_seat(word, args[0], usage=usage),
+        amount=_amount(word, args[1], what="amount", usage=usage),
+    )
+
+
+def _parse_correct(word: str, args: list[str]) -> Command:
+    usage = _usage("correct")
+    if len(args) < 2:
+        raise CommandError(f"correct needs a seat and the right stack; {usage}")
+    return CorrectStack(
+        seat=_seat(word, args[0], usage=usage),
+        stack=_amount(word, args[1], what="stack", usage=usage),
+        reason=" ".join(args[2:]),
+    )
+
+
+def _parse_deal(word: str, args: list[str]) -> Command:
+    usage = _usage("deal")
+    if len(args) < 2:
+        raise CommandError(f"deal needs a seat and cards; {usage}")
+    return DealHole(
+        seat=_seat(word, args[0], usage=usage), cards=_cards(word, args[1:], usage=usage)
+    )
+
+
+def _parse_show(word: str, args: list[str]) -> Command:
+    usage = _usage("show")
+    if len(args) < 2:
+        raise CommandError(f"show needs a seat and the cards shown; {usage}")
+    return Show(seat=_seat(word, args[0], usage=usage), cards=_cards(word, args[1:], usage=usage))
+
+
+_BOARD_COUNTS = {"flop": 3, "turn": 1, "river": 1}
+
+
+def _board(street: str) -> Callable[[str, list[str]], Command]:
+    def parse(word: str, args: list[str]) -> Command:
+        usage = _usage(street)
+        cards = _cards(word, args, usage=usage)
+        wanted = _BOARD_COUNTS.get(street)
+        if wanted is not None and len(cards) != wanted:
+            raise CommandError(f"{street} takes {wanted} card(s), got {len(cards)}; {usage}")
+        if not cards:
+            raise CommandError(f"{word} needs cards; {usage}")
+        return Board(street=street, cards=cards)
+
+    return parse
+
+
+_VERBS: dict[str, _Verb] = {
+    "sit": _Verb("sit SEAT NAME STACK", "sit 3 Alice 1500", "a player sits down", _parse_sit),
+    "leave": _Verb(
+        "leave SEAT", "leave 3", "a player leaves with their chips", _one_seat(Leave, "leave")
+    ),
+    "out": _Verb(
+        "out SEAT", "out 3", "a player sits out (keeps the seat)", _one_seat(SitOut, "out")
+    ),
+    "in": _Verb("in SEAT", "in 3", "a player comes back", _one_seat(SitIn, "in")),
+    "post": _Verb(
+        "post SEAT",
+        "post 3",
+        "a waiting player posts a big blind to play now",
+        _one_seat(PostBlind, "post"),
+    ),
+    "add": _Verb("add SEAT AMOUNT", "add 3 500", "chips added between hands", _parse_add),
+    "correct": _Verb(
+        "correct SEAT STACK [REASON]",
+        "correct 3 1450 miscount",
+        "set a stack right between hands",
+        _parse_correct,
+    ),
+    "button": _Verb(
+        "button SEAT",
+        "button 5",
+        "place the button before the next hand",
+        _one_seat(PlaceButton, "button"),
+    ),
+    "hand": _Verb(
+        "hand", "hand", "start the next hand (button moves, blinds posted)", _no_args(NewHand)
+    ),
+    "fold": _Verb("f", "f", "fold", _no_args(Fold)),
+    "check": _Verb("x", "x", "check", _no_args(Check)),
+    "call": _Verb("c", "c", "call", _no_args(Call)),
+    "bet": _Verb("b AMOUNT", "b 40", "open the betting (street total)", _one_amount(Bet, "bet")),
+    "raise": _Verb(
+        "r AMOUNT", "r 60", "raise TO the amount (street total)", _one_amount(RaiseTo, "raise")
+    ),
+    "allin": _Verb("allin", "allin", "push every chip in", _no_args(AllIn)),
+    "deal": _Verb("deal SEAT CARDS", "deal 3 Ah Kd", "hole cards the dealer knows", _parse_deal),
+    "flop": _Verb("flop C C C", "flop Ah Kd 7c", "the flop", _board("flop")),
+    "turn": _Verb("turn C", "turn 2s", "the turn", _board("turn")),
+    "river": _Verb("river C", "river 9h", "the river", _board("river")),
+    "board": _Verb("board CARDS", "board 5h", "community cards of other games", _board("board")),
+    "show": _Verb("show SEAT CARDS", "show 3 Ah Ad", "a player shows at showdown", _parse_show),
+    "muck": _Verb(
+        "muck SEAT", "muck 3", "a player gives up without showing", _one_seat(Muck, "muck")
+    ),
+    "undo": _Verb("undo", "undo", "cancel the last event (kept in the journal)", _no_args(Undo)),
+}
+
+_ALIASES: dict[str, str] = {
+    "f": "fold",
+    "x": "check",
+    "k": "check",
+    "c": "call",
+    "b": "bet",
+    "r": "raise",
+    "a": "allin",
+    "all-in": "allin",
+    "shove": "allin",
+    "u": "undo",
+    "sitout": "out",
+    "sitin": "in",
+    "new": "hand",
+}
+
+#: (usage, example, meaning) of every verb, for ``help`` and the docs.
+COMMAND_HELP: tuple[tuple[str, str, str], ...] = tuple(
+    (entry.usage, entry.example, entry.meaning) for entry in _VERBS.values()
+)
+
+
+def parse_command(line: str) -> Command:
+    """Read one dealer command line.
+
+    Args:
+        line: The text typed or sent by a console button, e.g. ``"r 60"``.
+
+    Returns:
+        The frozen command.
+
+    Raises:
+        CommandError: the line cannot be read; the message names the problem and the fix.
+
+    """
+    try:
+        words = shlex.split(line, comments=True)
+    except ValueError as error:
+        raise CommandError(f"cannot read {line!r}: {error}") from None
+    if not words:
+        raise CommandError("empty command; type a command such as 'hand', 'c' or 'r 60'")
+    word = words[0].lower()
+    verb = _ALIASES.get(word, word)
+    entry = _VERBS.get(verb)
+    if entry is None:
+        known = sorted(set(_VERBS) | set(_ALIASES))
+        close = difflib.get_close_matches(word, known, n=2, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        raise CommandError(
+            f"unknown command {words[0]!r}{hint} (commands: {', '.join(sorted(_VERBS))})"
+        )
+    return entry.parse(word, words[1:])
