@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from decimal import Decimal
 from enum import StrEnum, unique
 from fractions import Fraction
@@ -53,6 +53,8 @@ __all__ = [
     "TrainerRules",
     "UnderRaiseRuling",
     "UnknownPresetError",
+    "bound_problem",
+    "cross_problems",
     "rule_problems",
 ]
 
@@ -189,9 +191,14 @@ def _opt(
     minimum: int | Decimal | None = None,
     maximum: int | Decimal | None = None,
     factory: Any = None,
+    required: bool = False,
 ) -> Any:
-    """Declare an option: its default, rule ID, one-line meaning and inclusive bounds."""
-    metadata = {"rule": rule, "doc": doc, "minimum": minimum, "maximum": maximum}
+    """Declare an option: its default, rule ID, one-line meaning and inclusive bounds.
+
+    ``required`` marks a key a house file must give (its default is only a placeholder).
+    """
+    metadata = {"rule": rule, "doc": doc, "minimum": minimum, "maximum": maximum,
+                "required": required}
     if factory is not None:
         return field(default_factory=factory, metadata=metadata)
     return field(default=default, metadata=metadata)
@@ -238,6 +245,19 @@ def _default_caps() -> FamilyCaps:
     return FamilyCaps({GameFamily.BOARD: 4, GameFamily.STUD: 4, GameFamily.DRAW: 5})
 
 
+def bound_problem(item: Field[Any], current: object) -> str | None:
+    """Return why ``current`` breaks the bounds declared on field ``item``, or None."""
+    low = item.metadata.get("minimum")
+    high = item.metadata.get("maximum")
+    if isinstance(current, bool) or not isinstance(current, int | Decimal):
+        return None
+    if low is not None and current < low:
+        return f"{item.name} must be at least {low}, not {current}"
+    if high is not None and current > high:
+        return f"{item.name} must be at most {high}, not {current}"
+    return None
+
+
 def rule_problems(value: object) -> list[tuple[str, str]]:
     """Return the bound violations and cross-field problems of one model object.
 
@@ -245,25 +265,23 @@ def rule_problems(value: object) -> list[tuple[str, str]]:
         value: an instance of one of this module's dataclasses.
 
     Returns:
-        ``(field_name, message)`` pairs, empty when the object is valid. The field name lets
-        the loader point at the line of the offending key.
+        ``(field_path, message)`` pairs, empty when the object is valid. The field path
+        (``big_blind``, ``presets[2].schedule``) lets the loader point at the offending line.
 
     """
     problems: list[tuple[str, str]] = []
     for item in fields(value):  # type: ignore[arg-type]
-        current = getattr(value, item.name)
-        low = item.metadata.get("minimum")
-        high = item.metadata.get("maximum")
-        if isinstance(current, bool) or not isinstance(current, int | Decimal):
-            continue
-        if low is not None and current < low:
-            problems.append((item.name, f"{item.name} must be at least {low}, not {current}"))
-        if high is not None and current > high:
-            problems.append((item.name, f"{item.name} must be at most {high}, not {current}"))
-    check = getattr(value, "_cross_checks", None)
-    if check is not None:
-        problems.extend(check())
+        message = bound_problem(item, getattr(value, item.name))
+        if message is not None:
+            problems.append((item.name, message))
+    problems.extend(cross_problems(value))
     return problems
+
+
+def cross_problems(value: object) -> list[tuple[str, str]]:
+    """Return the problems of one model object that involve more than one field."""
+    check = getattr(value, "_cross_checks", None)
+    return list(check()) if check is not None else []
 
 
 class _Checked:
@@ -365,9 +383,10 @@ class ShowdownRules(_Checked):
 class StakeCap(_Checked):
     """A rake cap that applies to games whose big blind is at most ``max_big_blind``."""
 
-    max_big_blind: int = _opt(0, rule="RAKE-RATE", minimum=1,
+    max_big_blind: int = _opt(1, rule="RAKE-RATE", minimum=1, required=True,
                               doc="the band covers big blinds up to this amount")
-    cap: int = _opt(0, rule="RAKE-RATE", minimum=0, doc="rake cap per hand in this band")
+    cap: int = _opt(0, rule="RAKE-RATE", minimum=0, required=True,
+                    doc="rake cap per hand in this band")
 
 
 @dataclass(frozen=True)
@@ -522,8 +541,9 @@ class BlindLevel(_Checked):
 class BlindSchedule(_Checked):
     """A named tournament blind schedule (TRN-LEVELS)."""
 
-    name: str = _opt("", rule="TRN-LEVELS", doc="name the presets refer to")
-    levels: tuple[BlindLevel, ...] = _opt((), rule="TRN-LEVELS", doc="levels in order")
+    name: str = _opt("", rule="TRN-LEVELS", required=True, doc="name the presets refer to")
+    levels: tuple[BlindLevel, ...] = _opt((), rule="TRN-LEVELS", required=True,
+                                          doc="levels in order")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "levels", tuple(self.levels))
@@ -547,8 +567,8 @@ class GamePreset(_Checked):
     ``small_bet``/``big_bet``; stud sets ``ante`` and ``bring_in``.
     """
 
-    name: str = _opt("", doc="name shown in the console's list")
-    game: str = _opt("NT", doc="PHH variant code")
+    name: str = _opt("", required=True, doc="name shown in the console's list")
+    game: str = _opt("NT", required=True, doc="PHH variant code")
     small_blind: int = _opt(0, rule="BET-SB-SIZE", minimum=0, doc="small blind")
     big_blind: int = _opt(0, rule="BET-SB-SIZE", minimum=0, doc="big blind")
     small_bet: int = _opt(0, rule="ST-LIMITS", minimum=0, doc="fixed limit: the small bet")
@@ -563,6 +583,8 @@ class GamePreset(_Checked):
     hand_limit: int | None = _opt(None, rule="TRN-MODES", minimum=1,
                                   doc="tournament: the game ends after this many hands")
     rake: bool = _opt(True, rule="RAKE-SHARE", doc="whether this game is raked")
+    openers: DrawOpeners | None = _opt(None, rule="DR-OPENERS",
+                                       doc="draw high: overrides draw.openers for this game")
 
     def _cross_checks(self) -> list[tuple[str, str]]:
         problems = []
@@ -612,15 +634,19 @@ class HouseRules(_Checked):
     def _cross_checks(self) -> list[tuple[str, str]]:
         problems = []
         names = [preset.name for preset in self.presets]
-        for name in sorted({n for n in names if names.count(n) > 1}):
-            problems.append(("presets", f"two presets are named {name!r}"))
+        for index, name in enumerate(names):
+            if name in names[:index]:
+                problems.append((f"presets[{index}].name", f"two presets are named {name!r}"))
         schedule_names = [schedule.name for schedule in self.schedules]
-        for name in sorted({n for n in schedule_names if schedule_names.count(n) > 1}):
-            problems.append(("schedules", f"two schedules are named {name!r}"))
-        for preset in self.presets:
+        for index, name in enumerate(schedule_names):
+            if name in schedule_names[:index]:
+                problems.append((f"schedules[{index}].name", f"two schedules are named {name!r}"))
+        for index, preset in enumerate(self.presets):
             if preset.schedule is not None and preset.schedule not in schedule_names:
-                problems.append(("presets", f"preset {preset.name!r} names an unknown schedule "
-                                 f"{preset.schedule!r}"))
+                close = difflib.get_close_matches(preset.schedule, schedule_names, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                problems.append((f"presets[{index}].schedule", f"preset {preset.name!r} names "
+                                 f"an unknown schedule {preset.schedule!r}{hint}"))
         return problems
 
     def preset(self, name: str) -> GamePreset:

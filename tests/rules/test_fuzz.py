@@ -1,0 +1,117 @@
+"""Fuzz the loader: random YAML documents, mutated default files, raw text; never a crash."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealerassist.rules import Problem, parse_rules_text, validate_rules_text
+from dealerassist.rules.model import HouseRules
+from dealerassist.rules.profiles import default_rules_text
+
+DEFAULT = default_rules_text()
+DEFAULT_LINES = DEFAULT.splitlines(keepends=True)
+
+_NAMES = sorted({item.name for cls in (HouseRules, *[
+    type(item.default_factory()) for item in dataclasses.fields(HouseRules)
+    if item.default_factory is not dataclasses.MISSING
+    and dataclasses.is_dataclass(item.default_factory())])
+    for item in dataclasses.fields(cls)} | {
+    "board", "stud", "draw", "name", "game", "levels", "small_blind", "big_blind", "minutes",
+    "max_big_blind", "cap", "schema_version", "presets", "schedules"})
+
+_KEYS = st.sampled_from(_NAMES) | st.text(max_size=8)
+_SCALARS = (st.none() | st.booleans() | st.integers(-(10**20), 10**20)
+            | st.floats(allow_nan=True) | st.text(max_size=12)
+            | st.sampled_from(["NT", "F7S", "first_left_of_button", "half_rule", "5%", "1", "~"]))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4)
+                       | st.dictionaries(_KEYS, inner, max_size=5), max_leaves=25)
+
+FUZZ = settings(max_examples=250, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _check(text: str) -> list[Problem]:
+    problems = validate_rules_text(text, "fuzz.yaml")
+    assert isinstance(problems, list)
+    line_count = text.count("\n") + text.count("\r") + 2
+    for problem in problems:
+        assert isinstance(problem, Problem) and problem.message
+        assert 1 <= problem.line <= line_count, problem
+        assert "\n" not in problem.message
+    if not problems:
+        assert isinstance(parse_rules_text(text, "fuzz.yaml"), HouseRules)
+    return problems
+
+
+@FUZZ
+@given(document=st.dictionaries(_KEYS, _VALUES, max_size=8),
+       version=st.sampled_from([1, 1, 1, 0, 2, "1", None]))
+def test_random_yaml_documents_never_crash_the_loader(document: dict, version: object) -> None:
+    if version is not None:
+        document = {"schema_version": version, **document}
+    _check(yaml.safe_dump(document, allow_unicode=True, sort_keys=False))
+
+
+@FUZZ
+@given(value=_VALUES)
+def test_random_yaml_values_at_the_top_never_crash(value: object) -> None:
+    _check(yaml.safe_dump(value, allow_unicode=True))
+
+
+@st.composite
+def _mutated_default(draw: st.DrawFn) -> str:
+    lines = list(DEFAULT_LINES)
+    for _ in range(draw(st.integers(1, 4))):
+        index = draw(st.integers(0, len(lines) - 1))
+        kind = draw(st.sampled_from(["delete", "duplicate", "value", "key", "indent", "chars",
+                                     "swap"]))
+        line = lines[index]
+        if kind == "delete":
+            del lines[index]
+        elif kind == "duplicate":
+            lines.insert(index, line)
+        elif kind == "value" and ":" in line:
+            head = line.split(":", 1)[0]
+            token = draw(st.sampled_from(["0", "-1", "101", "yes", "null", "[]", "{}", "abc",
+                                          "2.5", "1e9", "'x'", "*a", "&a 1", "!!binary aGk=",
+                                          "[1, 2", "99999999999999999999"]))
+            lines[index] = f"{head}: {token}\n"
+        elif kind == "key" and ":" in line:
+            head, tail = line.split(":", 1)
+            lines[index] = head[:-1] + draw(st.sampled_from(["x", "", "s", "_"])) + ":" + tail
+        elif kind == "indent":
+            lines[index] = draw(st.sampled_from(["", " ", "  ", "\t", "    "])) + line.lstrip()
+        elif kind == "chars":
+            position = draw(st.integers(0, len(line)))
+            lines[index] = line[:position] + draw(st.text(max_size=3)) + line[position:]
+        elif kind == "swap":
+            other = draw(st.integers(0, len(lines) - 1))
+            lines[index], lines[other] = lines[other], lines[index]
+        if not lines:
+            break
+    return "".join(lines)
+
+
+@FUZZ
+@given(text=_mutated_default())
+def test_mutations_of_the_default_file_never_crash_the_loader(text: str) -> None:
+    _check(text)
+
+
+@FUZZ
+@given(text=st.text(max_size=200))
+def test_raw_text_never_crashes_the_loader(text: str) -> None:
+    _check(text)
+
+
+def test_deep_nesting_and_alias_bombs_are_problems_not_crashes() -> None:
+    assert _check("schema_version: 1\nrake: " + "[" * 5000 + "]" * 5000 + "\n")
+    bomb = "schema_version: 1\na: &a [x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+        for i in range(12))
+    assert _check(bomb)
+    assert _check("schema_version: 1\npresets: &p [*p]\n")
