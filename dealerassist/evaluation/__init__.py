@@ -6,7 +6,7 @@ the ``*_strength`` functions on `Card.code` ints, which allocate nothing and giv
 same numbers. Pure: imports only `dealerassist.cards` and `dealerassist.errors`.
 """
 
-from dealerassist.evaluation.badugi import evaluate_badugi
+from dealerassist.evaluation.badugi import badugi_strength, evaluate_badugi
 from dealerassist.evaluation.describe import describe
 from dealerassist.evaluation.high import (
     evaluate_high,
@@ -40,6 +40,7 @@ __all__ = [
     "EvaluationKind",
     "HandCategory",
     "HandValue",
+    "badugi_strength",
     "bring_in_player",
     "describe",
     "evaluate_badugi",

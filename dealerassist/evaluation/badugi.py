@@ -7,29 +7,46 @@ BadugiHand).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from dealerassist.cards import Card, CardsLike
 from dealerassist.evaluation._input import card_codes
 from dealerassist.evaluation.value import LOW_BASE, BadugiCategory, EvaluationKind, HandValue, pack
 
-__all__ = ["evaluate_badugi"]
+__all__ = ["badugi_strength", "evaluate_badugi"]
 
 
 def _low_rank(code: int) -> int:
-    return 1 if code // 4 == 12 else code // 4 + 2
+    return 1 if code >> 2 == 12 else (code >> 2) + 2
+
+
+def badugi_strength(codes: Sequence[int]) -> int:
+    """Rate the best badugi hand in four card codes; no checks. Greater is better."""
+    return _best(codes)[0]
 
 
 def evaluate_badugi(cards: CardsLike) -> HandValue:
-    """The best badugi hand of exactly four cards.
+    """Evaluate the best badugi hand of exactly four cards.
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or not exactly four of them.
-
     """
     codes = card_codes(cards, what="evaluate_badugi", sizes=range(4, 5))
+    strength, subset = _best(codes)
+    ordered = sorted(subset, key=_low_rank, reverse=True)
+    return HandValue(
+        strength,
+        BadugiCategory(len(subset)),
+        tuple(Card.from_code(code) for code in ordered),
+        EvaluationKind.BADUGI,
+    )
+
+
+def _best(codes: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """Find the greatest strength over the playing subsets, largest subsets first."""
     best: tuple[int, tuple[int, ...]] | None = None
-    for size in range(4, 0, -1):
+    for size in range(len(codes), 0, -1):
         for subset in combinations(codes, size):
             ranks = {_low_rank(code) for code in subset}
             suits = {code & 3 for code in subset}
@@ -39,13 +56,5 @@ def evaluate_badugi(cards: CardsLike) -> HandValue:
             if best is None or strength > best[0]:
                 best = (strength, subset)
         if best is not None:
-            break
-    assert best is not None  # one card alone always plays
-    strength, subset = best
-    ordered = sorted(subset, key=_low_rank, reverse=True)
-    return HandValue(
-        strength,
-        BadugiCategory(len(subset)),
-        tuple(Card.from_code(code) for code in ordered),
-        EvaluationKind.BADUGI,
-    )
+            return best
+    raise AssertionError("one card alone always plays")

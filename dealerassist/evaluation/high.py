@@ -1,6 +1,7 @@
 """High hands: best five of five to seven cards (G-RANK, G-TIE, G-ACE), and 6+ hold'em.
 
-`high_strength` is the hot path (the engine and the bench call it on `Card.code` ints);
+`high_strength` is the hot path (the engine and the bench call it on `Card.code` ints):
+one weight sum, one flush check and one table lookup (see `_lookup`), no allocation.
 `evaluate_high` checks its input, calls it, and finds the five cards that play.
 The joker (G-DECK "bug") is allowed in `evaluate_high` only: it plays as an ace, or as
 any card to complete a straight, a flush or a straight flush; five aces is five of a kind.
@@ -8,12 +9,12 @@ any card to complete a straight, a flush or a straight flush; five aces is five 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from dealerassist.cards import Card, CardsLike
 from dealerassist.errors import InvalidCardError
-from dealerassist.evaluation import _five
+from dealerassist.evaluation import _five, _lookup
 from dealerassist.evaluation._display import display_order
 from dealerassist.evaluation._input import JOKER_CODE, card_codes
 from dealerassist.evaluation.value import EvaluationKind, HandCategory, HandValue, pack, unpack
@@ -28,66 +29,81 @@ __all__ = [
 
 _FIVE_TO_SEVEN = range(5, 8)
 _SHORT_WHEEL = (14, 9, 8, 7, 6)
+_LOWEST_SHORT_DECK_CODE = 16  # the six of clubs: (6 - 2) * 4
 
 
-def _high5_codes(codes: Sequence[int]) -> int:
-    suit = codes[0] & 3
-    suited = all(code & 3 == suit for code in codes)
-    return _five.high5([code // 4 + 2 for code in codes], suited=suited)
+def _strength_function(
+    no_flush: dict[int, int], flush: list[int]
+) -> Callable[[Sequence[int]], int]:
+    """A best-of-five rater over the given tables; closures keep the lookups local."""
+    weights = _lookup.WEIGHT
+    flush_suit = _lookup.FLUSH_SUIT
+    suit_mask = _lookup.SUIT_MASK
+    suit_bits = _lookup.SUIT_BITS
+
+    def strength(codes: Sequence[int]) -> int:
+        key = 0
+        for code in codes:
+            key += weights[code]
+        suit = flush_suit[key & suit_mask]
+        if suit < 0:
+            return no_flush[key >> suit_bits]
+        mask = 0
+        for code in codes:
+            if code & 3 == suit:
+                mask |= 1 << (code >> 2)
+        return flush[mask]
+
+    return strength
 
 
-def high_strength(codes: Sequence[int]) -> int:
-    """Strength of the best high hand in 5 to 7 card codes; no checks, no joker.
+high_strength = _strength_function(_lookup.HIGH_NOFLUSH, _lookup.HIGH_FLUSH)
+high_strength.__name__ = high_strength.__qualname__ = "high_strength"
+high_strength.__doc__ = """Strength of the best high hand in 5 to 7 card codes; no checks, no joker.
 
-    Greater is better; equal to ``evaluate_high(cards).strength`` for the same cards.
-    """
-    return max(_high5_codes(five) for five in combinations(codes, 5))
+Greater is better; equal to ``evaluate_high(cards).strength`` for the same cards.
+"""
 
+short_deck_strength = _strength_function(_lookup.SHORT_NOFLUSH, _lookup.SHORT_FLUSH)
+short_deck_strength.__name__ = short_deck_strength.__qualname__ = "short_deck_strength"
+short_deck_strength.__doc__ = """Strength of the best 6+ hold'em hand in 5 to 7 card codes.
 
-def short_deck_strength(codes: Sequence[int]) -> int:
-    """Strength of the best 6+ hold'em hand in 5 to 7 card codes (ranks 6 to ace), no checks."""
-    best = 0
-    for five in combinations(codes, 5):
-        suit = five[0] & 3
-        suited = all(code & 3 == suit for code in five)
-        value = _five.high5(
-            [code // 4 + 2 for code in five], suited=suited, wheel=_SHORT_WHEEL, short_deck=True
-        )
-        best = max(best, value)
-    return best
+Cards must be sixes to aces (no checks); equal to ``evaluate_short_deck_high(...).strength``.
+"""
 
 
 def evaluate_high(cards: CardsLike) -> HandValue:
-    """The best high hand of 5 to 7 cards (G-RANK, G-TIE, G-ACE).
+    """Evaluate the best high hand of 5 to 7 cards (G-RANK, G-TIE, G-ACE).
+
+    The joker, if present, is the bug of G-DECK (see the module docstring).
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or not 5 to 7 of them.
-
     """
     codes = card_codes(cards, what="evaluate_high", sizes=_FIVE_TO_SEVEN, allow_joker=True)
     if JOKER_CODE in codes:
         return _evaluate_with_joker(codes)
     strength = high_strength(codes)
-    five = next(five for five in combinations(codes, 5) if _high5_codes(five) == strength)
+    five = next(five for five in combinations(codes, 5) if high_strength(five) == strength)
     return high_value(strength, five)
 
 
 def high_value(strength: int, five: Sequence[int]) -> HandValue:
-    """The `HandValue` of a known high strength made by these five codes."""
+    """Build the `HandValue` of a known high strength made by these five codes."""
     return _value(strength, five, EvaluationKind.HIGH)
 
 
 def evaluate_short_deck_high(cards: CardsLike) -> HandValue:
-    """The best 6+ hold'em hand of 5 to 7 cards: 36-card deck (sixes to aces), a flush
-    beats a full house and A-6-7-8-9 is the lowest straight (as pokerkit's
-    ShortDeckHoldemHand).
+    """Evaluate the best 6+ hold'em hand of 5 to 7 cards.
+
+    36-card deck (sixes to aces); a flush beats a full house and A-6-7-8-9 is the lowest
+    straight, as pokerkit's ShortDeckHoldemHand.
 
     Raises:
         InvalidCardError: As `evaluate_high`, or a card below six.
-
     """
     codes = card_codes(cards, what="evaluate_short_deck_high", sizes=_FIVE_TO_SEVEN)
-    low = [code for code in codes if code < 16]
+    low = [code for code in codes if code < _LOWEST_SHORT_DECK_CODE]
     if low:
         raise InvalidCardError(
             f"evaluate_short_deck_high: {Card.from_code(low[0])} is not in the 36-card deck "
@@ -97,21 +113,24 @@ def evaluate_short_deck_high(cards: CardsLike) -> HandValue:
     five = next(five for five in combinations(codes, 5) if short_deck_strength(five) == strength)
     place, ranks = unpack(strength)
     category = _SHORT_DECK_CATEGORY[place]
-    top = ranks[0] if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) else 0
+    top = ranks[0] if category in _STRAIGHTS else 0
     return HandValue(
         strength, category, display_order(five, straight_top=top), EvaluationKind.SHORT_DECK_HIGH
     )
 
 
+_STRAIGHTS = (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
 _SHORT_DECK_CATEGORY = {
     _five.SHORT_DECK_ORDER.get(category, category.value): category for category in HandCategory
 }
 
 
-def _value(strength: int, five: Sequence[int], kind: EvaluationKind, joker_rank: int = 0) -> HandValue:
+def _value(
+    strength: int, five: Sequence[int], kind: EvaluationKind, joker_rank: int = 0
+) -> HandValue:
     place, ranks = unpack(strength)
     category = HandCategory(place)
-    top = ranks[0] if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) else 0
+    top = ranks[0] if category in _STRAIGHTS else 0
     cards = display_order(five, straight_top=top, joker_rank=joker_rank)
     return HandValue(strength, category, cards, kind)
 
@@ -121,32 +140,28 @@ def _evaluate_with_joker(codes: tuple[int, ...]) -> HandValue:
     best: tuple[int, tuple[int, ...], int] | None = None
     for five in combinations(codes, 5):
         if JOKER_CODE not in five:
-            candidate = (_high5_codes(five), five, 0)
+            candidate = (high_strength(five), five, 0)
         else:
-            rest = [code for code in five if code != JOKER_CODE]
-            candidate = _best_joker_five(rest, five)
+            candidate = _best_joker_five(five)
         if best is None or candidate[0] > best[0]:
             best = candidate
     assert best is not None
     return _value(best[0], best[1], EvaluationKind.HIGH, joker_rank=best[2])
 
 
-def _best_joker_five(rest: list[int], five: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
-    ranks = [code // 4 + 2 for code in rest]
-    if ranks.count(14) == 4:
+_BUG_CATEGORIES = (HandCategory.STRAIGHT, HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH)
+
+
+def _best_joker_five(five: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
+    rest = [code for code in five if code != JOKER_CODE]
+    if sum(1 for code in rest if code >> 2 == 12) == 4:
         return pack(HandCategory.FIVE_OF_A_KIND.value, [14]), five, 14
     best = (-1, five, 0)
     for stand_in in range(52):
         if stand_in in rest:
             continue
-        value = _high5_codes([*rest, stand_in])
-        category = HandCategory(value >> 20)
-        allowed = stand_in // 4 + 2 == 14 or category in (
-            HandCategory.STRAIGHT,
-            HandCategory.FLUSH,
-            HandCategory.STRAIGHT_FLUSH,
-        )
-        if allowed and value > best[0]:
+        value = high_strength([*rest, stand_in])
+        is_ace = stand_in >> 2 == 12
+        if (is_ace or HandCategory(value >> 20) in _BUG_CATEGORIES) and value > best[0]:
             best = (value, five, stand_in // 4 + 2)
     return best
-

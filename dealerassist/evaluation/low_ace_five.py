@@ -7,11 +7,11 @@ lowest rank missing from the hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from dealerassist.cards import CardsLike
-from dealerassist.evaluation import _five
+from dealerassist.evaluation import _five, _lookup
 from dealerassist.evaluation._display import display_order
 from dealerassist.evaluation._input import JOKER_CODE, card_codes
 from dealerassist.evaluation.value import LOW_BASE, EvaluationKind, HandCategory, HandValue
@@ -32,27 +32,45 @@ def _five_strength(five: Sequence[int]) -> tuple[int, int]:
     return _five.low_a5(ranks), joker_rank
 
 
-def low_a5_strength(codes: Sequence[int]) -> int:
-    """Strength of the best A-5 low in 5 to 7 card codes (joker allowed); no checks.
+def _make_strength() -> Callable[[Sequence[int]], int]:
+    weights = _lookup.WEIGHT
+    table = _lookup.LOW_A5
+    suit_bits = _lookup.SUIT_BITS
 
-    Greater is better (the wheel 5-4-3-2-A is the greatest).
-    """
-    return max(_five_strength(five)[0] for five in combinations(codes, 5))
+    def low_a5_strength(codes: Sequence[int]) -> int:
+        """Strength of the best A-5 low in 5 to 7 card codes (joker allowed); no checks.
+
+        Greater is better (the wheel 5-4-3-2-A is the greatest). Suits never matter, so
+        the rank multiset alone is the key (see `_lookup`).
+        """
+        key = 0
+        for code in codes:
+            if code >= JOKER_CODE:
+                return max(_five_strength(five)[0] for five in combinations(codes, 5))
+            key += weights[code]
+        return table[key >> suit_bits]
+
+    return low_a5_strength
+
+
+low_a5_strength = _make_strength()
 
 
 def evaluate_low_a5(cards: CardsLike) -> HandValue:
-    """The best ace-to-five low of 5 to 7 cards; the joker is the lowest missing rank.
+    """Evaluate the best ace-to-five low of 5 to 7 cards; the joker is the lowest missing rank.
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or not 5 to 7 of them.
 
     """
     codes = card_codes(cards, what="evaluate_low_a5", sizes=range(5, 8), allow_joker=True)
+    target = low_a5_strength(codes)
     best: tuple[int, int, tuple[int, ...]] | None = None
     for five in combinations(codes, 5):
         strength, joker_rank = _five_strength(five)
-        if best is None or strength > best[0]:
+        if strength == target:
             best = (strength, joker_rank, five)
+            break
     assert best is not None
     strength, joker_rank, five = best
     category = HandCategory((LOW_BASE - strength) >> 20)

@@ -7,11 +7,11 @@ value inverted, so a greater strength is a better (lower) hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from dealerassist.cards import CardsLike
-from dealerassist.evaluation import _five
+from dealerassist.evaluation import _five, _lookup
 from dealerassist.evaluation._display import display_order
 from dealerassist.evaluation._input import card_codes
 from dealerassist.evaluation.value import LOW_BASE, EvaluationKind, HandCategory, HandValue
@@ -25,21 +25,42 @@ def _five_strength(five: Sequence[int]) -> int:
     return _five.low27([code // 4 + 2 for code in five], suited=suited)
 
 
-def low_27_strength(codes: Sequence[int]) -> int:
-    """Strength of the best deuce-to-seven low in 5 to 7 card codes; no checks."""
-    return max(_five_strength(five) for five in combinations(codes, 5))
+def _make_strength() -> Callable[[Sequence[int]], int]:
+    weights = _lookup.WEIGHT
+    flush_suit = _lookup.FLUSH_SUIT
+    table = _lookup.LOW_27_NOFLUSH
+    suit_mask = _lookup.SUIT_MASK
+    suit_bits = _lookup.SUIT_BITS
+
+    def low_27_strength(codes: Sequence[int]) -> int:
+        """Strength of the best deuce-to-seven low in 5 to 7 card codes; no checks.
+
+        Without five cards of one suit no flush can be made and the rank multiset is the
+        key; otherwise (rare) every five is rated, since a flush counts against the hand.
+        """
+        key = 0
+        for code in codes:
+            key += weights[code]
+        if flush_suit[key & suit_mask] < 0:
+            return table[key >> suit_bits]
+        return max(_five_strength(five) for five in combinations(codes, 5))
+
+    return low_27_strength
+
+
+low_27_strength = _make_strength()
 
 
 def evaluate_low_27(cards: CardsLike) -> HandValue:
-    """The best deuce-to-seven low of 5 to 7 cards (LB-27).
+    """Evaluate the best deuce-to-seven low of 5 to 7 cards (LB-27).
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or not 5 to 7 of them.
 
     """
     codes = card_codes(cards, what="evaluate_low_27", sizes=range(5, 8))
-    five = max(combinations(codes, 5), key=_five_strength)
-    strength = _five_strength(five)
+    strength = low_27_strength(codes)
+    five = next(five for five in combinations(codes, 5) if _five_strength(five) == strength)
     category = HandCategory((LOW_BASE - strength) >> 20)
-    top = (LOW_BASE - strength) >> 16 & 15 if category == HandCategory.STRAIGHT else 0
-    return HandValue(strength, category, display_order(five, straight_top=top), EvaluationKind.LOW_27)
+    cards = display_order(five)
+    return HandValue(strength, category, cards, EvaluationKind.LOW_27)

@@ -8,10 +8,12 @@ suited hole pair there is no flush.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from dealerassist.cards import CardsLike
+from dealerassist.cards import Card, CardsLike
+from dealerassist.errors import InvalidCardError
+from dealerassist.evaluation import _lookup
 from dealerassist.evaluation._input import card_codes
 from dealerassist.evaluation.high import high_strength, high_value
 from dealerassist.evaluation.low_eight import low8_strength, low8_value
@@ -30,24 +32,71 @@ def _fives(hole: Sequence[int], board: Sequence[int]) -> list[tuple[int, ...]]:
     return [pair + three for pair in combinations(hole, 2) for three in boards]
 
 
-def omaha_high_strength(hole: Sequence[int], board: Sequence[int]) -> int:
-    """Strength of the best Omaha high hand from card codes; no checks."""
-    return max(high_strength(five) for five in _fives(hole, board))
+def _make_strengths() -> tuple[
+    Callable[[Sequence[int], Sequence[int]], int], Callable[[Sequence[int], Sequence[int]], int]
+]:
+    weights = _lookup.WEIGHT
+    flush_suit = _lookup.FLUSH_SUIT
+    no_flush = _lookup.HIGH_NOFLUSH
+    flush = _lookup.HIGH_FLUSH
+    suit_mask = _lookup.SUIT_MASK
+    suit_bits = _lookup.SUIT_BITS
+    low_bits = _lookup.LOW8_BIT
+    low_table = _lookup.LOW8
+
+    def omaha_high_strength(hole: Sequence[int], board: Sequence[int]) -> int:
+        """Strength of the best Omaha high hand from card codes; no checks (OM-2PLUS3).
+
+        Each hole pair and board triple is summed once; their sums combine into the key.
+        """
+        pairs = [(weights[a] + weights[b], (a, b)) for a, b in combinations(hole, 2)]
+        triples = [
+            (weights[a] + weights[b] + weights[c], (a, b, c)) for a, b, c in combinations(board, 3)
+        ]
+        best = 0
+        for pair_key, pair_codes in pairs:
+            for triple_key, triple_codes in triples:
+                key = pair_key + triple_key
+                suit = flush_suit[key & suit_mask]
+                if suit < 0:
+                    value = no_flush[key >> suit_bits]
+                else:
+                    mask = 0
+                    for code in pair_codes + triple_codes:
+                        mask |= 1 << (code >> 2)
+                    value = flush[mask]
+                if value > best:
+                    best = value
+        return best
+
+    def omaha_low8_strength(hole: Sequence[int], board: Sequence[int]) -> int:
+        """Strength of the best Omaha 8-or-better low from card codes, 0 if none; no checks.
+
+        Five cards whose low-rank bits number five are five distinct ranks of 8 or lower.
+        """
+        pairs = {low_bits[a] | low_bits[b] for a, b in combinations(hole, 2)}
+        triples = {low_bits[a] | low_bits[b] | low_bits[c] for a, b, c in combinations(board, 3)}
+        best = 0
+        for pair_mask in pairs:
+            for triple_mask in triples:
+                value = low_table[pair_mask | triple_mask]
+                if value > best:
+                    best = value
+        return best
+
+    return omaha_high_strength, omaha_low8_strength
 
 
-def omaha_low8_strength(hole: Sequence[int], board: Sequence[int]) -> int:
-    """Strength of the best Omaha 8-or-better low from card codes, 0 if none; no checks."""
-    return max(low8_strength(five) for five in _fives(hole, board))
+omaha_high_strength, omaha_low8_strength = _make_strengths()
 
 
-def _checked(hole: CardsLike, board: CardsLike, what: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _checked(
+    hole: CardsLike, board: CardsLike, what: str
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     hole_codes = card_codes(hole, what=f"{what} (hole)", sizes=range(4, 7))
     board_codes = card_codes(board, what=f"{what} (board)", sizes=range(3, 6))
     shared = set(hole_codes) & set(board_codes)
     if shared:
-        from dealerassist.cards import Card
-        from dealerassist.errors import InvalidCardError
-
         raise InvalidCardError(
             f"{what}: duplicate card {Card.from_code(min(shared))} in hole and board"
         )
@@ -55,27 +104,28 @@ def _checked(hole: CardsLike, board: CardsLike, what: str) -> tuple[tuple[int, .
 
 
 def evaluate_omaha_high(hole: CardsLike, board: CardsLike) -> HandValue:
-    """The best high hand of exactly two of 4 to 6 hole cards and three of 3 to 5 board cards.
+    """Evaluate the best high hand of exactly two of 4 to 6 hole cards and three of 3 to 5 board cards.
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or a wrong number of them.
 
     """
     hole_codes, board_codes = _checked(hole, board, "evaluate_omaha_high")
-    five = max(_fives(hole_codes, board_codes), key=high_strength)
-    return high_value(high_strength(five), five)
+    strength = omaha_high_strength(hole_codes, board_codes)
+    five = next(five for five in _fives(hole_codes, board_codes) if high_strength(five) == strength)
+    return high_value(strength, five)
 
 
 def evaluate_omaha_low8(hole: CardsLike, board: CardsLike) -> HandValue | None:
-    """The best 8-or-better low of exactly two hole cards and three board cards, or ``None``.
+    """Evaluate the best 8-or-better low of exactly two hole cards and three board cards, or ``None``.
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or a wrong number of them.
 
     """
     hole_codes, board_codes = _checked(hole, board, "evaluate_omaha_low8")
-    five = max(_fives(hole_codes, board_codes), key=low8_strength)
-    strength = low8_strength(five)
+    strength = omaha_low8_strength(hole_codes, board_codes)
     if not strength:
         return None
+    five = next(five for five in _fives(hole_codes, board_codes) if low8_strength(five) == strength)
     return low8_value(strength, five)
