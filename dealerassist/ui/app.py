@@ -1,0 +1,120 @@
+"""The console's entry point: the one place a QApplication is created.
+
+``dealerassist`` (no subcommand) calls `main` with the parsed arguments: ``screenshot``
+(render the window to a PNG and exit), ``demo`` (the demo hand instead of a live table),
+``rules`` (house rules file) and ``db`` (journal file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+
+from dealerassist.errors import DealerAssistError
+from dealerassist.ui.bridge import ConsoleBridge, Controller
+from dealerassist.ui.demo import DemoController
+from dealerassist.ui.i18n import install_translator
+from dealerassist.ui.main_window import MainWindow
+from dealerassist.ui.settings import ConsoleSettings
+from dealerassist.ui.theme import apply_theme
+
+__all__ = ["SCREENSHOT_SIZE", "build_window", "main", "make_application"]
+
+SCREENSHOT_SIZE = (1280, 720)
+
+
+def make_application() -> QApplication:
+    """Return the QApplication, creating it once (offscreen when there is no display)."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    QCoreApplication.setOrganizationName("dealerassist")
+    QCoreApplication.setApplicationName("console")
+    return QApplication(sys.argv[:1])
+
+
+def _preset_names(rules_path: str | None) -> tuple[str, ...]:
+    """Return the game preset names of the house rules.
+
+    From ``--rules``, else ./rules.yaml, else the built-in defaults. A bad rules file raises
+    its FILE:LINE error.
+    """
+    from dealerassist.rules import default_rules, load_rules
+
+    if rules_path:
+        rules = load_rules(rules_path)
+    elif Path("rules.yaml").is_file():
+        rules = load_rules("rules.yaml")
+    else:
+        rules = default_rules()
+    return tuple(preset.name for preset in rules.presets)
+
+
+def _live_controller(args: argparse.Namespace) -> Controller | None:
+    """Return the session's controller for a live table (None while there is none)."""
+    try:
+        from dealerassist.ui.session_adapter import open_session
+    except ImportError:
+        return None
+    return open_session(rules=getattr(args, "rules", None), db=getattr(args, "db", None))
+
+
+def build_window(args: argparse.Namespace, *, settings: ConsoleSettings | None = None,
+                 controller: Controller | None = None) -> MainWindow:
+    """Build the themed, translated main window for ``args`` (the app must exist)."""
+    app = make_application()
+    settings = settings if settings is not None else ConsoleSettings.default()
+    install_translator(app, settings.language)
+    apply_theme(app, scale=settings.scale)
+    if controller is None and not getattr(args, "demo", False):
+        controller = _live_controller(args)
+    if controller is None:
+        controller = DemoController()
+    presets = _preset_names(getattr(args, "rules", None))
+    window = MainWindow(bridge=ConsoleBridge(controller), settings=settings, presets=presets)
+    geometry = settings.geometry
+    if geometry is not None and not getattr(args, "screenshot", None):
+        window.restoreGeometry(geometry)
+    return window
+
+
+def save_screenshot(window: MainWindow, path: str) -> None:
+    """Render ``window`` at the screenshot size to a PNG file.
+
+    Raises:
+        DealerAssistError: the file cannot be written (names the file).
+
+    """
+    window.resize(*SCREENSHOT_SIZE)
+    window.show()
+    app = QApplication.instance()
+    for _ in range(3):
+        app.processEvents()
+    target = Path(path)
+    if target.suffix.lower() != ".png":
+        raise DealerAssistError(f"{path}: a screenshot is written as a .png file")
+    if not window.grab().save(str(target), "PNG"):
+        raise DealerAssistError(f"{path}: cannot write the screenshot (check the folder exists)")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Open the console, or with ``args.screenshot`` render it to a PNG and exit."""
+    app = make_application()
+    screenshot = getattr(args, "screenshot", None)
+    settings = ConsoleSettings.default()
+    window = build_window(args, settings=settings)
+    if screenshot:
+        save_screenshot(window, screenshot)
+        window.hide()  # not close(): a screenshot must not overwrite the saved geometry
+        return 0
+    window.show()
+    return int(app.exec())

@@ -1,0 +1,84 @@
+"""The dealer command lines the console's buttons send, in one place.
+
+The console speaks the session's command language (docs/commands.md) exactly as a dealer
+would type it, so a button press and a typed line are the same input, journaled the same.
+If the language changes, only this module changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "FOLD",
+    "CHECK",
+    "CALL",
+    "ALL_IN",
+    "bet_or_raise",
+    "confirm_flag",
+    "overrule_flag",
+    "show_cards",
+    "confirm_showdown",
+    "sit",
+    "leave",
+    "set_button",
+    "choose_game",
+    "new_hand",
+]
+
+FOLD = "f"
+CHECK = "x"
+CALL = "c"
+ALL_IN = "allin"
+NEW_HAND = "hand"
+CONFIRM_SHOWDOWN = "award"
+
+
+def bet_or_raise(amount: int, *, opening: bool) -> str:
+    """Return ``b N`` for an opening bet or ``r N`` for a raise to N (a street total)."""
+    return f"{'b' if opening else 'r'} {int(amount)}"
+
+
+def confirm_flag(flag_id: str) -> str:
+    """Confirm a flag's ruling."""
+    return f"confirm {flag_id}"
+
+
+def overrule_flag(flag_id: str, reason: str) -> str:
+    """Overrule a flag, with the reason the floor gave (kept on one line)."""
+    return f"overrule {flag_id} {' '.join(reason.split())}"
+
+
+def show_cards(seat: int, cards: Sequence[str]) -> str:
+    """Enter the cards a seat shows at showdown."""
+    return f"show {seat} {' '.join(cards)}"
+
+
+def confirm_showdown() -> str:
+    """Confirm the showdown payouts (stacks update)."""
+    return CONFIRM_SHOWDOWN
+
+
+def sit(seat: int, name: str, stack: int) -> str:
+    """Seat a player with a stack."""
+    return f"sit {seat} {'_'.join(name.split())} {int(stack)}"
+
+
+def leave(seat: int) -> str:
+    """Take a player off the table."""
+    return f"leave {seat}"
+
+
+def set_button(seat: int) -> str:
+    """Put the dealer button at a seat."""
+    return f"button {seat}"
+
+
+def choose_game(preset: str) -> str:
+    """Choose a game preset from rules.yaml."""
+    return f"game {preset}"
+
+
+def new_hand() -> str:
+    """Start the next hand."""
+    return NEW_HAND

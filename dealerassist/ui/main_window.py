@@ -1,0 +1,281 @@
+"""The dealer console's main window: the table, the action pad, flags, showdown, history.
+
+It renders the TableView the bridge signals and forwards every dealer input as a command
+line; it holds no poker logic. Keyboard: F fold, C check/call, R amount, Enter bet/raise,
+1-4 presets, / command line, N next hand, Esc back to the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QProgressDialog,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealerassist.errors import IllegalActionError
+from dealerassist.session.viewmodels import RaisePreset, TableView
+from dealerassist.ui import command_lines
+from dealerassist.ui.bridge import ConsoleBridge
+from dealerassist.ui.i18n import install_translator
+from dealerassist.ui.settings import ConsoleSettings, Language
+from dealerassist.ui.setup_dialog import TableSetupDialog
+from dealerassist.ui.theme import apply_theme
+from dealerassist.ui.widgets.qt_action_bar import QtActionBar
+from dealerassist.ui.widgets.qt_command_line import QtCommandLine
+from dealerassist.ui.widgets.qt_flags import QtFlags
+from dealerassist.ui.widgets.qt_history import QtHistory
+from dealerassist.ui.widgets.qt_showdown import QtShowdown
+from dealerassist.ui.widgets.qt_table import QtTable
+from dealerassist.ui.workers import Progress, Task
+
+__all__ = ["MainWindow"]
+
+
+class MainWindow(QMainWindow):
+    """The console. Build it with a bridge and settings; it draws the bridge's views."""
+
+    def __init__(self, *, bridge: ConsoleBridge, settings: ConsoleSettings,
+                 presets: Sequence[str] = ()):
+        super().__init__()
+        self.bridge = bridge
+        self.settings = settings
+        self.presets = tuple(presets)
+        self.tasks: list[Task] = []
+        self._view: TableView | None = None
+        self.setMinimumSize(1280, 720)
+        bridge.view_changed.connect(self.render)
+        bridge.refused.connect(self.show_refusal)
+        bridge.accepted.connect(self._clear_refusal)
+        self._build()
+        self.render(bridge.view())
+
+    # -- building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """Create the widgets and menus (again after a language change)."""
+        self.setWindowTitle(self.tr("dealerassist — dealer console"))
+        self.menuBar().clear()
+        self.table = QtTable()
+        self.action_bar = QtActionBar()
+        self.command_line = QtCommandLine()
+        self.refusal_label = QLabel()
+        self.refusal_label.setObjectName("refusal")
+        self.refusal_label.setProperty("role", "error")
+        self.refusal_label.setWordWrap(True)
+        self.refusal_label.hide()
+        self.flags = QtFlags()
+        self.showdown = QtShowdown()
+        self.history = QtHistory()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.flags, self.tr("Flags"))
+        self.tabs.addTab(self.showdown, self.tr("Showdown"))
+        self.tabs.addTab(self.history, self.tr("History"))
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(8, 8, 4, 8)
+        left_layout.setSpacing(6)
+        left_layout.addWidget(self.table, 1)
+        left_layout.addWidget(self.action_bar)
+        command_row = QHBoxLayout()
+        prompt = QLabel(">")
+        prompt.setProperty("role", "title")
+        command_row.addWidget(prompt)
+        command_row.addWidget(self.command_line, 1)
+        left_layout.addLayout(command_row)
+        left_layout.addWidget(self.refusal_label)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([880, 400])
+        self.setCentralWidget(splitter)
+
+        for widget in (self.action_bar, self.command_line, self.flags, self.showdown):
+            widget.command.connect(self.send)
+        self.showdown.refused.connect(self.show_refusal)
+        self._build_menus()
+        self._build_shortcuts()
+
+    def _build_menus(self) -> None:
+        table_menu = self.menuBar().addMenu(self.tr("&Table"))
+        setup = QAction(self.tr("Set up table…"), self)
+        setup.triggered.connect(self.open_setup)
+        next_hand = QAction(self.tr("Next hand"), self)
+        next_hand.triggered.connect(lambda: self.send(command_lines.new_hand()))
+        table_menu.addAction(setup)
+        table_menu.addAction(next_hand)
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        larger = QAction(self.tr("Larger text"), self)
+        larger.setShortcut(QKeySequence.StandardKey.ZoomIn)
+        larger.triggered.connect(lambda: self.set_scale(self.settings.scale + 10))
+        smaller = QAction(self.tr("Smaller text"), self)
+        smaller.setShortcut(QKeySequence.StandardKey.ZoomOut)
+        smaller.triggered.connect(lambda: self.set_scale(self.settings.scale - 10))
+        view_menu.addAction(larger)
+        view_menu.addAction(smaller)
+        language_menu = self.menuBar().addMenu(self.tr("&Language"))
+        for language, label in ((Language.ENGLISH, "English"), (Language.FRENCH, "Français")):
+            action = QAction(label, self)
+            action.setCheckable(True)
+            action.setChecked(self.settings.language is language)
+            action.triggered.connect(lambda _=False, lang=language: self.set_language(lang))
+            language_menu.addAction(action)
+
+    def _build_shortcuts(self) -> None:
+        self.shortcuts: dict[str, QShortcut] = {}
+        bindings: dict[str, Callable[[], Any]] = {
+            "F": self.action_bar.fold,
+            "C": self.action_bar.check_or_call,
+            "R": self.focus_amount,
+            "1": lambda: self.action_bar.apply_preset(RaisePreset.MINIMUM),
+            "2": lambda: self.action_bar.apply_preset(RaisePreset.HALF_POT),
+            "3": lambda: self.action_bar.apply_preset(RaisePreset.POT),
+            "4": lambda: self.action_bar.apply_preset(RaisePreset.ALL_IN),
+            "/": self.command_line.setFocus,
+            "N": lambda: self.send(command_lines.new_hand()),
+            "Esc": self.table.setFocus,
+        }
+        for key, slot in bindings.items():
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.activated.connect(slot)
+            self.shortcuts[key] = shortcut
+
+    # -- rendering ----------------------------------------------------------------------
+
+    @property
+    def view(self) -> TableView | None:
+        """The TableView shown."""
+        return self._view
+
+    def render(self, view: TableView) -> None:
+        """Draw ``view`` everywhere."""
+        previous = self._view
+        self._view = view
+        self.table.show_view(view)
+        self.action_bar.show_action(view.action, idle_message=view.message)
+        self.flags.show_flags(view.flags)
+        self.showdown.show_showdown(view.showdown)
+        self.history.show_history(view.history, view.past_hands)
+        open_flags = len(view.open_flags)
+        self.tabs.setTabText(0, self.tr("Flags ({n})").format(n=open_flags) if open_flags
+                             else self.tr("Flags"))
+        if view.showdown is not None and (previous is None or previous.showdown is None):
+            self.tabs.setCurrentWidget(self.showdown)
+        elif previous is not None and open_flags > len(previous.open_flags):
+            self.tabs.setCurrentWidget(self.flags)
+        parts = [view.game, view.preset]
+        if view.clock is not None and view.clock.level:
+            parts.append(self.tr("Level {level}").format(level=view.clock.level))
+        if view.clock is not None and view.clock.stakes:
+            parts.append(view.clock.stakes)
+        parts.extend(f"{key}: {value}" for key, value in view.extras)
+        if view.message:
+            parts.append(view.message)
+        self.statusBar().showMessage("  ·  ".join(part for part in parts if part))
+
+    def show_refusal(self, message: str) -> None:
+        """Show why an input was refused, in red, until the next accepted command."""
+        self.refusal_label.setText(message)
+        self.refusal_label.setVisible(bool(message))
+
+    def _clear_refusal(self, _line: str) -> None:
+        self.refusal_label.clear()
+        self.refusal_label.hide()
+
+    # -- input --------------------------------------------------------------------------
+
+    def send(self, line: str) -> None:
+        """Send one command line through the bridge."""
+        self.bridge.send(line)
+
+    def focus_amount(self) -> None:
+        """Put the cursor in the amount field, its text selected."""
+        self.action_bar.amount_edit.setFocus()
+        self.action_bar.amount_edit.selectAll()
+
+    def open_setup(self) -> TableSetupDialog:
+        """Open the set-up dialog; on OK, send its command lines in order."""
+        view = self._view if self._view is not None else TableView()
+        dialog = TableSetupDialog(presets=self.presets, view=view, parent=self)
+        dialog.accepted.connect(lambda: self.apply_setup(dialog))
+        dialog.open()
+        return dialog
+
+    def apply_setup(self, dialog: TableSetupDialog) -> None:
+        """Send the set-up dialog's lines, stopping at the first refused one."""
+        try:
+            lines = dialog.command_lines()
+        except IllegalActionError as error:
+            self.show_refusal(str(error))
+            return
+        for line in lines:
+            if not self.bridge.send(line).ok:
+                break
+
+    def set_scale(self, scale: int) -> None:
+        """Change the text size (percent) and keep it in the settings."""
+        self.settings.scale = scale
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, scale=self.settings.scale)
+
+    def set_language(self, language: Language) -> None:
+        """Switch language now and keep it in the settings."""
+        self.settings.language = language
+        app = QApplication.instance()
+        if app is not None:
+            install_translator(app, language)
+        view = self._view
+        self._view = None
+        self._build()
+        if view is not None:
+            self.render(view)
+
+    def run_task(self, title: str, work: Callable[[Progress], Any],
+                 on_done: Callable[[Any], None] | None = None) -> Task:
+        """Run long work off the GUI thread with a progress dialog; the window stays live."""
+        dialog = QProgressDialog(title, self.tr("Hide"), 0, 0, self)
+        dialog.setWindowModality(Qt.WindowModality.NonModal)
+        dialog.setMinimumDuration(300)
+        task = Task(work)
+        self.tasks.append(task)
+
+        def progressed(done: int, total: int) -> None:
+            dialog.setMaximum(max(total, 1))
+            dialog.setValue(min(done, max(total, 1)))
+
+        def finished(result: Any) -> None:
+            dialog.reset()
+            self.tasks.remove(task)
+            if on_done is not None:
+                on_done(result)
+
+        def errored(message: str) -> None:
+            dialog.reset()
+            self.tasks.remove(task)
+            self.show_refusal(f"{title}: {message}")
+
+        task.signals.progressed.connect(progressed)
+        task.signals.finished.connect(finished)
+        task.signals.errored.connect(errored)
+        return task.start()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        """Keep the window geometry in the settings."""
+        self.settings.geometry = self.saveGeometry()
+        self.settings.sync()
+        super().closeEvent(event)

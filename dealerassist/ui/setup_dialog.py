@@ -1,0 +1,125 @@
+"""Table set-up: game preset from rules.yaml, seats, names, stacks and the button.
+
+Also serves between hands for players joining and leaving: the dialog starts from the
+table as it is and turns the dealer's edits into command lines (``game``, ``sit``,
+``leave``, ``button``), so the session journals them like any other input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealerassist.errors import IllegalActionError
+from dealerassist.session.viewmodels import SeatStatus, TableView
+from dealerassist.ui import command_lines
+from dealerassist.ui.widgets.qt_action_bar import parse_amount
+
+__all__ = ["TableSetupDialog"]
+
+
+class TableSetupDialog(QDialog):
+    """Edit the game, the seats and the button; `command_lines` gives what to send."""
+
+    def __init__(self, *, presets: Sequence[str], view: TableView, max_seats: int = 10,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Table set-up"))
+        self._view = view
+        seat_count = max(len(view.seats), max_seats if not view.seats else 0, 2)
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.preset_combo = QComboBox()
+        self.preset_combo.addItems(list(presets))
+        if view.preset and view.preset in presets:
+            self.preset_combo.setCurrentText(view.preset)
+        form.addRow(self.tr("Game"), self.preset_combo)
+        self.button_spin = QSpinBox()
+        self.button_spin.setRange(1, seat_count)
+        current_button = next((s.seat for s in view.seats if s.is_button), 1)
+        self.button_spin.setValue(current_button)
+        form.addRow(self.tr("Button at seat"), self.button_spin)
+        layout.addLayout(form)
+        self.table = QTableWidget(seat_count, 2)
+        self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Stack")])
+        self.table.setVerticalHeaderLabels([str(n) for n in range(1, seat_count + 1)])
+        self.name_edits: list[QLineEdit] = []
+        self.stack_edits: list[QLineEdit] = []
+        for row in range(seat_count):
+            seat = view.seat(row + 1)
+            occupied = seat is not None and seat.status is not SeatStatus.EMPTY
+            name_edit = QLineEdit(seat.name if occupied and seat else "")
+            stack_edit = QLineEdit(str(seat.stack) if occupied and seat else "")
+            self.table.setCellWidget(row, 0, name_edit)
+            self.table.setCellWidget(row, 1, stack_edit)
+            self.name_edits.append(name_edit)
+            self.stack_edits.append(stack_edit)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setColumnWidth(0, 260)
+        layout.addWidget(self.table)
+        self.error_label = QLabel()
+        self.error_label.setProperty("role", "error")
+        layout.addWidget(self.error_label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._accept_if_valid)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(560, 620)
+
+    def command_lines(self) -> list[str]:
+        """Return the lines that turn the table as it was into the table as edited.
+
+        Raises:
+            IllegalActionError: a seat has a name without a valid stack (names the seat).
+
+        """
+        lines: list[str] = []
+        preset = self.preset_combo.currentText()
+        if preset and preset != self._view.preset:
+            lines.append(command_lines.choose_game(preset))
+        for row, (name_edit, stack_edit) in enumerate(zip(self.name_edits, self.stack_edits,
+                                                          strict=True)):
+            number = row + 1
+            name = " ".join(name_edit.text().split())
+            before = self._view.seat(number)
+            was = before.name if before and before.status is not SeatStatus.EMPTY else ""
+            if not name:
+                if was:
+                    lines.append(command_lines.leave(number))
+                continue
+            if name == was:
+                continue
+            try:
+                stack = parse_amount(stack_edit.text())
+            except IllegalActionError as error:
+                raise IllegalActionError(f"seat {number} ({name}): {error.reason}") from None
+            if stack <= 0:
+                raise IllegalActionError(f"seat {number} ({name}): the stack must be above 0")
+            if was:
+                lines.append(command_lines.leave(number))
+            lines.append(command_lines.sit(number, name, stack))
+        current_button = next((s.seat for s in self._view.seats if s.is_button), None)
+        if self.button_spin.value() != current_button:
+            lines.append(command_lines.set_button(self.button_spin.value()))
+        return lines
+
+    def _accept_if_valid(self) -> None:
+        try:
+            self.command_lines()
+        except IllegalActionError as error:
+            self.error_label.setText(str(error))
+            return
+        self.accept()

@@ -1,0 +1,110 @@
+"""Playing cards drawn as labels: rank and suit symbol, four-colour deck, or a face-down back.
+
+A card label keeps its card text (``"Ah"``) in the ``card`` property and as its accessible
+name, so tests and screen readers read the card without depending on fonts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from dealerassist.ui.theme import SUIT_COLOURS, SUIT_SYMBOLS
+
+__all__ = ["CardLabel", "CardRow", "card_face_text"]
+
+UNKNOWN = "??"
+
+
+def card_face_text(card: str) -> str:
+    """Return the face to print for card text: ``"Ah"`` -> ``"A♥"``, ``"Td"`` -> ``"10♦"``."""
+    if len(card) != 2 or card == UNKNOWN:
+        return ""
+    rank, suit = card[0].upper(), card[1].lower()
+    rank_text = "10" if rank == "T" else rank
+    return f"{rank_text}{SUIT_SYMBOLS.get(suit, suit)}"
+
+
+class CardLabel(QLabel):
+    """One card: its face, or its back when the face is unknown (``"??"``)."""
+
+    def __init__(self, card: str = UNKNOWN, *, size: int = 44, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("card")
+        self._size = size
+        self.setFixedSize(size * 5 // 7, size)
+        self.set_card(card)
+
+    def set_card(self, card: str) -> None:
+        """Show ``card`` (two-character text, or "??" for a face-down card)."""
+        self.setProperty("card", card)
+        self.setAccessibleName(card)
+        hidden = card == UNKNOWN or len(card) != 2
+        self.setProperty("hidden_face", "true" if hidden else "false")
+        if hidden:
+            self.setText("")
+            self.setStyleSheet("")
+        else:
+            colour = SUIT_COLOURS.get(card[1].lower(), "#111111")
+            self.setText(card_face_text(card))
+            self.setStyleSheet(f"color: {colour}; font-size: {self._size * 9 // 20}px;")
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+    @property
+    def card(self) -> str:
+        """The card text shown."""
+        return str(self.property("card"))
+
+
+class CardRow(QWidget):
+    """A row of cards, with dashed empty slots up to ``slots`` (for the board)."""
+
+    def __init__(self, *, size: int = 44, slots: int = 0, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("cardRow")
+        self._size = size
+        self._slots = slots
+        self._cards: tuple[str, ...] = ()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(max(2, size // 10))
+        layout.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._render()
+
+    def set_cards(self, cards: Sequence[str]) -> None:
+        """Show these cards (re-laid out only when they change)."""
+        cards = tuple(cards)
+        if cards != self._cards:
+            self._cards = cards
+            self._render()
+
+    def set_slots(self, slots: int) -> None:
+        """Show dashed empty slots up to ``slots`` cards (5 for a board, 0 for none)."""
+        if slots != self._slots:
+            self._slots = slots
+            self._render()
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The card texts shown, in order."""
+        return self._cards
+
+    def _render(self) -> None:
+        layout = self.layout()
+        while layout.count():
+            item = layout.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.setParent(None)
+                widget.deleteLater()
+        for card in self._cards:
+            layout.addWidget(CardLabel(card, size=self._size))
+        for _ in range(max(0, self._slots - len(self._cards))):
+            slot = QLabel()
+            slot.setObjectName("cardSlot")
+            slot.setFixedSize(self._size * 5 // 7, self._size)
+            layout.addWidget(slot)
+        self.setVisible(bool(self._cards) or self._slots > 0)
