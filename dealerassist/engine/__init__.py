@@ -1,1 +1,115 @@
-"""engine layer (see docs/architecture.md)."""
+"""One hand as a pure state machine over events: legal actions, limits, pots, settlement.
+
+Start a hand with `new_hand(HandSetup.create(...))`, deal and act with the triads of
+`actions` (each returns an event), apply events with `apply` (verifies) or `evolve`
+(applies as recorded), read `legal_actions(state)` and `pots(state)`, and finish with
+`settle(state)`. See docs/engine.md.
+"""
+
+from dealerassist.engine.actions import (
+    apply,
+    bet_or_raise,
+    call,
+    can_bet_or_raise,
+    can_call,
+    can_check,
+    can_fold,
+    check,
+    check_or_call,
+    deal_board,
+    deal_hole,
+    fold,
+    muck,
+    show,
+    verify_bet_or_raise,
+    verify_call,
+    verify_check,
+    verify_event,
+    verify_fold,
+)
+from dealerassist.engine.betting import LegalActions, legal_actions
+from dealerassist.engine.events import (
+    BetPlaced,
+    BoardCardIdentified,
+    BoardDealt,
+    BringInPosted,
+    Called,
+    CardsDrawn,
+    CardsShown,
+    Checked,
+    Event,
+    Folded,
+    HoleCardsDealt,
+    Mucked,
+    PotAwarded,
+    PotHalf,
+    RaisedTo,
+    RakeTaken,
+)
+from dealerassist.engine.pots import Pot, pots
+from dealerassist.engine.settlement import (
+    PotResult,
+    Settlement,
+    can_settle,
+    settle,
+    settlement,
+    verify_settle,
+)
+from dealerassist.engine.setup import HandSetup
+from dealerassist.engine.showdown import show_order
+from dealerassist.engine.state import HandState, Phase, evolve, evolve_all, new_hand
+
+__all__ = [
+    "BetPlaced",
+    "BoardCardIdentified",
+    "BoardDealt",
+    "BringInPosted",
+    "Called",
+    "CardsDrawn",
+    "CardsShown",
+    "Checked",
+    "Event",
+    "Folded",
+    "HandSetup",
+    "HandState",
+    "HoleCardsDealt",
+    "LegalActions",
+    "Mucked",
+    "Phase",
+    "Pot",
+    "PotAwarded",
+    "PotHalf",
+    "PotResult",
+    "RaisedTo",
+    "RakeTaken",
+    "Settlement",
+    "apply",
+    "bet_or_raise",
+    "call",
+    "can_bet_or_raise",
+    "can_call",
+    "can_check",
+    "can_fold",
+    "can_settle",
+    "check",
+    "check_or_call",
+    "deal_board",
+    "deal_hole",
+    "evolve",
+    "evolve_all",
+    "fold",
+    "legal_actions",
+    "muck",
+    "new_hand",
+    "pots",
+    "settle",
+    "settlement",
+    "show",
+    "show_order",
+    "verify_bet_or_raise",
+    "verify_call",
+    "verify_check",
+    "verify_event",
+    "verify_fold",
+    "verify_settle",
+]

@@ -1,0 +1,260 @@
+"""Dealer commands as verify/can/do triads, and `apply` (verify, then evolve).
+
+For each action ``x``: ``verify_x(state, ...)`` raises `IllegalActionError` naming the rule,
+``can_x(...)`` returns a bool, and ``x(...)`` returns the event (it verifies first). None of
+them changes the state: apply the event with `evolve` (or `apply`, which verifies it).
+An illegal command therefore never corrupts a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dealerassist.cards import Card
+from dealerassist.engine.betting import LegalActions, legal_actions
+from dealerassist.engine.events import (
+    BetPlaced,
+    BoardCardIdentified,
+    BoardDealt,
+    Called,
+    CardsShown,
+    Checked,
+    Event,
+    Folded,
+    HoleCardsDealt,
+    Mucked,
+    PotAwarded,
+    RaisedTo,
+    RakeTaken,
+)
+from dealerassist.engine.state import HandState, Phase, evolve
+from dealerassist.errors import IllegalActionError
+from dealerassist.games.spec import BettingStructure
+
+__all__ = [
+    "apply",
+    "bet_or_raise",
+    "call",
+    "can_bet_or_raise",
+    "can_call",
+    "can_check",
+    "can_fold",
+    "check",
+    "check_or_call",
+    "deal_board",
+    "deal_hole",
+    "fold",
+    "muck",
+    "show",
+    "verify_bet_or_raise",
+    "verify_call",
+    "verify_check",
+    "verify_event",
+    "verify_fold",
+]
+
+
+def _decision(state: HandState, player: int) -> LegalActions:
+    legal = legal_actions(state)
+    if legal is None:
+        raise IllegalActionError(f"player {player} cannot act: no betting decision is pending",
+                                 rule_id="G-ACT")
+    if legal.actor != player:
+        raise IllegalActionError(
+            f"player {player} acted out of turn: player {legal.actor} is to act",
+            rule_id="IRR-OUT-OF-TURN",
+        )
+    return legal
+
+
+def verify_fold(state: HandState, player: int) -> None:
+    """Raise unless ``player`` is the one to act (folding is otherwise always allowed)."""
+    _decision(state, player)
+
+
+def can_fold(state: HandState, player: int) -> bool:
+    """Whether ``player`` may fold now."""
+    return _can(verify_fold, state, player)
+
+
+def fold(state: HandState, player: int) -> Folded:
+    """The event of ``player`` folding (POT-FOLDED)."""
+    verify_fold(state, player)
+    return Folded(player)
+
+
+def verify_check(state: HandState, player: int) -> None:
+    """Raise unless ``player`` is to act with nothing to call (G-ACT)."""
+    legal = _decision(state, player)
+    if not legal.can_check:
+        raise IllegalActionError(
+            f"player {player} cannot check: {legal.to_call} to call", rule_id="G-ACT"
+        )
+
+
+def can_check(state: HandState, player: int) -> bool:
+    """Whether ``player`` may check now."""
+    return _can(verify_check, state, player)
+
+
+def check(state: HandState, player: int) -> Checked:
+    """The event of ``player`` checking."""
+    verify_check(state, player)
+    return Checked(player)
+
+
+def verify_call(state: HandState, player: int) -> None:
+    """Raise unless ``player`` is to act facing a bet (G-ACT)."""
+    legal = _decision(state, player)
+    if not legal.can_call:
+        raise IllegalActionError(f"player {player} has nothing to call: check instead",
+                                 rule_id="G-ACT")
+
+
+def can_call(state: HandState, player: int) -> bool:
+    """Whether ``player`` may call now."""
+    return _can(verify_call, state, player)
+
+
+def call(state: HandState, player: int) -> Called:
+    """The event of ``player`` calling (all-in for less when short, G-ALLIN)."""
+    legal = _decision(state, player)
+    verify_call(state, player)
+    return Called(player, legal.to_call)
+
+
+def check_or_call(state: HandState, player: int) -> Checked | Called:
+    """Check when nothing is due, else call (the PHH ``cc`` action)."""
+    legal = _decision(state, player)
+    return Called(player, legal.to_call) if legal.to_call else Checked(player)
+
+
+def verify_bet_or_raise(state: HandState, player: int, to: int) -> None:
+    """Raise unless ``player`` may bet or raise to a total of ``to`` this round.
+
+    Rule IDs: BET-FL-CAP (capped), BET-SHORT-ALLIN / BET-NO-SELF-RAISE (not reopened),
+    BET-NL-MIN / BET-PL-MIN / BET-FL-SIZES (too small), BET-NL-MAX / BET-PL-MAX /
+    BET-FL-SIZES (too large), G-ALLIN (nobody left to call, or the call is the stack).
+    """
+    legal = _decision(state, player)
+    if legal.min_raise_to is None or legal.max_raise_to is None:
+        reasons = {
+            "BET-FL-CAP": "the betting is capped: call or fold",
+            "BET-SHORT-ALLIN": "a short all-in did not reopen the betting: call or fold",
+            "BET-NO-SELF-RAISE": "a player may not re-raise their own raise",
+            "G-ALLIN": "nobody is left who could call a raise, or the call takes the stack",
+        }
+        raise IllegalActionError(
+            f"player {player} may not raise: {reasons.get(legal.raise_rule, 'not allowed')}",
+            rule_id=legal.raise_rule,
+        )
+    structure = state.setup.game.structure
+    if to < legal.min_raise_to:
+        rule = {
+            BettingStructure.NO_LIMIT: "BET-NL-MIN",
+            BettingStructure.POT_LIMIT: "BET-PL-MIN",
+            BettingStructure.FIXED_LIMIT: "BET-FL-SIZES",
+        }[structure]
+        raise IllegalActionError(
+            f"player {player}: {'bet' if legal.is_bet else 'raise'} to {to} is below the "
+            f"minimum {legal.min_raise_to}",
+            rule_id=rule,
+        )
+    if to > legal.max_raise_to:
+        rule = {
+            BettingStructure.NO_LIMIT: "BET-NL-MAX",
+            BettingStructure.POT_LIMIT: "BET-PL-MAX",
+            BettingStructure.FIXED_LIMIT: "BET-FL-SIZES",
+        }[structure]
+        raise IllegalActionError(
+            f"player {player}: {'bet' if legal.is_bet else 'raise'} to {to} is above the "
+            f"maximum {legal.max_raise_to}",
+            rule_id=rule,
+        )
+
+
+def can_bet_or_raise(state: HandState, player: int, to: int) -> bool:
+    """Whether ``player`` may bet or raise to ``to`` now."""
+    try:
+        verify_bet_or_raise(state, player, to)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def bet_or_raise(state: HandState, player: int, to: int) -> BetPlaced | RaisedTo:
+    """The event of ``player`` betting (nothing bet yet) or raising to ``to``."""
+    verify_bet_or_raise(state, player, to)
+    return BetPlaced(player, to) if max(state.bets) == 0 else RaisedTo(player, to)
+
+
+def deal_hole(state: HandState, player: int, cards: Sequence[Card]) -> HoleCardsDealt:
+    """The event of dealing ``cards`` (UNKNOWN allowed) to ``player`` (HE-DEAL)."""
+    event = HoleCardsDealt(player, tuple(cards))
+    evolve(state, event)  # verifies: raises when it cannot be applied
+    return event
+
+
+def deal_board(state: HandState, cards: Sequence[Card]) -> BoardDealt:
+    """The event of turning ``cards`` on the board (HE-STREETS)."""
+    event = BoardDealt(tuple(cards))
+    evolve(state, event)
+    return event
+
+
+def show(state: HandState, player: int, cards: Sequence[Card]) -> CardsShown:
+    """The event of ``player`` tabling ``cards`` (G-SHOW-CLAIM)."""
+    event = CardsShown(player, tuple(cards))
+    evolve(state, event)
+    return event
+
+
+def muck(state: HandState, player: int) -> Mucked:
+    """The event of ``player`` mucking at showdown."""
+    event = Mucked(player)
+    evolve(state, event)
+    return event
+
+
+def verify_event(state: HandState, event: Event) -> None:
+    """Raise `IllegalActionError` (with the rule ID) if the rules forbid ``event`` now.
+
+    Events that the rules cannot forbid but that cannot be applied (a card where none is
+    due) are caught by `evolve` itself.
+    """
+    if isinstance(event, Folded):
+        verify_fold(state, event.player)
+    elif isinstance(event, Checked):
+        verify_check(state, event.player)
+    elif isinstance(event, Called):
+        verify_call(state, event.player)
+        legal = legal_actions(state)
+        if legal is not None and event.amount != legal.to_call:
+            raise IllegalActionError(
+                f"player {event.player} calls {event.amount}, but the call is {legal.to_call}",
+                rule_id="G-ACT",
+            )
+    elif isinstance(event, BetPlaced | RaisedTo):
+        verify_bet_or_raise(state, event.player, event.to)
+    elif isinstance(event, CardsShown | Mucked):
+        if state.phase is Phase.BETTING:
+            raise IllegalActionError("hands are shown after the betting", rule_id="G-SHOW-ORDER")
+    elif isinstance(event, PotAwarded | RakeTaken):
+        if state.phase is not Phase.SHOWDOWN:
+            raise IllegalActionError("pots are settled after the showdown", rule_id="POT-AWARD")
+    elif isinstance(event, HoleCardsDealt | BoardDealt | BoardCardIdentified):
+        return
+
+
+def apply(state: HandState, event: Event) -> HandState:
+    """Verify ``event`` against the rules, then evolve; illegal events leave state untouched."""
+    verify_event(state, event)
+    return evolve(state, event)
+
+
+def _can(verify, state: HandState, player: int) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        verify(state, player)
+    except IllegalActionError:
+        return False
+    return True

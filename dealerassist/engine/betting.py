@@ -1,0 +1,151 @@
+"""Betting limits at a decision: to call, minimum and maximum raise-to, cap, reopening.
+
+`legal_actions(state)` answers, for the player to act: the amount to call (all-in for less
+when short, G-ALLIN), whether they may check, and whether and how much they may bet or
+raise, with the rule that forbids it when they may not.
+
+- BET-NL-MIN / BET-PL-MIN: a bet or raise adds at least the last full bet or raise of the
+  round and at least the minimum bet (pre-flop the big blind, or the straddle when the
+  house treats it as the big blind, BET-STRADDLE).
+- BET-NL-MAX: no limit, up to the whole stack. BET-PL-MAX: pot limit, up to the pot after
+  calling: ``2 * highest bet - own bet + pots + all bets``.
+- BET-FL-SIZES: fixed limit, exactly one bet more (small bet early, big bet late);
+  BET-FL-CAP: at most ``cap_bets`` bets a round, the big blind counting as the first
+  pre-flop, lifted heads-up when the house says so.
+- BET-SHORT-ALLIN / BET-NO-SELF-RAISE: a player who already acted may raise again only if
+  the bets since they acted add up to a full raise.
+- An all-in for less than the minimum is always allowed (G-ALLIN): the minimum is then the
+  stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealerassist.engine.state import HandState, Phase
+from dealerassist.games.spec import BettingStructure
+
+__all__ = ["LegalActions", "cap_left", "legal_actions", "raise_block"]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do, with every amount a dealer announces.
+
+    Attributes:
+        actor: the player to act.
+        to_call: chips to add to call (0 when checking; the stack when all-in for less).
+        can_check: nothing to call.
+        can_fold: always true for the player to act (folding is never forbidden).
+        can_call: there is a bet to call.
+        min_raise_to: smallest total bet for a bet or raise; None when none is allowed.
+        max_raise_to: largest total bet for a bet or raise; None when none is allowed.
+        raises_left: bets and raises left before the cap (fixed limit), None when unlimited.
+        reopened: the player may raise because nobody capped or short-raised them out.
+        is_bet: a raise here opens the betting (a bet rather than a raise).
+        raise_rule: when no raise is allowed, the rule ID that forbids it.
+        pot: chips in the pots plus the bets in front of players.
+
+    """
+
+    actor: int
+    to_call: int
+    can_check: bool
+    can_fold: bool
+    can_call: bool
+    min_raise_to: int | None
+    max_raise_to: int | None
+    raises_left: int | None
+    reopened: bool
+    is_bet: bool
+    raise_rule: str
+    pot: int
+
+    @property
+    def can_raise(self) -> bool:
+        """Whether a bet or raise is allowed."""
+        return self.min_raise_to is not None
+
+
+def street_min_bet(state: HandState) -> int:
+    """The smallest bet or raise increment of the round (BET-NL-MIN, BET-FL-SIZES)."""
+    setup = state.setup
+    if setup.game.structure is BettingStructure.FIXED_LIMIT:
+        return setup.big_bet if state.street.bet_size.value == "big" else setup.small_bet
+    return setup.min_bet
+
+
+def cap_left(state: HandState) -> int | None:
+    """Bets and raises left this round before the cap (BET-FL-CAP); None if unlimited."""
+    setup = state.setup
+    if setup.game.structure is not BettingStructure.FIXED_LIMIT:
+        return None
+    players = sum(1 for f in state.folded if not f)
+    cap = setup.rules.fixed_limit.cap_for(setup.family, players_in_hand=players)
+    if cap is None:
+        return None
+    if state.street_index == 0 and any(setup.blinds):
+        cap -= 1  # pre-flop the big blind is the opening bet (BET-FL-CAP)
+    return max(0, cap - state.raise_count)
+
+
+def raise_block(state: HandState, player: int) -> str:
+    """The rule ID that forbids ``player`` (the actor) to bet or raise, or "" if none."""
+    bets = state.bets
+    stacks = state.stacks
+    top = max(bets)
+    left = cap_left(state)
+    if left is not None and left <= 0:
+        return "BET-FL-CAP"
+    if stacks[player] <= top - bets[player]:
+        return "G-ALLIN"  # calling takes the whole stack
+    acted = state.acted[player]
+    if acted >= 0 and top - acted < state.last_full:
+        return "BET-NO-SELF-RAISE" if state.aggressor == player else "BET-SHORT-ALLIN"
+    folded = state.folded
+    for i in range(len(bets)):
+        if i != player and not folded[i] and stacks[i] + bets[i] > top:
+            return ""
+    return "G-ALLIN"  # everyone else is all-in: nobody can call a raise
+
+
+def legal_actions(state: HandState) -> LegalActions | None:
+    """The choices of the player to act, or None when no betting decision is pending."""
+    if state.phase is not Phase.BETTING or not state.actors:
+        return None
+    player = state.actors[0]
+    bets = state.bets
+    stacks = state.stacks
+    top = max(bets)
+    own = bets[player]
+    stack = stacks[player]
+    to_call = min(stack, top - own)
+    pot = sum(state.committed) + state.dead_antes + sum(bets)
+    rule = raise_block(state, player)
+    left = cap_left(state)
+    min_to: int | None = None
+    max_to: int | None = None
+    if not rule:
+        all_in = stack + own
+        structure = state.setup.game.structure
+        min_to = min(all_in, top + max(state.last_full, street_min_bet(state)))
+        if structure is BettingStructure.NO_LIMIT:
+            max_to = all_in
+        elif structure is BettingStructure.POT_LIMIT:
+            max_to = min(all_in, max(min_to, 2 * top - own + pot))
+        else:
+            max_to = min_to
+    return LegalActions(
+        actor=player,
+        to_call=to_call,
+        can_check=to_call == 0,
+        can_fold=True,
+        can_call=to_call > 0,
+        min_raise_to=min_to,
+        max_raise_to=max_to,
+        raises_left=left,
+        reopened=rule not in ("BET-SHORT-ALLIN", "BET-NO-SELF-RAISE"),
+        is_bet=top == 0,
+        raise_rule=rule,
+        pot=pot,
+    )

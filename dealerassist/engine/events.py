@@ -1,0 +1,194 @@
+"""Hand events: the facts of one hand, past tense, frozen (events are the truth).
+
+A hand's state is a fold of `evolve` over these events, starting from `new_hand(setup)`
+(which posts the forced bets of the setup). Every event class carries ``class_version`` so
+the journal can upcast old records. Players are indexed 0..n-1 in PHH order: 0 is the first
+player left of the button, n-1 the button (heads-up: 0 is the big blind, 1 the button).
+
+Amounts are integers in the table's smallest unit. ``*To`` amounts are the player's total
+bet for the round after the action (the PHH ``cbr`` convention).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum, unique
+from typing import ClassVar, TypeAlias
+
+from dealerassist.cards import Card
+
+__all__ = [
+    "BetPlaced",
+    "BoardCardIdentified",
+    "BoardDealt",
+    "BringInPosted",
+    "Called",
+    "CardsDrawn",
+    "CardsShown",
+    "Checked",
+    "Event",
+    "Folded",
+    "HoleCardsDealt",
+    "Mucked",
+    "PotAwarded",
+    "PotHalf",
+    "RaisedTo",
+    "RakeTaken",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt:
+    """Cards dealt to one player on the current street (HE-DEAL); faces may be UNKNOWN."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt:
+    """Community cards turned on the current street, after its burn (HE-STREETS).
+
+    Faces may be `dealerassist.cards.UNKNOWN` when the dealer enters them later
+    (`BoardCardIdentified`).
+    """
+
+    class_version: ClassVar[int] = 1
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCardIdentified:
+    """A board card dealt as unknown is now known (``position`` 0..4 on the board)."""
+
+    class_version: ClassVar[int] = 1
+    position: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """The player gave up the hand; their chips stay in the pots (POT-FOLDED)."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """The player checked (nothing to call) (G-ACT)."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """The player called ``amount`` more chips (all-in for less when short, G-ALLIN)."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BetPlaced:
+    """The player opened the round's betting with a total bet of ``to`` (G-ACT)."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class RaisedTo:
+    """The player raised (or completed a bring-in) to a total bet of ``to`` this round."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class BringInPosted:
+    """Stud: the low (or high) card posted the bring-in (ST-BRINGIN)."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn:
+    """Draw games: the player discarded ``discarded`` and received ``received`` (LB-DEAL)."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+    discarded: tuple[Card, ...]
+    received: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown:
+    """The player tabled their hole cards at showdown (G-SHOW-CLAIM)."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mucked:
+    """The player threw their cards away at showdown, giving up every pot (G-SHOW-CLAIM)."""
+
+    class_version: ClassVar[int] = 1
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RakeTaken:
+    """The house took ``amount`` from pot ``pot_index`` (RAKE-RATE, RAKE-NFND)."""
+
+    class_version: ClassVar[int] = 1
+    pot_index: int
+    amount: int
+
+
+@unique
+class PotHalf(StrEnum):
+    """Which part of a pot an award is (O8-SPLIT)."""
+
+    WHOLE = "whole"
+    HIGH = "high"
+    LOW = "low"
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded:
+    """``amount`` of pot ``pot_index`` (or of its ``half``) went to ``player`` (POT-AWARD)."""
+
+    class_version: ClassVar[int] = 1
+    pot_index: int
+    player: int
+    amount: int
+    half: PotHalf = PotHalf.WHOLE
+
+
+Event: TypeAlias = (
+    HoleCardsDealt
+    | BoardDealt
+    | BoardCardIdentified
+    | Folded
+    | Checked
+    | Called
+    | BetPlaced
+    | RaisedTo
+    | BringInPosted
+    | CardsDrawn
+    | CardsShown
+    | Mucked
+    | RakeTaken
+    | PotAwarded
+)
+"""Any hand event."""

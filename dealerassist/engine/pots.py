@@ -1,0 +1,74 @@
+"""Main and side pots with their eligible players (POT-MAIN-SIDE, POT-FOLDED, POT-EXAMPLE).
+
+Pots are layered by contribution: each distinct amount put in by a player closes a layer;
+a layer's chips go to the pot of the players still in the hand who reached it. Adjacent
+layers with the same eligible players are one pot. Chips of folded players stay in the layer
+they reached (POT-FOLDED). Dead antes (no ante trimming) belong to the main pot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealerassist.engine.state import HandState
+
+__all__ = ["Pot", "pots", "pots_from"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: its chips and who can win it (player indices in PHH order)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def pots_from(
+    contributions: tuple[int, ...] | list[int],
+    *,
+    in_hand: tuple[bool, ...] | list[bool],
+    dead: int = 0,
+    pending: tuple[int, ...] | list[int] | None = None,
+) -> tuple[Pot, ...]:
+    """Pots from what each player put in.
+
+    Args:
+        contributions: chips each player has in the pots.
+        in_hand: whether each player still has a claim (not folded, not mucked).
+        dead: dead money for the main pot (antes without trimming).
+        pending: contributions counting the bets still in front of the players, for
+            eligibility while a round is open (defaults to ``contributions``).
+
+    Returns:
+        The main pot first, then the side pots in the order they formed.
+
+    """
+    reach = pending if pending is not None else contributions
+    n = len(contributions)
+    result: list[Pot] = []
+    amount = dead
+    previous = 0
+    for level in sorted(set(contributions)):
+        for i in range(n):
+            if contributions[i] >= level:
+                amount += level - previous
+        eligible = tuple(i for i in range(n) if in_hand[i] and reach[i] >= level)
+        while result and result[-1].eligible == eligible:
+            amount += result.pop().amount
+        if amount:
+            result.append(Pot(amount, eligible))
+        amount = 0
+        previous = level
+    return tuple(result)
+
+
+def pots(state: HandState) -> tuple[Pot, ...]:
+    """The pots of ``state`` as they stand (bets in front are not in them yet).
+
+    Example (POT-EXAMPLE): Chloé all-in 500, Alice and Bruno to 1 200 each gives a main pot
+    of 1 500 (all three) and a side pot of 1 400 (Alice and Bruno).
+    """
+    n = len(state.stacks)
+    in_hand = tuple(not state.folded[i] and not state.mucked[i] for i in range(n))
+    pending = tuple(state.committed[i] + state.bets[i] for i in range(n))
+    return pots_from(state.committed, in_hand=in_hand, dead=state.dead_antes, pending=pending)

@@ -1,0 +1,197 @@
+"""What a hand starts from: the game, stakes, stacks, forced bets and house rules.
+
+`HandSetup` is a frozen record; build it with `HandSetup.create` (table terms: blinds,
+straddles, ante) or `HandSetup.from_phh_fields` (PHH arrays). Players are indexed 0..n-1 in
+PHH order: 0 is the first player left of the button, n-1 the button. Heads-up (BET-HEADSUP)
+the button posts the small blind: index 1 is the button and small blind, index 0 the big
+blind, as in PHH and pokerkit (PHH lists heads-up blinds as ``[small, big]`` and applies them
+reversed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from dealerassist.games.catalogue import game as game_by_code
+from dealerassist.games.spec import BettingStructure, ForcedBets, GameSpec
+from dealerassist.rules.model import GameFamily, HouseRules
+
+__all__ = ["HandSetup"]
+
+
+def _default_rules() -> HouseRules:
+    return HouseRules()
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """Everything fixed at the start of one hand.
+
+    Attributes:
+        game: the variant.
+        starting_stacks: chips each player has behind at the start (G-TABLE-STAKES).
+        antes: ante owed by each player index (BB ante: only the big blind's entry).
+        blinds: blind or straddle owed by each player index, as posted (already heads-up
+            mapped; BET-FORCED, BET-STRADDLE).
+        min_bet: no/pot limit: the smallest opening bet and raise increment (BET-NL-MIN).
+        small_bet: fixed limit: the small bet (BET-FL-SIZES).
+        big_bet: fixed limit: the big bet.
+        bring_in: stud bring-in (ST-BRINGIN); 0 for blind games.
+        rules: the house rules in force.
+        ante_trimming: PHH ``ante_trimming_status``: an ante above every other player's ante
+            is returned like an uncalled bet (else antes are dead money in the main pot).
+        big_blind: the nominal big blind (raise increment pre-flop), 0 to use ``min_bet``.
+
+    """
+
+    game: GameSpec
+    starting_stacks: tuple[int, ...]
+    antes: tuple[int, ...]
+    blinds: tuple[int, ...]
+    min_bet: int
+    small_bet: int = 0
+    big_bet: int = 0
+    bring_in: int = 0
+    rules: HouseRules = field(default_factory=_default_rules)
+    ante_trimming: bool = False
+    big_blind: int = 0
+
+    def __post_init__(self) -> None:
+        n = len(self.starting_stacks)
+        if n < 2:
+            raise ValueError(f"a hand needs at least 2 players, not {n}")
+        if n > self.game.max_players:
+            raise ValueError(f"{self.game.code} deals at most {self.game.max_players} players, "
+                             f"not {n}")
+        for name in ("antes", "blinds"):
+            values = getattr(self, name)
+            if len(values) != n:
+                raise ValueError(f"{name} has {len(values)} entries for {n} players")
+            for value in values:
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise ValueError(f"{name} must be whole chip amounts of 0 or more: {values}")
+        for stack in self.starting_stacks:
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack < 0:
+                raise ValueError(f"stacks must be whole chip amounts: {self.starting_stacks}")
+        if self.game.structure is BettingStructure.FIXED_LIMIT:
+            if self.small_bet <= 0 or self.big_bet <= 0:
+                raise ValueError(f"{self.game.code} is fixed limit: small_bet and big_bet needed")
+        elif self.min_bet <= 0:
+            raise ValueError(f"{self.game.code}: min_bet (the big blind) must be positive")
+
+    @property
+    def player_count(self) -> int:
+        """Number of players dealt in."""
+        return len(self.starting_stacks)
+
+    @property
+    def family(self) -> GameFamily:
+        """The rules layer's family of this game (fixed-limit caps are per family)."""
+        return GameFamily(self.game.family.value)
+
+    @property
+    def nominal_big_blind(self) -> int:
+        """The big blind used for the pre-flop raise size and rake bands."""
+        if self.big_blind:
+            return self.big_blind
+        if self.game.structure is BettingStructure.FIXED_LIMIT:
+            return self.small_bet
+        return self.min_bet
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        game: GameSpec | str,
+        stacks: Sequence[int],
+        small_blind: int = 0,
+        big_blind: int = 0,
+        straddles: Sequence[int] = (),
+        ante: int = 0,
+        big_blind_ante: int = 0,
+        small_bet: int = 0,
+        big_bet: int = 0,
+        bring_in: int = 0,
+        rules: HouseRules | None = None,
+    ) -> HandSetup:
+        """A hand in table terms; ``stacks`` in PHH order (index n-1 is the button).
+
+        Args:
+            game: the variant or its code.
+            stacks: starting stacks, first left of the button first, button last.
+            small_blind: posted by index 0 (heads-up: by the button, index 1).
+            big_blind: posted by index 1 (heads-up: index 0).
+            straddles: straddles posted by indices 2, 3... (BET-STRADDLE).
+            ante: ante of every player (BET-FORCED).
+            big_blind_ante: an ante posted by the big blind alone.
+            small_bet: fixed limit small bet (default: the big blind).
+            big_bet: fixed limit big bet (default: twice the small bet).
+            bring_in: stud bring-in.
+            rules: house rules (default: the catalogue's defaults).
+
+        """
+        spec = game_by_code(game) if isinstance(game, str) else game
+        n = len(stacks)
+        blinds = [0] * n
+        antes = [ante] * n
+        if spec.forced is ForcedBets.BLINDS:
+            if n == 2:
+                blinds[1], blinds[0] = small_blind, big_blind
+                bb_index = 0
+            else:
+                blinds[0], blinds[1] = small_blind, big_blind
+                bb_index = 1
+                for offset, straddle in enumerate(straddles):
+                    blinds[2 + offset] = straddle
+            if big_blind_ante:
+                antes[bb_index] += big_blind_ante
+        fixed = spec.structure is BettingStructure.FIXED_LIMIT
+        small = small_bet or (big_blind if fixed else 0)
+        return cls(
+            game=spec,
+            starting_stacks=tuple(stacks),
+            antes=tuple(antes),
+            blinds=tuple(blinds),
+            min_bet=big_blind if not fixed else small,
+            small_bet=small,
+            big_bet=big_bet or 2 * small,
+            bring_in=bring_in,
+            rules=rules if rules is not None else HouseRules(),
+            big_blind=big_blind,
+        )
+
+    @classmethod
+    def from_phh_fields(
+        cls,
+        *,
+        game: GameSpec,
+        stacks: Sequence[int],
+        antes: Sequence[int],
+        blinds_or_straddles: Sequence[int],
+        min_bet: int = 0,
+        small_bet: int = 0,
+        big_bet: int = 0,
+        bring_in: int = 0,
+        ante_trimming: bool = False,
+        rules: HouseRules | None = None,
+    ) -> HandSetup:
+        """A hand from PHH fields; heads-up arrays are applied reversed, as PHH says."""
+        antes_list = [abs(a) for a in antes] or [0] * len(stacks)
+        blinds_list = [abs(b) for b in blinds_or_straddles] or [0] * len(stacks)
+        if len(stacks) == 2:
+            antes_list = antes_list[::-1]
+            blinds_list = blinds_list[::-1]
+        fixed = game.structure is BettingStructure.FIXED_LIMIT
+        return cls(
+            game=game,
+            starting_stacks=tuple(stacks),
+            antes=tuple(antes_list),
+            blinds=tuple(blinds_list),
+            min_bet=min_bet if not fixed else (min_bet or small_bet),
+            small_bet=small_bet,
+            big_bet=big_bet,
+            bring_in=bring_in,
+            rules=rules if rules is not None else HouseRules(),
+            ante_trimming=ante_trimming,
+        )

@@ -1,0 +1,645 @@
+"""The state of one hand (`HandState`, frozen) and `evolve(state, event)`: state is a fold.
+
+`new_hand(setup)` posts the forced bets (antes, then blinds and straddles: BET-FORCED) and
+waits for the hole cards. `evolve` applies one event and returns a new state; it never
+mutates its input, so an event that cannot be applied at all (a player out of the hand,
+more chips than the stack, a card on an empty street) raises `IllegalActionError` and the
+caller keeps the old state. Whether an action is *allowed* by the rules is the job of
+`dealerassist.engine.actions` (verify/can); `evolve` applies what happened, as recorded,
+so a replay can apply a rule-breaking action and flag it (design: "Hand histories").
+
+Round bookkeeping follows the catalogue and matches pokerkit where they agree:
+the first actor (HE-FIRST, BET-HEADSUP), the order of play, the end of a round (G-ROUND-END),
+uncalled bets returned at the end of each round (POT-UNCALLED), and all-in run-outs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum, unique
+
+from dealerassist.cards import Card
+from dealerassist.engine.events import (
+    BetPlaced,
+    BoardCardIdentified,
+    BoardDealt,
+    Called,
+    CardsShown,
+    Checked,
+    Event,
+    Folded,
+    HoleCardsDealt,
+    Mucked,
+    PotAwarded,
+    RaisedTo,
+    RakeTaken,
+)
+from dealerassist.engine.setup import HandSetup
+from dealerassist.errors import IllegalActionError
+from dealerassist.games.spec import BettingStructure, Family, Street
+
+__all__ = ["HandState", "Phase", "evolve", "evolve_all", "new_hand"]
+
+
+@unique
+class Phase(StrEnum):
+    """Where the hand is."""
+
+    DEALING = "dealing"  # cards of the current street are due (hole or board)
+    BETTING = "betting"  # a betting round is open; ``actors[0]`` is to act
+    SHOWDOWN = "showdown"  # betting is over; hands are shown, then the pots are settled
+    COMPLETE = "complete"  # every pot awarded
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """One hand at one moment. Read it; change it only through `evolve`.
+
+    Per-player tuples are indexed in PHH order (0 = first left of the button).
+
+    Attributes:
+        setup: the hand's fixed parameters.
+        phase: where the hand is.
+        street_index: index into ``setup.game.streets`` of the current street.
+        stacks: chips behind each player.
+        bets: chips in front of each player this round (not yet in the pots).
+        committed: chips each player has in the pots (collected bets, live antes).
+        dead_antes: antes that are dead money in the main pot (no ante trimming).
+        antes_paid: the ante each player actually posted.
+        blinds_paid: the blind or straddle each player actually posted.
+        folded: players who folded (POT-FOLDED).
+        mucked: players who threw their hand away at showdown.
+        shown: players who tabled their hand.
+        hole: each player's hole cards (UNKNOWN where not seen).
+        board: community cards (UNKNOWN until identified).
+        burns: cards burnt so far (HE-STREETS).
+        due_hole: players still owed hole cards on this street, in dealing order.
+        due_board: board cards still owed on this street.
+        actors: betting order from the player to act (``actors[0]``) on.
+        acted: the bet level each player matched when they last acted this round; -1 if not
+            yet (used for BET-SHORT-ALLIN and BET-NO-SELF-RAISE).
+        last_full: size of the last full bet or raise this round (BET-NL-MIN).
+        raise_count: bets and raises made this round (BET-FL-CAP).
+        aggressor: last bettor or raiser of the latest betting round, -1 if none
+            (G-SHOW-ORDER).
+        opener: first player to act on the latest betting round.
+        runout: betting is over because at most one player has chips (all-in run-out).
+        returned: uncalled chips given back to each player (POT-UNCALLED).
+        won: chips each player received from the pots.
+        rake: chips the house took (RAKE-RATE).
+        reopened: players to whom a half-bet all-in reopened the betting (BET-SHORT-ALLIN).
+
+    """
+
+    setup: HandSetup
+    phase: Phase
+    street_index: int
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    committed: tuple[int, ...]
+    dead_antes: int
+    antes_paid: tuple[int, ...]
+    blinds_paid: tuple[int, ...]
+    folded: tuple[bool, ...]
+    mucked: tuple[bool, ...]
+    shown: tuple[bool, ...]
+    hole: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    burns: int
+    due_hole: tuple[int, ...]
+    due_board: int
+    actors: tuple[int, ...]
+    acted: tuple[int, ...]
+    last_full: int
+    raise_count: int
+    aggressor: int
+    opener: int
+    runout: bool
+    returned: tuple[int, ...]
+    won: tuple[int, ...]
+    rake: int
+
+    # ----- derived views -------------------------------------------------------------------
+
+    @property
+    def player_count(self) -> int:
+        """Players dealt in."""
+        return len(self.stacks)
+
+    @property
+    def street(self) -> Street:
+        """The current street."""
+        return self.setup.game.streets[self.street_index]
+
+    @property
+    def actor(self) -> int | None:
+        """The player to act, or None when no betting decision is pending."""
+        if self.phase is Phase.BETTING and self.actors:
+            return self.actors[0]
+        return None
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """Players still holding a claim to a pot (not folded, not mucked)."""
+        return tuple(
+            i for i in range(len(self.stacks)) if not self.folded[i] and not self.mucked[i]
+        )
+
+    @property
+    def is_complete(self) -> bool:
+        """True once every pot has been awarded."""
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def won_by_fold(self) -> bool:
+        """True when all but one player folded (G-WIN-FOLD)."""
+        return sum(1 for f in self.folded if not f) == 1
+
+    @property
+    def total_chips(self) -> int:
+        """Stacks + bets + pots + rake: constant through the hand (chips are conserved)."""
+        return sum(self.stacks) + sum(self.bets) + self.pot_total + self.rake
+
+    @property
+    def pot_total(self) -> int:
+        """Chips in the pots, not counting bets still in front of the players."""
+        return sum(self.committed) + self.dead_antes - sum(self.won) - self.rake
+
+    @property
+    def max_bet(self) -> int:
+        """The highest bet in front of a player this round."""
+        return max(self.bets)
+
+
+# ----- construction --------------------------------------------------------------------
+
+
+def new_hand(setup: HandSetup) -> HandState:
+    """The hand after its forced bets, waiting for the first street's cards (BET-FORCED).
+
+    Antes are posted first, then blinds and straddles; a player short of chips posts what
+    they have and is all-in (G-ALLIN). With ``setup.ante_trimming`` an ante above every
+    other ante is returned (PHH); otherwise antes are dead money in the main pot.
+
+    Raises:
+        IllegalActionError: the variant's streets need a part of the engine not built yet
+            (draw rounds, stud bring-in).
+
+    """
+    game = setup.game
+    if game.family is not Family.BOARD:
+        raise IllegalActionError(
+            f"{game.code}: the hand engine plays board games only for now "
+            "(stud and draw are described in the catalogue but not dealt yet)",
+            rule_id="BET-FORCED",
+        )
+    n = setup.player_count
+    stacks = list(setup.starting_stacks)
+    antes = [min(setup.antes[i], stacks[i]) for i in range(n)]
+    returned = [0] * n
+    committed = [0] * n
+    dead = 0
+    for i in range(n):
+        stacks[i] -= antes[i]
+    if setup.ante_trimming:
+        cutoff = sorted(antes)[-2]
+        for i in range(n):
+            over = antes[i] - cutoff
+            if over > 0:
+                stacks[i] += over
+                returned[i] += over
+                committed[i] = cutoff
+            else:
+                committed[i] = antes[i]
+    else:
+        dead = sum(antes)
+    blinds = [min(setup.blinds[i], stacks[i]) for i in range(n)]
+    for i in range(n):
+        stacks[i] -= blinds[i]
+    first = game.streets[0]
+    state = HandState(
+        setup=setup,
+        phase=Phase.DEALING,
+        street_index=0,
+        stacks=tuple(stacks),
+        bets=tuple(blinds),
+        committed=tuple(committed),
+        dead_antes=dead,
+        antes_paid=tuple(antes),
+        blinds_paid=tuple(blinds),
+        folded=(False,) * n,
+        mucked=(False,) * n,
+        shown=(False,) * n,
+        hole=((),) * n,
+        board=(),
+        burns=0,
+        due_hole=tuple(range(n)) if first.hole_count else (),
+        due_board=first.board,
+        actors=(),
+        acted=(-1,) * n,
+        last_full=0,
+        raise_count=0,
+        aggressor=-1,
+        opener=0,
+        runout=False,
+        returned=tuple(returned),
+        won=(0,) * n,
+        rake=0,
+    )
+    if not state.due_hole and not state.due_board:
+        return _begin_betting(state)
+    return state
+
+
+# ----- evolve --------------------------------------------------------------------------
+
+
+def evolve(state: HandState, event: Event) -> HandState:
+    """The state after ``event``; ``state`` itself is never changed.
+
+    Raises:
+        IllegalActionError: the event cannot be applied at all (wrong phase, a player who
+            is not the one to act, more chips than the stack, a card where none is due).
+
+    """
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise IllegalActionError(f"the engine cannot apply {type(event).__name__} yet")
+    return handler(state, event)
+
+
+def evolve_all(state: HandState, events: list[Event] | tuple[Event, ...]) -> HandState:
+    """Fold `evolve` over several events."""
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def _fail(reason: str, rule_id: str = "") -> IllegalActionError:
+    return IllegalActionError(reason, rule_id=rule_id)
+
+
+def _require_actor(state: HandState, player: int) -> None:
+    if state.phase is not Phase.BETTING or not state.actors:
+        raise _fail(f"player {player} cannot act: no betting round is open", "G-ACT")
+    if state.actors[0] != player:
+        raise _fail(
+            f"player {player} acted out of turn: player {state.actors[0]} is to act",
+            "IRR-OUT-OF-TURN",
+        )
+
+
+def _on_hole(state: HandState, event: HoleCardsDealt) -> HandState:
+    player = event.player
+    if state.phase is not Phase.DEALING or player not in state.due_hole:
+        raise _fail(f"no hole cards are due to player {player} now", "HE-DEAL")
+    count = state.street.hole_count
+    if len(event.cards) != count:
+        raise _fail(f"player {player} must receive {count} cards here, not {len(event.cards)}",
+                    "HE-DEAL")
+    _check_new_cards(state, event.cards)
+    hole = list(state.hole)
+    hole[player] = hole[player] + tuple(event.cards)
+    due = tuple(i for i in state.due_hole if i != player)
+    return _after_dealing(replace(state, hole=tuple(hole), due_hole=due))
+
+
+def _on_board(state: HandState, event: BoardDealt) -> HandState:
+    if state.phase is not Phase.DEALING or state.due_board == 0:
+        raise _fail("no board card is due now", "HE-STREETS")
+    if state.due_hole:
+        raise _fail(f"hole cards are still due to player {state.due_hole[0]}", "HE-DEAL")
+    count = len(event.cards)
+    if count == 0 or count > state.due_board:
+        raise _fail(f"{state.due_board} board card(s) due here, not {count}", "HE-STREETS")
+    _check_new_cards(state, event.cards)
+    burns = state.burns
+    if state.due_board == state.street.board and state.street.burn:
+        burns += 1
+    return _after_dealing(
+        replace(state, board=state.board + tuple(event.cards), due_board=state.due_board - count,
+                burns=burns)
+    )
+
+
+def _on_identify(state: HandState, event: BoardCardIdentified) -> HandState:
+    position = event.position
+    if not 0 <= position < len(state.board) or not state.board[position].is_unknown:
+        raise _fail(f"board position {position} holds no unknown card", "IRR-DECK")
+    _check_new_cards(state, (event.card,))
+    board = list(state.board)
+    board[position] = event.card
+    return replace(state, board=tuple(board))
+
+
+def _check_new_cards(state: HandState, cards: tuple[Card, ...] | list[Card]) -> None:
+    """IRR-DECK: a face already seen in this hand cannot be dealt again."""
+    seen = {c.code for c in state.board if c.code < 52}
+    for hand in state.hole:
+        seen.update(c.code for c in hand if c.code < 52)
+    ranks = state.setup.game.deck_ranks
+    for card in cards:
+        if card.code >= 52:
+            if card.is_joker:
+                raise _fail("a joker is not part of this game's deck", "G-DECK")
+            continue
+        if card.code in seen:
+            raise _fail(f"card {card} was already dealt in this hand", "IRR-DECK")
+        if card.code // 4 + 2 not in ranks:
+            raise _fail(f"card {card} is not in this game's deck", "G-DECK")
+        seen.add(card.code)
+
+
+def _after_dealing(state: HandState) -> HandState:
+    if state.due_hole or state.due_board:
+        return state
+    if state.runout or not state.street.betting:
+        return _next_street(state)
+    return _begin_betting(state)
+
+
+def _next_street(state: HandState) -> HandState:
+    streets = state.setup.game.streets
+    if state.street_index + 1 >= len(streets):
+        return replace(state, phase=Phase.SHOWDOWN, actors=())
+    index = state.street_index + 1
+    street = streets[index]
+    due_hole = tuple(state.in_hand) if street.hole_count else ()
+    state = replace(state, phase=Phase.DEALING, street_index=index, due_hole=due_hole,
+                    due_board=street.board, actors=())
+    if not due_hole and not street.board:
+        return _after_dealing(state)
+    return state
+
+
+def _begin_betting(state: HandState) -> HandState:
+    n = len(state.stacks)
+    bets = state.bets
+    stacks = state.stacks
+    folded = state.folded
+    # HE-FIRST / BET-HEADSUP: the player after the highest blind or straddle opens; on later
+    # rounds (no bets) the first player left of the button (index 0).
+    blinds = state.setup.blinds
+    best = max(range(n), key=lambda i: (bets[i] if blinds[i] else 0, i))
+    opener = (best + 1) % n
+    live = [bets[i] + stacks[i] for i in range(n) if not folded[i]]
+    live.sort()
+    second = live[-2] if len(live) > 1 else 0
+    actors = []
+    for k in range(n):
+        i = (opener + k) % n
+        if folded[i] or not stacks[i]:
+            continue
+        if min(stacks[i], max(0, second - bets[i])) <= 0:  # effective stack: nothing to play for
+            continue
+        actors.append(i)
+    last_full = 0
+    if state.street_index == 0 and any(blinds):
+        # BET-NL-MIN: pre-flop the big blind is the opening bet; with a straddle acting as the
+        # big blind (BET-STRADDLE) the straddle is.
+        last_full = state.setup.nominal_big_blind
+        if state.setup.rules.straddle.acts_as_big_blind:
+            last_full = max(last_full, max(blinds))
+    state = replace(
+        state,
+        phase=Phase.BETTING,
+        actors=tuple(actors),
+        acted=(-1,) * n,
+        last_full=last_full,
+        raise_count=0,
+        aggressor=-1,
+        opener=opener,
+    )
+    active = n - sum(folded)
+    if (
+        not actors
+        or active <= 1
+        or (len(actors) == 1 and bets[actors[0]] >= max(bets))
+    ):
+        return _end_betting(state)
+    return state
+
+
+def _end_betting(state: HandState) -> HandState:
+    n = len(state.stacks)
+    folded = state.folded
+    active = [i for i in range(n) if not folded[i]]
+    streets = state.setup.game.streets
+    runout = state.runout
+    if len(active) > 1 and not any(s.draw for s in streets[state.street_index + 1:]):
+        if sum(1 for i in active if state.stacks[i]) <= 1:
+            runout = True
+    stacks = list(state.stacks)
+    committed = list(state.committed)
+    returned = list(state.returned)
+    bets = state.bets
+    if len(active) == 1:
+        # G-WIN-FOLD: the last player's bet is uncalled (POT-UNCALLED).
+        winner = active[0]
+        for i in range(n):
+            if i == winner:
+                stacks[i] += bets[i]
+                returned[i] += bets[i]
+            else:
+                committed[i] += bets[i]
+    else:
+        cutoff = sorted(bets)[-2]
+        for i in range(n):
+            bet = bets[i]
+            if bet > cutoff:  # POT-UNCALLED: the part nobody matched goes back
+                stacks[i] += bet - cutoff
+                returned[i] += bet - cutoff
+                bet = cutoff
+            committed[i] += bet
+    state = replace(
+        state,
+        stacks=tuple(stacks),
+        committed=tuple(committed),
+        returned=tuple(returned),
+        bets=(0,) * n,
+        actors=(),
+        runout=runout,
+    )
+    if len(active) == 1:
+        return replace(state, phase=Phase.SHOWDOWN)
+    return _next_street(state)
+
+
+def _pop(state: HandState, player: int, **changes: object) -> HandState:
+    actors = state.actors[1:]
+    state = replace(state, actors=actors, **changes)
+    if not actors or sum(1 for f in state.folded if not f) <= 1:
+        return _end_betting(state)
+    return state
+
+
+def _on_fold(state: HandState, event: Folded) -> HandState:
+    player = event.player
+    _require_actor(state, player)
+    folded = list(state.folded)
+    folded[player] = True
+    return _pop(state, player, folded=tuple(folded))
+
+
+def _call(state: HandState, player: int) -> HandState:
+    stacks = list(state.stacks)
+    bets = list(state.bets)
+    top = max(bets)
+    amount = min(stacks[player], top - bets[player])
+    stacks[player] -= amount
+    bets[player] += amount
+    acted = list(state.acted)
+    acted[player] = top
+    return _pop(state, player, stacks=tuple(stacks), bets=tuple(bets), acted=tuple(acted))
+
+
+def _on_check(state: HandState, event: Checked) -> HandState:
+    _require_actor(state, event.player)
+    if state.bets[event.player] < state.max_bet:
+        raise _fail(f"player {event.player} cannot check: there is a bet to call", "G-ACT")
+    return _call(state, event.player)
+
+
+def _on_call(state: HandState, event: Called) -> HandState:
+    _require_actor(state, event.player)
+    return _call(state, event.player)
+
+
+def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
+    player = event.player
+    _require_actor(state, player)
+    to = event.to
+    bets = list(state.bets)
+    stacks = list(state.stacks)
+    top = max(bets)
+    if to <= top:
+        raise _fail(f"a bet or raise must go above {top}, not to {to}", "G-ACT")
+    delta = to - bets[player]
+    if delta > stacks[player]:
+        raise _fail(
+            f"player {player} cannot put {delta} more in: only {stacks[player]} behind",
+            "BET-NL-MAX",
+        )
+    increment = to - top
+    bets[player] = to
+    stacks[player] -= delta
+    n = len(bets)
+    folded = state.folded
+    actors = tuple(
+        i for i in ((player + k) % n for k in range(1, n)) if not folded[i] and stacks[i]
+    )
+    acted = list(state.acted)
+    acted[player] = to
+    setup = state.setup
+    if (
+        setup.game.structure is BettingStructure.FIXED_LIMIT
+        and setup.rules.fixed_limit.half_bet_allin_reopens
+        and stacks[player] == 0
+        and increment < state.last_full
+        and 2 * increment >= _bet_size(state)
+    ):
+        # BET-SHORT-ALLIN (house option): an all-in of at least half a bet reopens.
+        acted = [-1 if i != player else to for i in range(n)]
+    last_full = max(state.last_full, increment)
+    state = replace(
+        state,
+        bets=tuple(bets),
+        stacks=tuple(stacks),
+        actors=actors,
+        acted=tuple(acted),
+        last_full=last_full,
+        raise_count=state.raise_count + 1,
+        aggressor=player,
+    )
+    if not actors:
+        return _end_betting(state)
+    return state
+
+
+def _bet_size(state: HandState) -> int:
+    """The fixed-limit bet size of the current round (BET-FL-SIZES)."""
+    setup = state.setup
+    if state.street.bet_size.value == "big":
+        return setup.big_bet
+    return setup.small_bet
+
+
+def _on_show(state: HandState, event: CardsShown) -> HandState:
+    player = event.player
+    if state.folded[player] or state.mucked[player]:
+        raise _fail(f"player {player} is not in the hand and cannot show", "G-SHOW-CLAIM")
+    if state.phase is Phase.BETTING:
+        raise _fail("hands are shown after the betting, not during it", "G-SHOW-ORDER")
+    cards = tuple(event.cards)
+    held = state.hole[player]
+    if len(cards) > len(held):
+        raise _fail(f"player {player} holds {len(held)} cards, not {len(cards)}", "G-SHOW-CLAIM")
+    # Cards shown replace the faces we did not know; known faces must match.
+    new = list(held)
+    unknown_slots = [k for k, c in enumerate(held) if c.is_unknown]
+    fresh = [c for c in cards if c not in held]
+    if len(fresh) > len(unknown_slots):
+        raise _fail(f"player {player} shows {len(fresh)} card(s) they were not dealt",
+                    "IRR-DECK")
+    _check_new_cards(state, [c for c in fresh if not c.is_unknown])
+    for slot, card in zip(unknown_slots, fresh, strict=False):
+        new[slot] = card
+    hole = list(state.hole)
+    hole[player] = tuple(new)
+    shown = list(state.shown)
+    shown[player] = True
+    return replace(state, hole=tuple(hole), shown=tuple(shown))
+
+
+def _on_muck(state: HandState, event: Mucked) -> HandState:
+    player = event.player
+    if state.folded[player] or state.mucked[player]:
+        raise _fail(f"player {player} is not in the hand", "G-SHOW-CLAIM")
+    if state.phase is Phase.BETTING:
+        raise _fail("a player mucks at showdown; during the betting it is a fold", "G-ACT")
+    if len(state.in_hand) <= 1:
+        raise _fail(f"player {player} is the last player in the hand", "G-WIN-FOLD")
+    mucked = list(state.mucked)
+    mucked[player] = True
+    return replace(state, mucked=tuple(mucked))
+
+
+def _on_rake(state: HandState, event: RakeTaken) -> HandState:
+    if state.phase is not Phase.SHOWDOWN:
+        raise _fail("the rake is taken when the hand is settled", "RAKE-RATE")
+    if event.amount < 0 or event.amount > state.pot_total:
+        raise _fail(f"rake {event.amount} is more than the pots hold", "RAKE-RATE")
+    return replace(state, rake=state.rake + event.amount)
+
+
+def _on_award(state: HandState, event: PotAwarded) -> HandState:
+    if state.phase is not Phase.SHOWDOWN:
+        raise _fail("pots are awarded once the betting and dealing are over", "POT-AWARD")
+    if event.amount < 0 or event.amount > state.pot_total:
+        raise _fail(f"award {event.amount} is more than the pots hold", "POT-AWARD")
+    if state.folded[event.player]:
+        raise _fail(f"player {event.player} folded and has no claim to any pot", "POT-FOLDED")
+    stacks = list(state.stacks)
+    won = list(state.won)
+    stacks[event.player] += event.amount
+    won[event.player] += event.amount
+    state = replace(state, stacks=tuple(stacks), won=tuple(won))
+    if state.pot_total == 0:
+        state = replace(state, phase=Phase.COMPLETE)
+    return state
+
+
+_HANDLERS = {
+    HoleCardsDealt: _on_hole,
+    BoardDealt: _on_board,
+    BoardCardIdentified: _on_identify,
+    Folded: _on_fold,
+    Checked: _on_check,
+    Called: _on_call,
+    BetPlaced: _on_raise,
+    RaisedTo: _on_raise,
+    CardsShown: _on_show,
+    Mucked: _on_muck,
+    RakeTaken: _on_rake,
+    PotAwarded: _on_award,
+}
