@@ -32,7 +32,6 @@ __all__ = [
     "Command",
     "CommandError",
     "CorrectStack",
-    "DealHole",
     "Fold",
     "Leave",
     "Muck",
@@ -154,14 +153,6 @@ class AllIn:
 
 
 @dataclass(frozen=True, slots=True)
-class DealHole:
-    """Hole cards the dealer knows (e.g. read by the camera): ``deal 3 Ah Kd``."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Board:
     """Community cards: ``flop Ah Kd 7c``, ``turn 2s``, ``river 9h`` (street names a check)."""
 
@@ -205,7 +196,6 @@ Command = (
     | Bet
     | RaiseTo
     | AllIn
-    | DealHole
     | Board
     | Show
     | Muck
@@ -320,15 +310,6 @@ def _parse_correct(word: str, args: list[str]) -> Command:
     )
 
 
-def _parse_deal(word: str, args: list[str]) -> Command:
-    usage = _usage("deal")
-    if len(args) < 2:
-        raise CommandError(f"deal needs a seat and cards; {usage}")
-    return DealHole(
-        seat=_seat(word, args[0], usage=usage), cards=_cards(word, args[1:], usage=usage)
-    )
-
-
 def _parse_show(word: str, args: list[str]) -> Command:
     usage = _usage("show")
     if len(args) < 2:
@@ -392,7 +373,6 @@ _VERBS: dict[str, _Verb] = {
         "r AMOUNT", "r 60", "raise TO the amount (street total)", _one_amount(RaiseTo, "raise")
     ),
     "allin": _Verb("allin", "allin", "push every chip in", _no_args(AllIn)),
-    "deal": _Verb("deal SEAT CARDS", "deal 3 Ah Kd", "hole cards the dealer knows", _parse_deal),
     "flop": _Verb("flop C C C", "flop Ah Kd 7c", "the flop", _board("flop")),
     "turn": _Verb("turn C", "turn 2s", "the turn", _board("turn")),
     "river": _Verb("river C", "river 9h", "the river", _board("river")),

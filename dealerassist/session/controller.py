@@ -1,0 +1,225 @@
+"""`TableSession`: dealer command -> decide -> journal (commit) -> evolve -> state.
+
+The one place where dealer commands (typed lines or the console's buttons) become events.
+Each command is checked against the current state first; an illegal one raises with its
+reason and rule ID and nothing is journaled or changed. A legal one is written to the
+journal as one group — `CommandReceived` then the events it caused — committed before it
+is applied, so what the dealer saw acknowledged survives a crash. Opening a session on an
+existing journal replays it and resumes exactly where it was, mid-hand included.
+
+Undo is a new event (`Undone`) cancelling the last command group still in force; the state
+is then rebuilt as the fold of the journal minus the cancelled groups.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dealerassist.errors import IllegalActionError
+from dealerassist.journal.codec import EventCodec
+from dealerassist.journal.records import Journal, JournalRecord, PendingRecord
+from dealerassist.rules.model import GamePreset, HouseRules
+from dealerassist.session import decide as deciding
+from dealerassist.session import hand as hand_adapter
+from dealerassist.session.commands import Command, Undo, parse_command
+from dealerassist.session.events import TABLE_EVENTS, CommandReceived, Undone
+from dealerassist.session.state import SessionState, evolve, fold
+
+__all__ = ["TableSession", "effective_events", "session_codec", "utc_now"]
+
+Clock = Callable[[], str]
+
+
+def utc_now() -> str:
+    """Return the current UTC time as ISO 8601 text (the journal's ``recorded_at``)."""
+    return _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def session_codec() -> EventCodec:
+    """Return a codec knowing every table event and every engine hand event."""
+    codec = EventCodec()
+    for cls in TABLE_EVENTS:
+        codec.register(cls)
+    for cls in hand_adapter.ENGINE_EVENTS:
+        codec.register(cls)
+    return codec
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """A decoded journal record and the command group it belongs to."""
+
+    seq: int
+    group: int
+    event: Any
+
+
+def effective_events(entries: Sequence[_Entry]) -> list[Any]:
+    """Return the events in force: every group not cancelled by an `Undone`, in order."""
+    cancelled = {entry.event.command_seq for entry in entries if isinstance(entry.event, Undone)}
+    return [entry.event for entry in entries if entry.group not in cancelled]
+
+
+class TableSession:
+    """A table driven by dealer commands, with every event journaled before it applies.
+
+    Args:
+        journal: Where events are committed (SQLite at the table, memory in tests).
+        rules: The house rules in force.
+        preset: The game to play when the journal has none yet (or to switch to between
+            hands); None keeps the journal's game.
+        clock: Returns the ``recorded_at`` text of new records.
+
+    """
+
+    def __init__(
+        self,
+        journal: Journal,
+        *,
+        rules: HouseRules,
+        preset: GamePreset | None = None,
+        clock: Clock = utc_now,
+    ) -> None:
+        self._journal = journal
+        self._rules = rules
+        self._clock = clock
+        self._codec = session_codec()
+        self._entries: list[_Entry] = []
+        self._state = SessionState()
+        self._load()
+        if preset is not None and self._state.game != deciding.game_selected(preset):
+            self._run(f"game {preset.name}", deciding.select_game(self._state, preset))
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> SessionState:
+        """The state after every event in force."""
+        return self._state
+
+    @property
+    def rules(self) -> HouseRules:
+        """The house rules in force."""
+        return self._rules
+
+    @property
+    def journal(self) -> Journal:
+        """The journal this session writes to."""
+        return self._journal
+
+    def history(self) -> tuple[tuple[int, Any], ...]:
+        """Return every journaled (seq, event), cancelled ones included (the audit trail)."""
+        return tuple((entry.seq, entry.event) for entry in self._entries)
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def execute(self, line: str) -> SessionState:
+        """Parse, check, journal then apply one dealer command line.
+
+        Raises:
+            CommandError: the line cannot be read.
+            IllegalActionError: the command is not allowed now (with its rule ID).
+
+        """
+        command = parse_command(line)
+        return self.apply(command, text=line.strip())
+
+    def apply(self, command: Command, *, text: str) -> SessionState:
+        """Check, journal then apply an already parsed command; ``text`` is journaled."""
+        if isinstance(command, Undo):
+            return self._undo(text)
+        events = deciding.decide(self._state, command, rules=self._rules)
+        return self._run(text, events)
+
+    def check(self, line: str) -> None:
+        """Raise like `execute` would, without journaling or changing anything."""
+        command = parse_command(line)
+        if isinstance(command, Undo):
+            self._undo_target()
+            return
+        deciding.decide(self._state, command, rules=self._rules)
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        entries: list[_Entry] = []
+        group = 0
+        for record in self._journal.read():
+            event = self._decode(record)
+            if isinstance(event, CommandReceived):
+                group = record.seq
+            entries.append(_Entry(seq=record.seq, group=group, event=event))
+        self._entries = entries
+        self._state = fold(effective_events(entries), rules=self._rules)
+
+    def _decode(self, record: JournalRecord) -> Any:
+        return self._codec.decode(record.type, record.class_version, record.payload)
+
+    def _run(self, text: str, events: Sequence[Any]) -> SessionState:
+        # Apply to a copy first: an event the fold cannot apply (a bug) must never reach
+        # the journal, or every later replay would fail on it.
+        batch = [CommandReceived(text=text), *events]
+        state = self._state
+        hand_ids: list[int | None] = []
+        for event in batch:
+            before = state.hand.started.hand_id if state.hand is not None else None
+            state = evolve(state, event, rules=self._rules)
+            after = state.hand.started.hand_id if state.hand is not None else None
+            hand_ids.append(after if after is not None else before)
+        self._commit(batch, hand_ids)
+        self._state = state
+        return state
+
+    def _commit(self, batch: Sequence[Any], hand_ids: Sequence[int | None]) -> None:
+        now = self._clock()
+        pending = []
+        for event, hand_id in zip(batch, hand_ids, strict=True):
+            encoded = self._codec.encode(event)
+            pending.append(
+                PendingRecord(
+                    type=encoded.type,
+                    class_version=encoded.class_version,
+                    payload=encoded.payload,
+                    hand_id=hand_id,
+                    recorded_at=now,
+                )
+            )
+        stored = self._journal.append(pending)
+        group = stored[0].seq
+        self._entries.extend(
+            _Entry(seq=record.seq, group=group, event=event)
+            for record, event in zip(stored, batch, strict=True)
+        )
+
+    def _undo_target(self) -> _Entry:
+        cancelled = {e.event.command_seq for e in self._entries if isinstance(e.event, Undone)}
+        undo_groups = {e.group for e in self._entries if isinstance(e.event, Undone)}
+        for entry in reversed(self._entries):
+            if not isinstance(entry.event, CommandReceived):
+                continue
+            if entry.seq in cancelled or entry.seq in undo_groups:
+                continue
+            if entry.event.text.startswith("game ") and entry.seq == self._first_group():
+                break
+            return entry
+        raise IllegalActionError("nothing to undo")
+
+    def _first_group(self) -> int:
+        for entry in self._entries:
+            if isinstance(entry.event, CommandReceived):
+                return entry.seq
+        return 0
+
+    def _undo(self, text: str) -> SessionState:
+        target = self._undo_target()
+        undone = Undone(command_seq=target.seq, text=target.event.text)
+        # Check that the fold without the cancelled group still applies before journaling.
+        probe = [*self._entries, _Entry(seq=-1, group=-1, event=undone)]
+        state = fold(effective_events(probe), rules=self._rules)
+        running = self._state.hand.started.hand_id if self._state.hand is not None else None
+        self._commit([CommandReceived(text=text), undone], [running, running])
+        self._state = state
+        return state

@@ -1,0 +1,143 @@
+"""Decide: a dealer command and the current state -> the events it causes, or a refusal.
+
+Pure: nothing is changed here. Table commands are checked with `TableState`'s ``verify_*``
+methods; hand commands are checked by the engine through `session.hand`. A refusal is an
+`IllegalActionError` naming the reason and the rule ID, the state being left as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealerassist.errors import IllegalActionError
+from dealerassist.rules.model import GamePreset, HouseRules
+from dealerassist.session import hand as hand_adapter
+from dealerassist.session.commands import (
+    AddChips,
+    Command,
+    CorrectStack,
+    Leave,
+    NewHand,
+    PlaceButton,
+    PostBlind,
+    Sit,
+    SitIn,
+    SitOut,
+)
+from dealerassist.session.events import (
+    ButtonPlaced,
+    ChipsAdded,
+    GameSelected,
+    PlayerLeft,
+    PlayerSat,
+    PlayerSatIn,
+    PlayerSatOut,
+    PostPromised,
+    StackCorrected,
+)
+from dealerassist.session.state import SessionState
+from dealerassist.session.table import plan_hand
+
+__all__ = ["decide", "game_selected", "select_game"]
+
+
+def game_selected(preset: GamePreset) -> GameSelected:
+    """Return the event that selects ``preset``."""
+    return GameSelected(
+        preset=preset.name,
+        game=preset.game,
+        small_blind=preset.small_blind,
+        big_blind=preset.big_blind,
+        ante=preset.ante,
+        small_bet=preset.small_bet,
+        big_bet=preset.big_bet,
+        bring_in=preset.bring_in,
+        max_seats=preset.max_seats,
+    )
+
+
+def select_game(state: SessionState, preset: GamePreset) -> list[Any]:
+    """Return the events switching the table to ``preset`` (between hands only)."""
+    if state.hand is not None:
+        raise IllegalActionError(
+            f"hand {state.hand.started.hand_id} is running; change the game after it"
+        )
+    highest = max((p.seat for p in state.table.players), default=0)
+    if highest > preset.max_seats:
+        raise IllegalActionError(
+            f"{preset.name} seats {preset.max_seats} players but seat {highest} is taken"
+        )
+    return [game_selected(preset)]
+
+
+def decide(state: SessionState, command: Command, *, rules: HouseRules) -> list[Any]:
+    """Return the events ``command`` causes now; raise `IllegalActionError` if it may not."""
+    table = state.table
+    new_player_rule = rules.table.new_player
+    if isinstance(command, Sit):
+        _need_game(state)
+        player = table.sit(
+            seat=command.seat, name=command.name, stack=command.stack, new_player=new_player_rule
+        )
+        return [
+            PlayerSat(
+                seat=player.seat,
+                name=player.name,
+                stack=player.stack,
+                state=player.state,
+                will_post=player.will_post,
+            )
+        ]
+    if isinstance(command, Leave):
+        table.verify_leave(command.seat)
+        return [PlayerLeft(seat=command.seat, stack=table.player(command.seat).stack)]  # type: ignore[union-attr]
+    if isinstance(command, SitOut):
+        table.verify_sit_out(command.seat)
+        return [PlayerSatOut(seat=command.seat)]
+    if isinstance(command, SitIn):
+        table.verify_sit_in(command.seat)
+        return [PlayerSatIn(seat=command.seat, state=table.sit_in_state(command.seat))]
+    if isinstance(command, PostBlind):
+        table.verify_post(command.seat, new_player=new_player_rule)
+        return [PostPromised(seat=command.seat)]
+    if isinstance(command, AddChips):
+        table.verify_add_chips(command.seat, command.amount)
+        return [ChipsAdded(seat=command.seat, amount=command.amount)]
+    if isinstance(command, CorrectStack):
+        table.verify_correct_stack(command.seat, command.stack)
+        previous = table.player(command.seat).stack  # type: ignore[union-attr]
+        return [
+            StackCorrected(
+                seat=command.seat, previous=previous, stack=command.stack, reason=command.reason
+            )
+        ]
+    if isinstance(command, PlaceButton):
+        table.verify_place_button(command.seat)
+        return [ButtonPlaced(seat=command.seat)]
+    if isinstance(command, NewHand):
+        game = _need_game(state)
+        plan = plan_hand(
+            table,
+            small_blind=game.small_blind,
+            big_blind=game.big_blind,
+            button_rule=rules.table.button,
+        )
+        started = hand_adapter.hand_started(
+            hand_id=state.last_hand_id + 1, game=game, plan=plan, table=table, rules=rules
+        )
+        return [started, *hand_adapter.after(started, rules=rules)]
+    if state.hand is None:
+        raise IllegalActionError(
+            f"no hand is running: type 'hand' to deal the next one ({_describe(command)})"
+        )
+    return hand_adapter.decide(state.hand, command, rules=rules)
+
+
+def _need_game(state: SessionState) -> GameSelected:
+    if state.game is None:
+        raise IllegalActionError("no game chosen yet: start the table with --game PRESET")
+    return state.game
+
+
+def _describe(command: Command) -> str:
+    return f"got {type(command).__name__}"

@@ -1,0 +1,328 @@
+"""The session's bridge to the hand engine: table terms in, engine events out.
+
+- `hand_started` turns a `HandPlan` into the engine's setup, in PHH player order (index 0
+  first left of the button, the button last; heads-up the big blind is index 0): blinds
+  and entry posts are live blinds, a missed small blind made up on return is dead money
+  (posted as an ante, BET-NEW-PLAYER).
+- `after` deals the hole cards face down (``??``) at the start of the hand: the dealer
+  enters what is seen at showdown with ``show``.
+- `decide` maps a betting or dealing command to engine events, checked against the
+  engine's limits (`legal_actions`), each refusal carrying its rule ID; when the hand can
+  be settled (every pot awardable) the settlement events and `HandFinished` follow in the
+  same command group, so one ``undo`` takes them all back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealerassist.cards import UNKNOWN
+from dealerassist.engine import events as engine_events
+from dealerassist.engine.betting import LegalActions, legal_actions
+from dealerassist.engine.settlement import can_settle, settle
+from dealerassist.engine.setup import HandSetup
+from dealerassist.engine.showdown import missing_cards
+from dealerassist.engine.state import HandState, Phase, evolve, new_hand
+from dealerassist.errors import IllegalActionError
+from dealerassist.games.catalogue import game as game_spec
+from dealerassist.games.spec import BettingStructure
+from dealerassist.rules.model import HouseRules
+from dealerassist.session.commands import (
+    AllIn,
+    Bet,
+    Board,
+    Call,
+    Check,
+    Command,
+    Fold,
+    Muck,
+    RaiseTo,
+    Show,
+)
+from dealerassist.session.events import GameSelected, HandFinished, HandStarted
+from dealerassist.session.table import HandPlan, PostKind, TableState
+
+__all__ = [
+    "ENGINE_EVENTS",
+    "after",
+    "apply",
+    "decide",
+    "hand_started",
+    "is_hand_event",
+    "legal",
+    "player_of_seat",
+    "start",
+]
+
+ENGINE_EVENTS: tuple[type, ...] = tuple(
+    getattr(engine_events, name)
+    for name in engine_events.__all__
+    if isinstance(getattr(engine_events, name), type)
+    and hasattr(getattr(engine_events, name), "__dataclass_fields__")
+)
+
+
+def is_hand_event(event: object) -> bool:
+    """Tell whether ``event`` is one of the engine's hand events."""
+    return type(event) in ENGINE_EVENTS
+
+
+def hand_started(
+    *, hand_id: int, game: GameSelected, plan: HandPlan, table: TableState, rules: HouseRules
+) -> HandStarted:
+    """Return the `HandStarted` event of ``plan``; raise if the engine cannot deal it."""
+    seats = plan.seats
+    index = {seat: i for i, seat in enumerate(seats)}
+    blinds = [0] * len(seats)
+    antes = [game.ante] * len(seats)
+    for post in plan.posts:
+        i = index[post.seat]
+        if post.kind is PostKind.DEAD_SMALL:
+            antes[i] += post.amount  # dead money: in the pot, not part of the bet
+        else:
+            blinds[i] = max(blinds[i], post.amount)
+    names = []
+    stacks = []
+    for seat in seats:
+        player = table.player(seat)
+        if player is None:  # pragma: no cover - plan_hand only deals seated players
+            raise IllegalActionError(f"seat {seat} is empty")
+        names.append(player.name)
+        stacks.append(player.stack)
+    fixed = game_spec(game.game).structure is BettingStructure.FIXED_LIMIT
+    small_bet = game.small_bet or (game.big_blind if fixed else 0)
+    started = HandStarted(
+        hand_id=hand_id,
+        game=game.game,
+        plan=plan,
+        names=tuple(names),
+        starting_stacks=tuple(stacks),
+        antes=tuple(antes),
+        blinds=tuple(blinds),
+        min_bet=small_bet if fixed else game.big_blind,
+        small_bet=small_bet,
+        big_bet=game.big_bet or 2 * small_bet,
+        bring_in=game.bring_in,
+        big_blind=game.big_blind,
+    )
+    start(started, rules=rules)  # the engine refuses what it cannot deal, before journaling
+    return started
+
+
+def setup_of(started: HandStarted, *, rules: HouseRules) -> HandSetup:
+    """Return the engine's setup for a started hand."""
+    try:
+        return HandSetup(
+            game=game_spec(started.game),
+            starting_stacks=started.starting_stacks,
+            antes=started.antes,
+            blinds=started.blinds,
+            min_bet=started.min_bet,
+            small_bet=started.small_bet,
+            big_bet=started.big_bet,
+            bring_in=started.bring_in,
+            rules=rules,
+            big_blind=started.big_blind,
+        )
+    except ValueError as error:
+        raise IllegalActionError(f"cannot deal this hand: {error}") from error
+
+
+def start(started: HandStarted, *, rules: HouseRules) -> HandState:
+    """Return the engine state at the start of the hand (forced bets posted)."""
+    return new_hand(setup_of(started, rules=rules))
+
+
+def apply(state: HandState, event: Any) -> HandState:
+    """Return the engine state after a hand event."""
+    return evolve(state, event)
+
+
+def after(started: HandStarted, *, rules: HouseRules) -> list[Any]:
+    """Return the events that follow a hand's start: hole cards dealt face down (HE-DEAL)."""
+    state = start(started, rules=rules)
+    events: list[Any] = []
+    while state.phase is Phase.DEALING and state.due_hole:
+        player = state.due_hole[0]
+        event = engine_events.HoleCardsDealt(
+            player=player, cards=(UNKNOWN,) * state.street.hole_count
+        )
+        events.append(event)
+        state = evolve(state, event)
+    return events
+
+
+def player_of_seat(started: HandStarted, seat: int) -> int:
+    """Return the PHH player index of ``seat``; raise if the seat is not in the hand."""
+    try:
+        return started.seats.index(seat)
+    except ValueError:
+        dealt = ", ".join(str(s) for s in started.seats)
+        raise IllegalActionError(f"seat {seat} is not in this hand (dealt: {dealt})") from None
+
+
+def legal(state: HandState) -> LegalActions | None:
+    """Return the choices of the player to act, or None."""
+    return legal_actions(state)
+
+
+def decide(hand: Any, command: Command, *, rules: HouseRules) -> list[Any]:
+    """Return the checked engine events of ``command``, then any settlement it makes due."""
+    started: HandStarted = hand.started
+    state: HandState = hand.engine_state
+    events = _action_events(state, started, command)
+    for event in events:
+        state = _checked(state, event)
+    return events + _closing_events(state, started)
+
+
+def _checked(state: HandState, event: Any) -> HandState:
+    return evolve(state, event)  # raises IllegalActionError with a rule ID; state untouched
+
+
+def _closing_events(state: HandState, started: HandStarted) -> list[Any]:
+    """Settle once every pot can be awarded; then the hand is finished."""
+    if state.phase is not Phase.SHOWDOWN:
+        return []
+    if not state.won_by_fold and missing_cards(state):
+        return []
+    if not can_settle(state):
+        return []
+    events = list(settle(state))
+    for event in events:
+        state = evolve(state, event)
+    events.append(HandFinished(hand_id=started.hand_id, final_stacks=state.stacks, rake=state.rake))
+    return events
+
+
+def _seat_name(started: HandStarted, player: int) -> str:
+    return f"seat {started.seats[player]} ({started.names[player]})"
+
+
+def _action_events(state: HandState, started: HandStarted, command: Command) -> list[Any]:
+    if isinstance(command, Board):
+        return _board_events(state, command)
+    if isinstance(command, Show):
+        return [
+            engine_events.CardsShown(
+                player=player_of_seat(started, command.seat), cards=command.cards
+            )
+        ]
+    if isinstance(command, Muck):
+        return [engine_events.Mucked(player=player_of_seat(started, command.seat))]
+    choices = legal_actions(state)
+    if choices is None:
+        raise IllegalActionError(_why_nobody_acts(state), rule_id="G-ACT")
+    player = choices.actor
+    who = _seat_name(started, player)
+    if isinstance(command, Fold):
+        return [engine_events.Folded(player=player)]
+    if isinstance(command, Check):
+        if not choices.can_check:
+            raise IllegalActionError(
+                f"{who} cannot check: {choices.to_call} to call (c), raise (r) or fold (f)",
+                rule_id="G-ACT",
+            )
+        return [engine_events.Checked(player=player)]
+    if isinstance(command, Call):
+        if choices.can_check:
+            return [engine_events.Checked(player=player)]  # nothing to call: a check
+        return [engine_events.Called(player=player, amount=choices.to_call)]
+    own = state.bets[player]
+    all_in_to = own + state.stacks[player]
+    if isinstance(command, AllIn):
+        if all_in_to <= state.max_bet or not choices.can_raise:
+            if choices.can_check:
+                return [engine_events.Checked(player=player)]
+            return [engine_events.Called(player=player, amount=choices.to_call)]
+        amount = all_in_to
+    elif isinstance(command, (Bet, RaiseTo)):
+        amount = command.amount
+    else:  # pragma: no cover - every command type is handled above or by the table
+        raise IllegalActionError(f"{type(command).__name__} is not a hand action")
+    _verify_raise_to(state, choices, amount=amount, who=who, all_in_to=all_in_to)
+    if choices.is_bet:
+        return [engine_events.BetPlaced(player=player, to=amount)]
+    return [engine_events.RaisedTo(player=player, to=amount)]
+
+
+def _verify_raise_to(
+    state: HandState, choices: LegalActions, *, amount: int, who: str, all_in_to: int
+) -> None:
+    word = "bet" if choices.is_bet else "raise"
+    if choices.min_raise_to is None or choices.max_raise_to is None:
+        rule = choices.raise_rule or "G-ACT"
+        reason = {
+            "BET-FL-CAP": "the betting is capped",
+            "BET-SHORT-ALLIN": "the short all-in did not reopen the betting",
+            "BET-NO-SELF-RAISE": "nobody raised since their last raise",
+            "G-ALLIN": "nobody left can call a raise, or the call takes the whole stack",
+        }.get(rule, "no raise is allowed now")
+        raise IllegalActionError(f"{who} cannot {word}: {reason}; call or fold", rule_id=rule)
+    structure = state.setup.game.structure
+    if amount > all_in_to:
+        raise IllegalActionError(
+            f"{who} has {all_in_to} in all: {word} to at most {all_in_to} (allin)",
+            rule_id="G-TABLE-STAKES",
+        )
+    if amount <= state.max_bet:
+        raise IllegalActionError(
+            f"{word} to {amount} is not above the current bet {state.max_bet}; "
+            f"call (c) or {word} to at least {choices.min_raise_to}",
+            rule_id="BET-NL-MIN"
+            if structure is not BettingStructure.FIXED_LIMIT
+            else "BET-FL-SIZES",
+        )
+    if amount > choices.max_raise_to:
+        rule = {
+            BettingStructure.POT_LIMIT: "BET-PL-MAX",
+            BettingStructure.FIXED_LIMIT: "BET-FL-SIZES",
+        }.get(structure, "BET-NL-MAX")
+        raise IllegalActionError(
+            f"{word} to {amount} is over the maximum: {choices.max_raise_to}", rule_id=rule
+        )
+    if amount < choices.min_raise_to and amount != all_in_to:
+        rule = "BET-FL-SIZES" if structure is BettingStructure.FIXED_LIMIT else "BET-NL-MIN"
+        raise IllegalActionError(
+            f"{word} to {amount} is under the minimum: {word} to at least "
+            f"{choices.min_raise_to}, or all-in to {all_in_to}",
+            rule_id=rule,
+        )
+
+
+_BOARD_STREETS = {"flop": 1, "turn": 2, "river": 3}
+
+
+def _board_events(state: HandState, command: Board) -> list[Any]:
+    if state.phase is Phase.BETTING:
+        raise IllegalActionError(
+            f"the betting round is not over: deal the {command.street} after it "
+            "(IRR-FLOP-EARLY/IRR-TURN-EARLY)",
+            rule_id="HE-STREETS",
+        )
+    if state.phase is not Phase.DEALING or not state.due_board:
+        raise IllegalActionError("no board card is due now", rule_id="HE-STREETS")
+    wanted = _BOARD_STREETS.get(command.street)
+    if wanted is not None and wanted != state.street_index:
+        due = {v: k for k, v in _BOARD_STREETS.items()}.get(state.street_index, "board")
+        raise IllegalActionError(
+            f"the {due} is due, not the {command.street}", rule_id="HE-STREETS"
+        )
+    if len(command.cards) != state.due_board:
+        raise IllegalActionError(
+            f"{state.due_board} board card(s) due now, not {len(command.cards)}",
+            rule_id="HE-STREETS",
+        )
+    return [engine_events.BoardDealt(cards=command.cards)]
+
+
+def _why_nobody_acts(state: HandState) -> str:
+    if state.phase is Phase.DEALING:
+        if state.due_board:
+            name = {1: "flop", 2: "turn", 3: "river"}.get(state.street_index, "board")
+            cards = " ".join(["C"] * state.due_board)
+            return f"nobody is to act: deal the {name} first ({name} {cards})"
+        return "nobody is to act: cards are due"
+    if state.phase is Phase.SHOWDOWN:
+        return "the betting is over: enter the hands (show SEAT CARDS) or muck SEAT"
+    return "the hand is over: type 'hand' for the next one"
