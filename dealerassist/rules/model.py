@@ -573,7 +573,7 @@ class GamePreset(_Checked):
     big_blind: int = _opt(0, rule="BET-SB-SIZE", minimum=0, doc="big blind")
     small_bet: int = _opt(0, rule="ST-LIMITS", minimum=0, doc="fixed limit: the small bet")
     big_bet: int = _opt(0, rule="ST-LIMITS", minimum=0, doc="fixed limit: the big bet")
-    ante: int = _opt(0, minimum=0, doc="ante per player")
+    ante: int = _opt(0, rule="BET-FORCED", minimum=0, doc="ante per player")
     bring_in: int = _opt(0, rule="ST-BRINGIN", minimum=0, doc="stud: the bring-in")
     straddle: int = _opt(0, rule="BET-STRADDLE", minimum=0, doc="straddle amount (0 = none)")
     max_seats: int = _opt(9, minimum=2, maximum=10, doc="most players at the table")
@@ -642,6 +642,9 @@ class HouseRules(_Checked):
             if name in schedule_names[:index]:
                 problems.append((f"schedules[{index}].name", f"two schedules are named {name!r}"))
         for index, preset in enumerate(self.presets):
+            if preset.straddle and not self.straddle.allowed:
+                problems.append((f"presets[{index}].straddle", f"preset {preset.name!r} has a "
+                                 "straddle but straddle.allowed is false (BET-STRADDLE)"))
             if preset.schedule is not None and preset.schedule not in schedule_names:
                 close = difflib.get_close_matches(preset.schedule, schedule_names, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""

@@ -114,3 +114,9 @@ def test_phh_profile_follows_pokerkit_conventions() -> None:
     assert profile.rake.enabled is False
     assert profile.straddle.acts_as_big_blind is False
     assert profile.rake.rake_for(pot_total=1000, big_blind=2, saw_flop=True) == 0
+
+
+def test_docs_rules_md_describes_every_option() -> None:
+    text = (REPO / "docs" / "rules.md").read_text("utf-8")
+    for dotted, _ in _leaf_options(HouseRules):
+        assert f"`{dotted}`" in text, dotted
