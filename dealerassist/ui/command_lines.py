@@ -7,6 +7,7 @@ If the language changes, only this module changes.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 
 __all__ = [
@@ -21,6 +22,8 @@ __all__ = [
     "confirm_showdown",
     "sit",
     "leave",
+    "add_chips",
+    "correct_stack",
     "set_button",
     "choose_game",
     "new_hand",
@@ -46,7 +49,7 @@ def confirm_flag(flag_id: str) -> str:
 
 def overrule_flag(flag_id: str, reason: str) -> str:
     """Overrule a flag, with the reason the floor gave (kept on one line)."""
-    return f"overrule {flag_id} {' '.join(reason.split())}"
+    return f"overrule {flag_id} {shlex.quote(' '.join(reason.split()))}"
 
 
 def show_cards(seat: int, cards: Sequence[str]) -> str:
@@ -61,7 +64,17 @@ def confirm_showdown() -> str:
 
 def sit(seat: int, name: str, stack: int) -> str:
     """Seat a player with a stack."""
-    return f"sit {seat} {'_'.join(name.split())} {int(stack)}"
+    return f"sit {seat} {shlex.quote(' '.join(name.split()))} {int(stack)}"
+
+
+def add_chips(seat: int, amount: int) -> str:
+    """Add chips to a seated player's stack between hands."""
+    return f"add {seat} {int(amount)}"
+
+
+def correct_stack(seat: int, stack: int, reason: str) -> str:
+    """Set a stack right between hands, with the reason."""
+    return f"correct {seat} {int(stack)} {shlex.quote(' '.join(reason.split()))}"
 
 
 def leave(seat: int) -> str:

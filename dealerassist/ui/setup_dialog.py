@@ -100,14 +100,18 @@ class TableSetupDialog(QDialog):
                 if was:
                     lines.append(command_lines.leave(number))
                 continue
-            if name == was:
-                continue
             try:
                 stack = parse_amount(stack_edit.text())
             except IllegalActionError as error:
                 raise IllegalActionError(f"seat {number} ({name}): {error.reason}") from None
             if stack <= 0:
                 raise IllegalActionError(f"seat {number} ({name}): the stack must be above 0")
+            if name == was and before is not None:
+                if stack > before.stack:
+                    lines.append(command_lines.add_chips(number, stack - before.stack))
+                elif stack < before.stack:
+                    lines.append(command_lines.correct_stack(number, stack, "set-up dialog"))
+                continue
             if was:
                 lines.append(command_lines.leave(number))
             lines.append(command_lines.sit(number, name, stack))

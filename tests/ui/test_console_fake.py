@@ -151,7 +151,7 @@ def test_flags_confirm_and_overrule_need_a_reason(window, controller, qtbot):
     qtbot.mouseClick(card.confirm_button, Qt.MouseButton.LeftButton)
     qtbot.keyClicks(card.reason_edit, "floor: action   had not reached him")
     qtbot.mouseClick(card.overrule_button, Qt.MouseButton.LeftButton)
-    assert controller.lines == ["confirm 1", "overrule 1 floor: action had not reached him"]
+    assert controller.lines == ["confirm 1", "overrule 1 'floor: action had not reached him'"]
     assert window.tabs.tabText(0) == "Flags (1)"
 
 
@@ -199,9 +199,10 @@ def test_setup_dialog_turns_edits_into_command_lines(qtbot):
     dialog.name_edits[1].setText("")  # Ben leaves
     dialog.name_edits[2].setText("Cléa Dupont")
     dialog.stack_edits[2].setText("1 500")
+    dialog.stack_edits[0].setText("250")  # Ann buys 50 more
     dialog.button_spin.setValue(3)
     assert dialog.command_lines() == [
-        "game PLO 1/2", "leave 2", "sit 3 Cléa_Dupont 1500", "button 3",
+        "game PLO 1/2", "add 1 50", "leave 2", "sit 3 'Cléa Dupont' 1500", "button 3",
     ]
     dialog.stack_edits[2].setText("lots")
     with pytest.raises(Exception, match="seat 3"):
@@ -272,3 +273,40 @@ def test_seats_fit_at_1280x720_without_overlap(window, count):
     for i, first in enumerate(rects):
         for second in rects[i + 1:]:
             assert not first.intersects(second)
+
+
+def test_french_is_chosen_in_the_settings_and_kept(window, settings):
+    from dealerassist.ui.settings import Language
+
+    window.set_language(Language.FRENCH)
+    assert settings.language is Language.FRENCH
+    assert window.action_bar.fold_button.text() == "Se coucher [F]"
+    assert window.action_bar.to_call_label.text() == "À suivre 200"
+    assert window.table.pots.lines[0].startswith("Pot principal")
+    assert window.tabs.tabText(2) == "Historique"
+    window.set_language(Language.ENGLISH)
+    assert window.action_bar.fold_button.text() == "Fold [F]"
+
+
+def test_every_source_text_has_a_french_translation():
+    import xml.etree.ElementTree as ET
+
+    from dealerassist.ui.i18n import I18N_DIR
+
+    tree = ET.parse(I18N_DIR / "dealerassist_fr.ts")
+    unfinished = [m.findtext("source") for m in tree.iter("message")
+                  if m.find("translation").get("type") == "unfinished"]
+    assert unfinished == []
+    assert (I18N_DIR / "dealerassist_fr.qm").stat().st_size > 1000
+
+
+def test_console_lines_parse_with_the_session_command_language():
+    from dealerassist.session.commands import parse_command
+    from dealerassist.ui import command_lines as cl
+
+    for line in (cl.FOLD, cl.CHECK, cl.CALL, cl.ALL_IN, cl.bet_or_raise(40, opening=True),
+                 cl.bet_or_raise(60, opening=False), cl.show_cards(3, ["Ah", "Ad"]),
+                 cl.sit(3, "Cléa  Dupont", 1500), cl.leave(3), cl.set_button(5),
+                 cl.new_hand(), cl.add_chips(3, 500), cl.correct_stack(3, 1450, "it's off")):
+        parse_command(line)
+    assert parse_command(cl.sit(3, "Cléa Dupont", 1500)).name == "Cléa Dupont"

@@ -1,0 +1,476 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="68" />
+        <source>dealerassist — dealer console</source>
+        <translation>dealerassist — console du croupier</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="82" />
+        <location filename="../../dealerassist/ui/main_window.py" line="175" />
+        <source>Flags</source>
+        <translation>Alertes</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="83" />
+        <source>Showdown</source>
+        <translation>Abattage</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="84" />
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="114" />
+        <source>&amp;Table</source>
+        <translation>&amp;Table</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="115" />
+        <source>Set up table…</source>
+        <translation>Installer la table…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="117" />
+        <source>Next hand</source>
+        <translation>Main suivante</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="121" />
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="122" />
+        <source>Larger text</source>
+        <translation>Texte plus grand</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="125" />
+        <source>Smaller text</source>
+        <translation>Texte plus petit</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="130" />
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="174" />
+        <source>Flags ({n})</source>
+        <translation>Alertes ({n})</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="182" />
+        <source>Level {level}</source>
+        <translation>Niveau {level}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="251" />
+        <source>Hide</source>
+        <translation>Masquer</translation>
+    </message>
+</context>
+<context>
+    <name>QtActionBar</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="85" />
+        <source>amount</source>
+        <translation>montant</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="91" />
+        <source>Min [1]</source>
+        <translation>Min [1]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="92" />
+        <source>½ Pot [2]</source>
+        <translation>½ pot [2]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="93" />
+        <source>Pot [3]</source>
+        <translation>Pot [3]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="94" />
+        <source>All-in [4]</source>
+        <translation>Tapis [4]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="136" />
+        <source>No action pending</source>
+        <translation>Aucune action en attente</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="139" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="166" />
+        <source>Fold [F]</source>
+        <translation>Se coucher [F]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="140" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="168" />
+        <source>Check [C]</source>
+        <translation>Parole [C]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="141" />
+        <source>Raise [R]</source>
+        <translation>Relancer [R]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="145" />
+        <source>Seat {seat} · {name} to act</source>
+        <translation>Siège {seat} · à {name} de parler</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="148" />
+        <source>To call {amount}</source>
+        <translation>À suivre {amount}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="151" />
+        <source>Check or bet</source>
+        <translation>Parole ou mise</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="152" />
+        <source>Nothing to call</source>
+        <translation>Rien à suivre</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="153" />
+        <source>Bet</source>
+        <translation>Miser</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="153" />
+        <source>Raise to</source>
+        <translation>Relancer à</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="155" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="213" />
+        <source>No raise allowed</source>
+        <translation>Relance impossible</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="161" />
+        <source>No cap</source>
+        <translation>Sans plafond</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="162" />
+        <source>Raises left: {n}</source>
+        <translation>Relances restantes : {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="163" />
+        <source>Stack {stack} · Pot {pot} · {raises}</source>
+        <translation>Tapis {stack} · Pot {pot} · {raises}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="170" />
+        <source>Call all-in {amount} [C]</source>
+        <translation>Suivre à tapis {amount} [C]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="173" />
+        <source>Call {amount} [C]</source>
+        <translation>Suivre {amount} [C]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="196" />
+        <source>Nobody can fold now</source>
+        <translation>Personne ne peut se coucher maintenant</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="203" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="223" />
+        <source>Nobody is to act</source>
+        <translation>Personne n'a la parole</translation>
+    </message>
+</context>
+<context>
+    <name>QtCommandLine</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_command_line.py" line="20" />
+        <source>command (e.g. r 60, c, f, flop Ah Kd 7c)  —  press /</source>
+        <translation>commande (ex. r 60, c, f, flop Ah Kd 7c)  —  touche /</translation>
+    </message>
+</context>
+<context>
+    <name>QtFlag</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="67" />
+        <source>Confirm ruling</source>
+        <translation>Confirmer la décision</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="69" />
+        <source>reason to overrule</source>
+        <translation>motif pour infirmer</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="70" />
+        <source>Overrule</source>
+        <translation>Infirmer</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="83" />
+        <source>Confirmed</source>
+        <translation>Confirmée</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="84" />
+        <source>Overruled: {reason}</source>
+        <translation>Infirmée : {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="90" />
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="91" />
+        <source>Irregularity</source>
+        <translation>Irrégularité</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="92" />
+        <source>Misdeal</source>
+        <translation>Maldonne</translation>
+    </message>
+</context>
+<context>
+    <name>QtFlags</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="120" />
+        <source>No irregularity this hand</source>
+        <translation>Aucune irrégularité dans cette main</translation>
+    </message>
+</context>
+<context>
+    <name>QtHistory</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="29" />
+        <source>This hand</source>
+        <translation>Cette main</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="33" />
+        <source>Past hands</source>
+        <translation>Mains précédentes</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="36" />
+        <source>Hand</source>
+        <translation>Main</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="36" />
+        <source>Pot</source>
+        <translation>Pot</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="36" />
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+</context>
+<context>
+    <name>QtPots</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_pots.py" line="25" />
+        <source>Main pot</source>
+        <translation>Pot principal</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_pots.py" line="27" />
+        <source>Side pot {n}</source>
+        <translation>Pot annexe {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_pots.py" line="36" />
+        <source>seats {seats}</source>
+        <translation>sièges {seats}</translation>
+    </message>
+</context>
+<context>
+    <name>QtSeat</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="24" />
+        <source>Empty seat</source>
+        <translation>Siège libre</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="25" />
+        <source>Waiting</source>
+        <translation>En attente</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="27" />
+        <source>TO ACT</source>
+        <translation>À PARLER</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="28" />
+        <source>Folded</source>
+        <translation>Couché</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="29" />
+        <source>ALL-IN</source>
+        <translation>TAPIS</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="30" />
+        <source>Sitting out</source>
+        <translation>Absent</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="98" />
+        <source>Bet this street</source>
+        <translation>Mise de ce tour</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="105" />
+        <source>stood pat</source>
+        <translation>servi</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="106" />
+        <source>drew {count}</source>
+        <translation>a tiré {count}</translation>
+    </message>
+</context>
+<context>
+    <name>QtShowdown</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="43" />
+        <source>Showdown</source>
+        <translation>Abattage</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="55" />
+        <source>Seat </source>
+        <translation>Siège </translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="57" />
+        <source>cards shown, e.g. Ah Kd</source>
+        <translation>cartes montrées, ex. Ah Kd</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="58" />
+        <source>Enter cards</source>
+        <translation>Saisir les cartes</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="66" />
+        <source>Confirm payouts</source>
+        <translation>Confirmer les paiements</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="79" />
+        <source> (high)</source>
+        <translation> (haut)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="80" />
+        <source> (low)</source>
+        <translation> (bas)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="81" />
+        <source>seat {seat} {name} wins {amount}{share}</source>
+        <translation>siège {seat} {name} gagne {amount}{share}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="84" />
+        <source>, odd chip {n}</source>
+        <translation>, jeton indivisible {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="100" />
+        <source>No showdown yet</source>
+        <translation>Pas encore d'abattage</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="106" />
+        <source>mucked</source>
+        <translation>jeté sans montrer</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="111" />
+        <source>Cards to enter: seats {seats}</source>
+        <translation>Cartes à saisir : sièges {seats}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="118" />
+        <source> (rake {rake})</source>
+        <translation> (commission {rake})</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="120" />
+        <source> · no qualifying low</source>
+        <translation> · pas de main basse qualifiée</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="123" />
+        <source>Total rake {rake}</source>
+        <translation>Commission totale {rake}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="125" />
+        <source>Paid. Stacks updated.</source>
+        <translation>Payé. Tapis mis à jour.</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="140" />
+        <source>Type the cards shown, e.g. Ah Kd</source>
+        <translation>Saisissez les cartes montrées, ex. Ah Kd</translation>
+    </message>
+</context>
+<context>
+    <name>QtTable</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_table.py" line="70" />
+        <source>Hand #{hand} · {street}</source>
+        <translation>Main n° {hand} · {street}</translation>
+    </message>
+</context>
+<context>
+    <name>TableSetupDialog</name>
+    <message>
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="39" />
+        <source>Table set-up</source>
+        <translation>Installation de la table</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="48" />
+        <source>Game</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="53" />
+        <source>Button at seat</source>
+        <translation>Bouton au siège</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="56" />
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="56" />
+        <source>Stack</source>
+        <translation>Tapis</translation>
+    </message>
+</context>
+</TS>
