@@ -70,5 +70,10 @@ def pots(state: HandState) -> tuple[Pot, ...]:
     """
     n = len(state.stacks)
     in_hand = tuple(not state.folded[i] and not state.mucked[i] for i in range(n))
+    if sum(in_hand) == 1:
+        # G-WIN-FOLD: the last player left takes every pot, whatever they put in.
+        winner = in_hand.index(True)
+        total = sum(state.committed) + state.dead_antes
+        return (Pot(total, (winner,)),) if total else ()
     pending = tuple(state.committed[i] + state.bets[i] for i in range(n))
     return pots_from(state.committed, in_hand=in_hand, dead=state.dead_antes, pending=pending)

@@ -433,24 +433,16 @@ def _end_betting(state: HandState) -> HandState:
     committed = list(state.committed)
     returned = list(state.returned)
     bets = state.bets
-    if len(active) == 1:
-        # G-WIN-FOLD: the last player's bet is uncalled (POT-UNCALLED).
-        winner = active[0]
-        for i in range(n):
-            if i == winner:
-                stacks[i] += bets[i]
-                returned[i] += bets[i]
-            else:
-                committed[i] += bets[i]
-    else:
-        cutoff = sorted(bets)[-2]
-        for i in range(n):
-            bet = bets[i]
-            if bet > cutoff:  # POT-UNCALLED: the part nobody matched goes back
-                stacks[i] += bet - cutoff
-                returned[i] += bet - cutoff
-                bet = cutoff
-            committed[i] += bet
+    # POT-UNCALLED: the part of a bet nobody matched goes back (also when all others
+    # folded, G-WIN-FOLD); the rest goes into the pots.
+    cutoff = sorted(bets)[-2]
+    for i in range(n):
+        bet = bets[i]
+        if bet > cutoff:
+            stacks[i] += bet - cutoff
+            returned[i] += bet - cutoff
+            bet = cutoff
+        committed[i] += bet
     state = replace(
         state,
         stacks=tuple(stacks),

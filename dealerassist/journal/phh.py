@@ -1,0 +1,550 @@
+"""Poker Hand History (PHH) files: read into a frozen `HandHistory`, replay, and write back.
+
+Reading: the TOML is parsed with decimals kept exact (``parse_float=Decimal``, never a float);
+every amount of a hand is scaled by the same power of ten so the engine sees integers
+(``1259450.25`` becomes ``125945025`` with ``scale`` 100), and `format_amount` prints them
+back exactly.
+
+Replaying (design, "Hand histories"): a hand history was played under its own room's
+rules, so `replay` uses the PHH profile (`dealerassist.rules.phh_profile`) unless told
+otherwise. Each recorded action is verified; one that breaks the rules in force is applied
+as recorded and listed as a flag with its rule ID; only an action that cannot be applied at
+all (more chips than the stack, a card already dealt, a card where none is due) is an error
+(`HandHistoryError`). An action recorded for a player who is not the one to act is preceded,
+as in PHH's reference implementation, by a check (or, facing a bet, a fold) of each player
+skipped, each flagged IRR-OUT-OF-TURN.
+
+Writing: `to_phh` turns a hand's setup and events back into PHH text (for
+``dealerassist export``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from dealerassist.cards import Card, format_cards, parse_cards
+from dealerassist.engine import (
+    BetPlaced,
+    BoardDealt,
+    Called,
+    CardsShown,
+    Checked,
+    Event,
+    Folded,
+    HandSetup,
+    HandState,
+    HoleCardsDealt,
+    Mucked,
+    Phase,
+    RaisedTo,
+    Settlement,
+    evolve,
+    legal_actions,
+    new_hand,
+    settle,
+    settlement,
+    verify_event,
+)
+from dealerassist.errors import DealerAssistError, HandHistoryError, IllegalActionError
+from dealerassist.games import GAMES, GameSpec
+from dealerassist.rules.model import HouseRules
+
+__all__ = [
+    "Decision",
+    "Flag",
+    "HandHistory",
+    "ReplayResult",
+    "format_amount",
+    "load_phh",
+    "parse_phh",
+    "replay",
+    "to_phh",
+]
+
+_AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "starting_stacks")
+_SCALAR_AMOUNTS = ("min_bet", "small_bet", "big_bet", "bring_in")
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """One PHH hand, amounts scaled to integers (``value / scale`` is the file's amount).
+
+    Attributes:
+        variant: the PHH variant code.
+        antes: antes per player as written (heads-up arrays are in PHH order, not applied).
+        blinds_or_straddles: blinds/straddles per player as written.
+        starting_stacks: stacks per player.
+        min_bet / small_bet / big_bet / bring_in: stakes (0 when absent).
+        ante_trimming_status: PHH's flag for returning unmatched antes.
+        actions: the action strings, comments removed.
+        scale: the power of ten amounts were multiplied by.
+        players: player names, when given.
+        fields: every other field of the file, as read.
+    """
+
+    variant: str
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    starting_stacks: tuple[int, ...]
+    actions: tuple[str, ...]
+    min_bet: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    bring_in: int = 0
+    ante_trimming_status: bool = False
+    scale: int = 1
+    players: tuple[str, ...] = ()
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def game(self) -> GameSpec:
+        """The variant's spec (HandHistoryError if unknown)."""
+        try:
+            return GAMES[self.variant]
+        except KeyError:
+            raise HandHistoryError(f"unknown variant {self.variant!r}") from None
+
+    def setup(self, rules: HouseRules) -> HandSetup:
+        """The engine's setup for this hand under ``rules``."""
+        try:
+            return HandSetup.from_phh_fields(
+                game=self.game,
+                stacks=self.starting_stacks,
+                antes=self.antes,
+                blinds_or_straddles=self.blinds_or_straddles,
+                min_bet=self.min_bet,
+                small_bet=self.small_bet,
+                big_bet=self.big_bet,
+                bring_in=self.bring_in,
+                ante_trimming=self.ante_trimming_status,
+                rules=rules,
+            )
+        except ValueError as error:
+            raise HandHistoryError(str(error)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A recorded action that breaks the rules in force, applied anyway."""
+
+    rule_id: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The limits at one betting decision (``--trace``); None where no bet/raise allowed."""
+
+    actor: int
+    to_call: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """What a replay produced."""
+
+    history: HandHistory
+    state: HandState
+    settlement: Settlement | None
+    flags: tuple[Flag, ...]
+    decisions: tuple[Decision, ...]
+    events: tuple[Event, ...]
+
+    @property
+    def final_stacks(self) -> tuple[int, ...]:
+        """Stacks at the end (scaled units)."""
+        return self.state.stacks
+
+
+# ----- reading -------------------------------------------------------------------------
+
+
+def load_phh(path: str | Path) -> HandHistory:
+    """Read a PHH file.
+
+    Raises:
+        HandHistoryError: the file cannot be read or is not a valid PHH hand (names the file).
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise HandHistoryError(f"cannot read: {error}", path=str(path)) from None
+    try:
+        return parse_phh(text)
+    except HandHistoryError as error:
+        raise HandHistoryError(error.detail, path=str(path)) from None
+
+
+def _places(value: Any) -> int:
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return 0
+    if isinstance(value, Decimal):
+        exponent = value.normalize().as_tuple().exponent
+        return max(0, -int(exponent)) if isinstance(exponent, int) else 0
+    raise HandHistoryError(f"expected an amount, got {value!r}")
+
+
+def _strip_comment(action: str) -> str:
+    return action.split("#", 1)[0].strip()
+
+
+def parse_phh(text: str) -> HandHistory:
+    """Parse PHH text (TOML) into a `HandHistory` with integer amounts.
+
+    Raises:
+        HandHistoryError: bad TOML, a missing field, or an amount that is not a number.
+    """
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise HandHistoryError(f"not valid TOML: {error}") from None
+    for name in ("variant", "starting_stacks", "actions"):
+        if name not in data:
+            raise HandHistoryError(f"missing field {name!r}")
+    variant = data["variant"]
+    if not isinstance(variant, str):
+        raise HandHistoryError(f"variant must be text, not {variant!r}")
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise HandHistoryError("actions must be a list of strings")
+    cleaned = tuple(a for a in (_strip_comment(a) for a in actions) if a)
+    places = 0
+    amounts: dict[str, Any] = {}
+    for name in _AMOUNT_FIELDS:
+        values = data.get(name, [])
+        if not isinstance(values, list):
+            raise HandHistoryError(f"{name} must be a list of amounts")
+        amounts[name] = values
+        for value in values:
+            places = max(places, _places(value))
+    for name in _SCALAR_AMOUNTS:
+        if name in data:
+            places = max(places, _places(data[name]))
+    for action in cleaned:
+        parts = action.split()
+        if len(parts) >= 3 and parts[1] == "cbr":
+            try:
+                places = max(places, _places(Decimal(parts[2])))
+            except InvalidOperation:
+                raise HandHistoryError(f"bad amount in action {action!r}") from None
+    scale = 10**places
+
+    def scaled(value: Any, what: str) -> int:
+        exact = Decimal(value) * scale
+        if exact != exact.to_integral_value():
+            raise HandHistoryError(f"{what}: amount {value} is finer than the hand's unit")
+        return int(exact)
+
+    n = len(amounts["starting_stacks"])
+    if n < 2:
+        raise HandHistoryError("starting_stacks needs at least two players")
+    arrays = {}
+    for name in _AMOUNT_FIELDS:
+        values = amounts[name] or [0] * n
+        if len(values) != n:
+            raise HandHistoryError(f"{name} has {len(values)} entries for {n} players")
+        arrays[name] = tuple(scaled(v, name) for v in values)
+    scalars = {name: scaled(data[name], name) if name in data else 0 for name in _SCALAR_AMOUNTS}
+    converted = []
+    for action in cleaned:
+        parts = action.split()
+        if len(parts) >= 3 and parts[1] == "cbr":
+            parts[2] = str(scaled(Decimal(parts[2]), f"action {action!r}"))
+        converted.append(" ".join(parts))
+    known = set(_AMOUNT_FIELDS) | set(_SCALAR_AMOUNTS) | {"variant", "actions",
+                                                          "ante_trimming_status", "players"}
+    players = data.get("players", [])
+    return HandHistory(
+        variant=variant,
+        antes=arrays["antes"],
+        blinds_or_straddles=arrays["blinds_or_straddles"],
+        starting_stacks=arrays["starting_stacks"],
+        actions=tuple(converted),
+        ante_trimming_status=bool(data.get("ante_trimming_status", False)),
+        scale=scale,
+        players=tuple(str(p) for p in players) if isinstance(players, list) else (),
+        fields={k: v for k, v in data.items() if k not in known},
+        **scalars,
+    )
+
+
+def format_amount(value: int, scale: int) -> int | str:
+    """An amount back in the file's unit: an int when whole, else an exact decimal string.
+
+    >>> format_amount(193792375, 100), format_amount(500, 100)
+    ('1937923.75', 5)
+    """
+    if scale == 1:
+        return value
+    exact = Decimal(value) / scale
+    if exact == exact.to_integral_value():
+        return int(exact)
+    return format(exact.normalize(), "f")
+
+
+# ----- replay --------------------------------------------------------------------------
+
+
+def _player(token: str, count: int, action: str) -> int:
+    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit():
+        raise HandHistoryError(f"bad player {token!r} in action {action!r}")
+    index = int(token[1:]) - 1
+    if not 0 <= index < count:
+        raise HandHistoryError(f"no player {token} in action {action!r}")
+    return index
+
+
+def _cards(text: str, action: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text)
+    except DealerAssistError as error:
+        raise HandHistoryError(f"bad cards in action {action!r}: {error}") from None
+
+
+class _Replayer:
+    """Applies one history's actions, collecting flags, decisions and events."""
+
+    def __init__(self, history: HandHistory, rules: HouseRules, *, trace: bool) -> None:
+        self.history = history
+        self.state = new_hand(history.setup(rules))
+        self.flags: list[Flag] = []
+        self.decisions: list[Decision] = []
+        self.events: list[Event] = []
+        self.trace = trace
+
+    def apply(self, event: Event, action: str, *, check_rules: bool = True) -> None:
+        if check_rules:
+            try:
+                verify_event(self.state, event)
+            except IllegalActionError as error:
+                self.flags.append(Flag(error.rule_id or "G-ACT", f"{action}: {error.reason}"))
+        try:
+            self.state = evolve(self.state, event)
+        except IllegalActionError as error:
+            raise HandHistoryError(f"action {action!r} cannot be applied: {error}") from None
+        self.events.append(event)
+
+    def decide(self) -> None:
+        if not self.trace:
+            return
+        legal = legal_actions(self.state)
+        if legal is not None:
+            self.decisions.append(
+                Decision(legal.actor, legal.to_call, legal.min_raise_to, legal.max_raise_to)
+            )
+
+    def player_action(self, player: int, verb: str, parts: list[str], action: str) -> None:
+        state = self.state
+        if state.phase is not Phase.BETTING:
+            raise HandHistoryError(f"action {action!r}: no betting round is open")
+        while state.actors and state.actors[0] != player:
+            skipped = state.actors[0]
+            if player not in state.actors:
+                raise HandHistoryError(f"action {action!r}: player p{player + 1} cannot act now")
+            legal = legal_actions(state)
+            assert legal is not None
+            self.flags.append(Flag("IRR-OUT-OF-TURN",
+                                   f"{action}: p{player + 1} acted before p{skipped + 1}; "
+                                   f"p{skipped + 1} is taken to {'check' if legal.can_check else 'fold'}"))
+            self.decide()
+            event: Event = Checked(skipped) if legal.can_check else Folded(skipped)
+            self.apply(event, action, check_rules=False)
+            state = self.state
+            if state.phase is not Phase.BETTING:
+                raise HandHistoryError(f"action {action!r}: the betting round closed before it")
+        self.decide()
+        legal = legal_actions(state)
+        assert legal is not None
+        if verb == "f":
+            event = Folded(player)
+        elif verb == "cc":
+            event = Called(player, legal.to_call) if legal.to_call else Checked(player)
+        else:
+            if len(parts) < 3 or not parts[2].lstrip("-").isdigit():
+                raise HandHistoryError(f"action {action!r}: cbr needs an amount")
+            to = int(parts[2])
+            event = BetPlaced(player, to) if max(state.bets) == 0 else RaisedTo(player, to)
+        self.apply(event, action)
+
+    def run(self) -> ReplayResult:
+        count = len(self.history.starting_stacks)
+        for action in self.history.actions:
+            parts = action.split()
+            if parts[0] == "d":
+                if len(parts) < 3 or parts[1] not in ("dh", "db"):
+                    raise HandHistoryError(f"unsupported dealer action {action!r}")
+                if parts[1] == "dh":
+                    if len(parts) < 4:
+                        raise HandHistoryError(f"action {action!r}: no cards")
+                    player = _player(parts[2], count, action)
+                    self.apply(HoleCardsDealt(player, _cards(parts[3], action)), action)
+                else:
+                    self.apply(BoardDealt(_cards(parts[2], action)), action)
+                continue
+            player = _player(parts[0], count, action)
+            verb = parts[1] if len(parts) > 1 else ""
+            if verb in ("f", "cc", "cbr"):
+                self.player_action(player, verb, parts, action)
+            elif verb == "sm":
+                self.showdown(player, parts, action)
+            else:
+                raise HandHistoryError(f"unsupported action {action!r}")
+        result_settlement = None
+        if self.state.phase is Phase.SHOWDOWN:
+            try:
+                result_settlement = settlement(self.state)
+                for event in settle(self.state):
+                    self.apply(event, "settlement", check_rules=False)
+            except IllegalActionError as error:
+                raise HandHistoryError(f"cannot settle the hand: {error}") from None
+        else:
+            raise HandHistoryError(
+                f"the hand history ends before the hand does ({self.state.phase.value}"
+                f"{', player p' + str(self.state.actors[0] + 1) + ' to act' if self.state.actors else ''})"
+            )
+        return ReplayResult(self.history, self.state, result_settlement, tuple(self.flags),
+                            tuple(self.decisions), tuple(self.events))
+
+    def showdown(self, player: int, parts: list[str], action: str) -> None:
+        state = self.state
+        if state.folded[player] or state.mucked[player]:
+            self.flags.append(Flag("G-SHOW-CLAIM", f"{action}: p{player + 1} is not in the hand"))
+            return
+        if state.phase is Phase.BETTING:
+            self.flags.append(Flag("G-SHOW-ORDER", f"{action}: shown during the betting; ignored"))
+            return
+        if len(parts) < 3:
+            if len(state.in_hand) > 1:
+                self.apply(Mucked(player), action)
+            return
+        cards = state.hole[player] if parts[2] == "-" else _cards(parts[2], action)
+        self.apply(CardsShown(player, tuple(cards)), action)
+
+
+def replay(history: HandHistory, *, rules: HouseRules | None = None,
+           trace: bool = False) -> ReplayResult:
+    """Replay a hand history to its end and settle it.
+
+    Args:
+        history: the parsed hand.
+        rules: house rules in force (default: the PHH profile).
+        trace: also record the limits at each betting decision.
+
+    Raises:
+        HandHistoryError: an action cannot be applied at all, or the hand cannot be settled.
+    """
+    if rules is None:
+        from dealerassist.rules import phh_profile
+
+        rules = phh_profile()
+    try:
+        return _Replayer(history, rules, trace=trace).run()
+    except IllegalActionError as error:
+        raise HandHistoryError(str(error)) from None
+
+
+# ----- writing -------------------------------------------------------------------------
+
+
+def _amount_text(value: int, scale: int) -> str:
+    formatted = format_amount(value, scale)
+    return str(formatted)
+
+
+def to_phh(
+    setup: HandSetup,
+    events: Sequence[Event],
+    *,
+    scale: int = 1,
+    players: Sequence[str] = (),
+    extra: Mapping[str, Any] | None = None,
+    finishing_stacks: Sequence[int] | None = None,
+) -> str:
+    """PHH text for a hand: its setup, then one action per event (settlement events skipped).
+
+    Args:
+        setup: the hand's setup.
+        events: the hand's events in order.
+        scale: amounts are divided by this when written (the inverse of reading).
+        players: player names in index order.
+        extra: other fields to write (``event``, ``day`` ...), scalars or lists.
+        finishing_stacks: stacks at the end, when known.
+    """
+    n = setup.player_count
+    antes = list(setup.antes)
+    blinds = list(setup.blinds)
+    if n == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+
+    def array(values: Sequence[int]) -> str:
+        return "[" + ", ".join(_amount_text(v, scale) for v in values) + "]"
+
+    lines = [
+        f'variant = "{setup.game.code}"',
+        f"ante_trimming_status = {'true' if setup.ante_trimming else 'false'}",
+        f"antes = {array(antes)}",
+        f"blinds_or_straddles = {array(blinds)}",
+    ]
+    if setup.game.structure.value == "fixed_limit":
+        lines.append(f"small_bet = {_amount_text(setup.small_bet, scale)}")
+        lines.append(f"big_bet = {_amount_text(setup.big_bet, scale)}")
+    else:
+        lines.append(f"min_bet = {_amount_text(setup.min_bet, scale)}")
+    if setup.bring_in:
+        lines.append(f"bring_in = {_amount_text(setup.bring_in, scale)}")
+    lines.append(f"starting_stacks = {array(setup.starting_stacks)}")
+    lines.append("actions = [")
+    for event in events:
+        text = _action_text(event, scale)
+        if text is not None:
+            lines.append(f'  "{text}",')
+    lines.append("]")
+    if players:
+        lines.append("players = [" + ", ".join(_toml_string(p) for p in players) + "]")
+    if finishing_stacks is not None:
+        lines.append(f"finishing_stacks = {array(finishing_stacks)}")
+    for key, value in (extra or {}).items():
+        lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_string(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | Decimal):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return _toml_string(str(value))
+
+
+def _action_text(event: Event, scale: int) -> str | None:
+    if isinstance(event, HoleCardsDealt):
+        return f"d dh p{event.player + 1} {format_cards(event.cards, separator='')}"
+    if isinstance(event, BoardDealt):
+        return f"d db {format_cards(event.cards, separator='')}"
+    if isinstance(event, Folded):
+        return f"p{event.player + 1} f"
+    if isinstance(event, Checked | Called):
+        return f"p{event.player + 1} cc"
+    if isinstance(event, BetPlaced | RaisedTo):
+        return f"p{event.player + 1} cbr {_amount_text(event.to, scale)}"
+    if isinstance(event, CardsShown):
+        return f"p{event.player + 1} sm {format_cards(event.cards, separator='')}"
+    if isinstance(event, Mucked):
+        return f"p{event.player + 1} sm"
+    return None
