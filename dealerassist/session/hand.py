@@ -18,6 +18,7 @@ from typing import Any
 
 from dealerassist.cards import UNKNOWN
 from dealerassist.engine import events as engine_events
+from dealerassist.engine.actions import apply as engine_apply
 from dealerassist.engine.betting import LegalActions, legal_actions
 from dealerassist.engine.settlement import can_settle, settle
 from dealerassist.engine.setup import HandSetup
@@ -177,7 +178,9 @@ def decide(hand: Any, command: Command, *, rules: HouseRules) -> list[Any]:
 
 
 def _checked(state: HandState, event: Any) -> HandState:
-    return evolve(state, event)  # raises IllegalActionError with a rule ID; state untouched
+    # The engine is the authority: verify against the rules, then apply; a refusal raises
+    # IllegalActionError with its rule ID and the session's state is untouched.
+    return engine_apply(state, event)
 
 
 def _closing_events(state: HandState, started: HandStarted) -> list[Any]:

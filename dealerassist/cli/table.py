@@ -1,0 +1,150 @@
+"""`dealerassist table`: run a table from dealer commands read on standard input.
+
+One command per line (see docs/commands.md); after each, the table's state is printed:
+a short text summary, or with ``--json`` one JSON object per line (keys hand_id, street,
+to_act, to_call, min_raise_to, max_raise_to, pots, stacks, flags, ...). The first line
+is the state found at start (resumed from the journal). A refused command prints its
+error (in the JSON object as ``error``) and leaves the state unchanged; the exit status is
+then 1 at the end of input. Every accepted command is committed to the journal before its
+state is printed, so a printed state is never lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from dealerassist.errors import DealerAssistError, IllegalActionError
+from dealerassist.journal.paths import default_journal_path
+from dealerassist.journal.store import SQLiteJournal
+from dealerassist.rules.loader import load_rules
+from dealerassist.rules.model import HouseRules
+from dealerassist.rules.profiles import default_rules
+from dealerassist.session.commands import COMMAND_HELP, CommandError
+from dealerassist.session.controller import TableSession
+from dealerassist.session.presenter import present, table_json
+from dealerassist.session.viewmodels import TableView
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of `dealerassist table`."""
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        default=argparse.SUPPRESS,
+        help="journal database (default: journal.sqlite3 in the user data folder)",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="FILE",
+        default=argparse.SUPPRESS,
+        help="house rules file (default: the shipped rules)",
+    )
+    parser.add_argument(
+        "--game",
+        metavar="PRESET",
+        help="game preset of the rules file (default: the journal's game, else the first)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object per line")
+
+
+def _rules(path: str | None) -> HouseRules:
+    return load_rules(path) if path else default_rules()
+
+
+def open_session(args: argparse.Namespace) -> TableSession:
+    """Open the journal and the session the options name (shared with the console)."""
+    rules = _rules(getattr(args, "rules", None))
+    journal = SQLiteJournal(getattr(args, "db", None) or default_journal_path())
+    try:
+        preset = rules.preset(args.game) if getattr(args, "game", None) else None
+        session = TableSession(journal, rules=rules, preset=preset)
+        if session.state.game is None:
+            if not rules.presets:
+                raise DealerAssistError("the rules file has no game presets; add one")
+            session = TableSession(journal, rules=rules, preset=rules.presets[0])
+    except BaseException:
+        journal.close()
+        raise
+    return session
+
+
+def _text(view: TableView, *, command: str | None) -> str:
+    parts = []
+    if view.hand_id is not None:
+        parts.append(f"hand {view.hand_id}")
+    if view.street:
+        parts.append(view.street)
+    if view.board:
+        parts.append("board " + " ".join(view.board))
+    if view.pots:
+        parts.append(
+            "pots "
+            + ", ".join(
+                f"{pot.label} {pot.amount} [{' '.join(map(str, pot.eligible_seats))}]"
+                for pot in view.pots
+            )
+        )
+    action = view.action
+    if action is not None:
+        limits = "check" if action.can_check else f"call {action.to_call}"
+        if action.min_raise_to is not None:
+            word = "bet" if action.is_opening_bet else "raise to"
+            limits += f", {word} {action.min_raise_to}..{action.max_raise_to}"
+        parts.append(f"seat {action.seat} {action.name} to act: {limits}")
+    elif view.message:
+        parts.append(view.message)
+    stacks = " ".join(
+        f"{seat.seat}:{seat.name}={seat.stack}" + (f"+{seat.bet}" if seat.bet else "")
+        for seat in view.seats
+        if seat.name
+    )
+    head = f"> {command}\n" if command is not None else ""
+    return f"{head}  " + " | ".join(parts) + (f"\n  stacks {stacks}" if stacks else "")
+
+
+def _emit(
+    out: TextIO, view: TableView, *, as_json: bool, command: str | None, error: str | None = None
+) -> None:
+    if as_json:
+        record: dict[str, Any] = {"command": command, **table_json(view, error=error)}
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+    else:
+        if error is not None:
+            out.write(f"> {command}\n  error: {error}\n")
+        else:
+            out.write(_text(view, command=command) + "\n")
+    out.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read commands from standard input, print the state after each."""
+    session = open_session(args)
+    out = sys.stdout
+    refused = 0
+    try:
+        _emit(out, present(session.state), as_json=args.json, command=None)
+        for raw in sys.stdin:
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line in ("help", "?"):
+                if not args.json:
+                    for usage, example, meaning in COMMAND_HELP:
+                        out.write(f"  {usage:<28} {meaning} (e.g. {example})\n")
+                    out.flush()
+                continue
+            try:
+                state = session.execute(line)
+            except (CommandError, IllegalActionError) as error:
+                refused += 1
+                _emit(
+                    out, present(session.state), as_json=args.json, command=line, error=str(error)
+                )
+                continue
+            _emit(out, present(state), as_json=args.json, command=line)
+    finally:
+        session.journal.close()
+    return 1 if refused else 0

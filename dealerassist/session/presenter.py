@@ -1,0 +1,314 @@
+"""Presenter: `SessionState` -> `TableView`, the display-ready records the console draws.
+
+Also `table_json`, the one-object-per-line summary printed by ``dealerassist table --json``
+(keys: hand_id, street, to_act, to_call, min_raise_to, max_raise_to, pots, stacks, flags,
+plus seats, button, board, message). Seats are numbered from 1 as on the felt; chips are
+ints; cards are text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealerassist.engine.betting import legal_actions
+from dealerassist.engine.events import (
+    BetPlaced,
+    BoardDealt,
+    Called,
+    CardsShown,
+    Checked,
+    Folded,
+    Mucked,
+    PotAwarded,
+    RaisedTo,
+    RakeTaken,
+)
+from dealerassist.engine.pots import pots
+from dealerassist.engine.showdown import missing_cards, show_order
+from dealerassist.engine.state import HandState, Phase
+from dealerassist.games.catalogue import game as game_spec
+from dealerassist.games.spec import BettingStructure
+from dealerassist.session.state import FinishedHand, HandInPlay, SessionState
+from dealerassist.session.table import PostKind, SeatState
+from dealerassist.session.viewmodels import (
+    ActionBarView,
+    HandSummaryView,
+    PotView,
+    SeatMarker,
+    SeatStatus,
+    SeatView,
+    ShowdownHandView,
+    ShowdownView,
+    TableView,
+)
+
+__all__ = ["present", "table_json"]
+
+_STRUCTURE = {
+    BettingStructure.NO_LIMIT: "NL",
+    BettingStructure.POT_LIMIT: "PL",
+    BettingStructure.FIXED_LIMIT: "FL",
+}
+_BOARD_STREETS = ("Pre-flop", "Flop", "Turn", "River")
+
+
+def _street_name(engine: HandState) -> str:
+    if engine.phase is Phase.SHOWDOWN:
+        return "Showdown"
+    if engine.phase is Phase.COMPLETE:
+        return ""
+    if engine.street_index < len(_BOARD_STREETS):
+        return _BOARD_STREETS[engine.street_index]
+    return f"Street {engine.street_index + 1}"
+
+
+def present(state: SessionState) -> TableView:
+    """Return the view of ``state`` for the console."""
+    game = state.game
+    hand = state.hand
+    structure = _STRUCTURE.get(game_spec(game.game).structure, "") if game else ""
+    seats = _seats(state)
+    view_kwargs: dict[str, Any] = {
+        "game": game_spec(game.game).name if game else "",
+        "preset": game.preset if game else "",
+        "hand_id": hand.started.hand_id if hand else (state.last_hand_id or None),
+        "seats": seats,
+        "structure": structure,
+        "past_hands": tuple(_summary(done) for done in state.finished[-20:]),
+    }
+    if hand is None:
+        next_id = state.last_hand_id + 1
+        view_kwargs["message"] = (
+            f"type 'hand' to deal hand {next_id}" if game else "choose a game (--game)"
+        )
+        return TableView(**view_kwargs)
+    engine = hand.engine_state
+    started = hand.started
+    view_kwargs.update(
+        street=_street_name(engine),
+        board=tuple(str(card) for card in engine.board),
+        pots=tuple(
+            PotView(
+                label="Main" if k == 0 else f"Side {k}",
+                amount=pot.amount,
+                eligible_seats=tuple(sorted(started.seats[i] for i in pot.eligible)),
+            )
+            for k, pot in enumerate(pots(engine))
+        ),
+        action=_action(hand, structure),
+        showdown=_showdown(hand),
+        history=tuple(_line(hand, event) for event in hand.events if _line(hand, event)),
+        message=_message(hand),
+    )
+    return TableView(**view_kwargs)
+
+
+def _seats(state: SessionState) -> tuple[SeatView, ...]:
+    table = state.table
+    hand = state.hand
+    markers: dict[int, SeatMarker] = {}
+    index: dict[int, int] = {}
+    if hand is not None:
+        index = {seat: i for i, seat in enumerate(hand.started.seats)}
+        for post in hand.started.plan.posts:
+            if post.kind is PostKind.SMALL_BLIND:
+                markers[post.seat] = SeatMarker.SMALL_BLIND
+            elif post.kind in (PostKind.BIG_BLIND, PostKind.ENTRY):
+                markers[post.seat] = SeatMarker.BIG_BLIND
+    views = []
+    for number in range(1, table.max_seats + 1):
+        player = table.player(number)
+        if player is None:
+            views.append(SeatView(seat=number, is_button=table.button == number))
+            continue
+        if hand is not None and number in index:
+            engine = hand.engine_state
+            i = index[number]
+            status = SeatStatus.ACTIVE
+            if engine.folded[i] or engine.mucked[i]:
+                status = SeatStatus.FOLDED
+            elif engine.actor == i:
+                status = SeatStatus.TO_ACT
+            elif engine.stacks[i] == 0:
+                status = SeatStatus.ALL_IN
+            views.append(
+                SeatView(
+                    seat=number,
+                    name=player.name,
+                    stack=engine.stacks[i],
+                    bet=engine.bets[i],
+                    status=status,
+                    is_button=table.button == number,
+                    marker=markers.get(number),
+                    cards=tuple(str(card) for card in engine.hole[i]),
+                    down_count=len(engine.hole[i]),
+                    committed=engine.committed[i] + engine.bets[i],
+                )
+            )
+            continue
+        status = {
+            SeatState.PLAYING: SeatStatus.ACTIVE,
+            SeatState.WAITING: SeatStatus.WAITING,
+            SeatState.SITTING_OUT: SeatStatus.SITTING_OUT,
+        }[player.state]
+        if hand is not None and status is SeatStatus.ACTIVE:
+            status = SeatStatus.WAITING
+        views.append(
+            SeatView(
+                seat=number,
+                name=player.name,
+                stack=player.stack,
+                status=status,
+                is_button=table.button == number,
+            )
+        )
+    return tuple(views)
+
+
+def _action(hand: HandInPlay, structure: str) -> ActionBarView | None:
+    engine = hand.engine_state
+    choices = legal_actions(engine)
+    if choices is None:
+        return None
+    i = choices.actor
+    return ActionBarView(
+        seat=hand.started.seats[i],
+        name=hand.started.names[i],
+        stack=engine.stacks[i],
+        to_call=choices.to_call,
+        can_check=choices.can_check,
+        can_fold=choices.can_fold,
+        min_raise_to=choices.min_raise_to,
+        max_raise_to=choices.max_raise_to,
+        raises_left=choices.raises_left,
+        pot_size=choices.pot,
+        bet=engine.bets[i],
+        current_bet=engine.max_bet,
+        is_opening_bet=choices.is_bet,
+        street=_street_name(engine),
+        structure=structure,
+    )
+
+
+def _showdown(hand: HandInPlay) -> ShowdownView | None:
+    engine = hand.engine_state
+    if engine.phase is not Phase.SHOWDOWN:
+        return None
+    seats = hand.started.seats
+    order = show_order(engine)
+    return ShowdownView(
+        show_order=tuple(seats[i] for i in order),
+        hands=tuple(
+            ShowdownHandView(
+                seat=seats[i],
+                name=hand.started.names[i],
+                cards=tuple(str(card) for card in engine.hole[i]),
+                mucked=engine.mucked[i],
+            )
+            for i in order
+        ),
+        awaiting_cards=tuple(seats[i] for i in missing_cards(engine)),
+    )
+
+
+def _message(hand: HandInPlay) -> str:
+    engine = hand.engine_state
+    if engine.phase is Phase.BETTING and engine.actor is not None:
+        i = engine.actor
+        return f"seat {hand.started.seats[i]} {hand.started.names[i]} to act"
+    if engine.phase is Phase.DEALING and engine.due_board:
+        name = {1: "flop", 2: "turn", 3: "river"}.get(engine.street_index, "board")
+        return f"deal the {name}: {name} " + " ".join(["C"] * engine.due_board)
+    if engine.phase is Phase.SHOWDOWN:
+        waiting = missing_cards(engine)
+        if waiting and not engine.won_by_fold:
+            seats = ", ".join(str(hand.started.seats[i]) for i in waiting)
+            return f"showdown: enter the cards of seat(s) {seats} (show SEAT CARDS) or muck SEAT"
+        return "showdown: enter the board cards still unknown"
+    return ""
+
+
+def _line(hand: HandInPlay, event: Any) -> str:
+    seats = hand.started.seats
+    names = hand.started.names
+    player = getattr(event, "player", None)
+    who = f"seat {seats[player]} {names[player]}" if player is not None else ""
+    if isinstance(event, Folded):
+        return f"{who} folds"
+    if isinstance(event, Checked):
+        return f"{who} checks"
+    if isinstance(event, Called):
+        return f"{who} calls {event.amount}"
+    if isinstance(event, BetPlaced):
+        return f"{who} bets {event.to}"
+    if isinstance(event, RaisedTo):
+        return f"{who} raises to {event.to}"
+    if isinstance(event, BoardDealt):
+        return "board " + " ".join(str(card) for card in event.cards)
+    if isinstance(event, CardsShown):
+        return f"{who} shows " + " ".join(str(card) for card in event.cards)
+    if isinstance(event, Mucked):
+        return f"{who} mucks"
+    if isinstance(event, PotAwarded):
+        return f"{who} wins {event.amount}"
+    if isinstance(event, RakeTaken):
+        return f"rake {event.amount}"
+    return ""
+
+
+def _summary(done: FinishedHand) -> HandSummaryView:
+    started = done.started
+    total = sum(e.amount for e in done.events if isinstance(e, PotAwarded)) + done.finished.rake
+    winners: dict[int, int] = {}
+    for event in done.events:
+        if isinstance(event, PotAwarded):
+            winners[event.player] = winners.get(event.player, 0) + event.amount
+    result = ", ".join(f"{started.names[i]} wins {amount}" for i, amount in sorted(winners.items()))
+    return HandSummaryView(
+        hand_id=started.hand_id,
+        game=started.game,
+        total_pot=total,
+        rake=done.finished.rake,
+        result=result,
+    )
+
+
+def table_json(view: TableView, *, error: str | None = None) -> dict[str, Any]:
+    """Return the ``table --json`` object of ``view`` (``error`` set after a refusal)."""
+    action = view.action
+    occupied = [seat for seat in view.seats if seat.name]
+    button = next((seat.seat for seat in view.seats if seat.is_button), None)
+    result: dict[str, Any] = {
+        "hand_id": view.hand_id,
+        "street": view.street,
+        "to_act": action.seat if action else None,
+        "to_call": action.to_call if action else None,
+        "min_raise_to": action.min_raise_to if action else None,
+        "max_raise_to": action.max_raise_to if action else None,
+        "pots": [
+            {"label": pot.label, "amount": pot.amount, "eligible": list(pot.eligible_seats)}
+            for pot in view.pots
+        ],
+        "stacks": {str(seat.seat): seat.stack for seat in occupied},
+        "flags": [
+            {"rule_id": flag.rule_id, "message": flag.message, "severity": str(flag.severity)}
+            for flag in view.flags
+        ],
+        "seats": [
+            {
+                "seat": seat.seat,
+                "name": seat.name,
+                "stack": seat.stack,
+                "bet": seat.bet,
+                "status": str(seat.status),
+                "cards": list(seat.cards),
+            }
+            for seat in occupied
+        ],
+        "button": button,
+        "board": list(view.board),
+        "message": view.message,
+    }
+    if error is not None:
+        result["error"] = error
+    return result
