@@ -1,0 +1,105 @@
+"""Table calibration: where the felt is in the camera image and where its zones lie.
+
+The dealer marks the felt's four corners once (clockwise from the top-left as seen by the
+camera); zones (the board, each seat's up-card area, the muck) are polygons in table
+coordinates, 0..1 across and down the felt, so they survive a moved camera after a new
+corner marking. Saved per table as a small JSON file.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dealerassist.errors import RecognitionError
+
+__all__ = ["TableCalibration", "default_zones"]
+
+
+def default_zones(seat_count: int = 9) -> dict[str, tuple[tuple[float, float], ...]]:
+    """A board in the middle, a muck beside it, and seats around the oval."""
+    zones: dict[str, tuple[tuple[float, float], ...]] = {
+        "board": ((0.3, 0.38), (0.7, 0.38), (0.7, 0.62), (0.3, 0.62)),
+        "muck": ((0.72, 0.38), (0.85, 0.38), (0.85, 0.62), (0.72, 0.62)),
+    }
+    for seat in range(seat_count):
+        angle = np.pi / 2 + 2 * np.pi * (seat + 0.5) / seat_count  # seat 1 left of the dealer
+        cx, cy = 0.5 + 0.38 * np.cos(angle), 0.5 + 0.36 * np.sin(angle)
+        half = 0.08
+        zones[f"seat{seat + 1}"] = tuple(
+            (float(np.clip(cx + dx, 0, 1)), float(np.clip(cy + dy, 0, 1)))
+            for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half))
+        )
+    return zones
+
+
+@dataclass(frozen=True)
+class TableCalibration:
+    """The felt's corners in the image and the zones in table coordinates.
+
+    Attributes:
+        felt_corners: four (x, y) image points, clockwise from the felt's top-left.
+        zones: name -> polygon of (u, v) points in 0..1 table coordinates.
+    """
+
+    felt_corners: tuple[tuple[float, float], ...]
+    zones: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=default_zones)
+
+    def __post_init__(self) -> None:
+        if len(self.felt_corners) != 4:
+            raise RecognitionError(f"calibration needs 4 felt corners, got {len(self.felt_corners)}")
+        area = cv2.contourArea(np.array(self.felt_corners, np.float32))
+        if area < 100:
+            raise RecognitionError("calibration: the felt corners enclose no area")
+        for name, polygon in self.zones.items():
+            if len(polygon) < 3:
+                raise RecognitionError(f"calibration: zone {name!r} needs at least 3 points")
+
+    def _to_table(self) -> np.ndarray:
+        unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+        return cv2.getPerspectiveTransform(np.array(self.felt_corners, np.float32), unit)
+
+    def to_table(self, point: tuple[float, float] | np.ndarray) -> tuple[float, float]:
+        """An image point in table coordinates (0..1 on the felt)."""
+        mapped = cv2.perspectiveTransform(
+            np.array(point, np.float32).reshape(1, 1, 2), self._to_table()
+        )
+        return float(mapped[0, 0, 0]), float(mapped[0, 0, 1])
+
+    def zone_of(self, point: tuple[float, float] | np.ndarray) -> str:
+        """The first zone containing the image point, or "" when none does."""
+        u, v = self.to_table(point)
+        for name, polygon in self.zones.items():
+            if cv2.pointPolygonTest(np.array(polygon, np.float32), (u, v), False) >= 0:
+                return name
+        return ""
+
+    def save(self, path: Path | str) -> None:
+        """Write the calibration as JSON."""
+        data = {
+            "version": 1,
+            "felt_corners": [list(p) for p in self.felt_corners],
+            "zones": {name: [list(p) for p in poly] for name, poly in self.zones.items()},
+        }
+        Path(path).write_text(json.dumps(data, indent=2), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: Path | str) -> TableCalibration:
+        """Read a calibration written by `save`; a bad file raises RecognitionError naming it."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            corners = tuple((float(x), float(y)) for x, y in data["felt_corners"])
+            zones = {
+                str(name): tuple((float(u), float(v)) for u, v in poly)
+                for name, poly in data["zones"].items()
+            }
+        except FileNotFoundError as error:
+            raise RecognitionError(f"{path}: no such calibration file") from error
+        except (ValueError, KeyError, TypeError) as error:
+            raise RecognitionError(f"{path}: not a table calibration ({error})") from error
+        return cls(corners, zones)

@@ -1,0 +1,221 @@
+"""Card faces and backs drawn by code: the deck designs that ship with the program.
+
+Why drawn and not scanned: the synthetic frame source (tests, demo, held-out checks) needs
+card images, and artwork drawn here carries no third-party licence. Designs vary the index
+font, the index size and weight, two- or four-colour suits, the paper tint and the border,
+so a classifier trained on them learns the shape of an index, not one picture.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, unique
+
+import cv2
+import numpy as np
+
+from dealerassist.cards import Card, Rank, Suit
+
+__all__ = ["CARD_H", "CARD_W", "FaceDesign", "draw_back", "draw_face", "draw_suit"]
+
+CARD_W = 250
+CARD_H = 350  # poker cards are 63 x 88 mm (ratio 1.397)
+
+_RANK_TEXT = {rank: ("10" if rank is Rank.TEN else rank.symbol) for rank in Rank}
+_BLACK = (20, 20, 20)
+_RED = (30, 30, 200)
+_FOUR_COLOUR = {Suit.CLUBS: (40, 130, 20), Suit.DIAMONDS: (190, 90, 10)}
+
+
+@unique
+class Font(IntEnum):
+    """The Hershey fonts OpenCV draws (no font files needed)."""
+
+    SIMPLEX = cv2.FONT_HERSHEY_SIMPLEX
+    PLAIN = cv2.FONT_HERSHEY_PLAIN
+    DUPLEX = cv2.FONT_HERSHEY_DUPLEX
+    COMPLEX = cv2.FONT_HERSHEY_COMPLEX
+    TRIPLEX = cv2.FONT_HERSHEY_TRIPLEX
+    COMPLEX_SMALL = cv2.FONT_HERSHEY_COMPLEX_SMALL
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDesign:
+    """One deck design.
+
+    Attributes:
+        name: a short unique name (used to split training and held-out designs).
+        font: the index font.
+        italic: slanted index glyphs.
+        weight: stroke thickness of the index glyphs at 350 px card height.
+        index_scale: the index height relative to the standard one.
+        four_colour: clubs green and diamonds blue (a poker-room deck).
+        paper: the face's BGR tint.
+        border: draw a thin grey frame inside the edge.
+    """
+
+    name: str
+    font: Font = Font.SIMPLEX
+    italic: bool = False
+    weight: int = 6
+    index_scale: float = 1.0
+    four_colour: bool = False
+    paper: tuple[int, int, int] = (250, 250, 250)
+    border: bool = False
+
+    def ink(self, suit: Suit) -> tuple[int, int, int]:
+        """The BGR colour of this suit's index and pips."""
+        if self.four_colour and suit in _FOUR_COLOUR:
+            return _FOUR_COLOUR[suit]
+        return _RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
+
+
+def draw_suit(
+    image: np.ndarray, suit: Suit, *, centre: tuple[float, float], size: float, colour: tuple
+) -> None:
+    """Draw one suit sign of height ``size`` centred on ``centre`` (in place)."""
+    cx, cy = centre
+    s = size
+
+    def pt(dx: float, dy: float) -> tuple[int, int]:
+        return (round((cx + dx * s) * 16), round((cy + dy * s) * 16))
+
+    def disc(dx: float, dy: float, r: float) -> None:
+        cv2.circle(image, pt(dx, dy), round(r * s * 16), colour, -1, cv2.LINE_AA, 4)
+
+    def poly(points: list[tuple[float, float]]) -> None:
+        cv2.fillPoly(image, [np.array([pt(x, y) for x, y in points], np.int32)], colour,
+                     cv2.LINE_AA, 4)
+
+    if suit is Suit.DIAMONDS:
+        poly([(0, -0.5), (0.36, 0), (0, 0.5), (-0.36, 0)])
+    elif suit is Suit.HEARTS:
+        disc(-0.22, -0.2, 0.25)
+        disc(0.22, -0.2, 0.25)
+        poly([(-0.46, -0.12), (0.46, -0.12), (0, 0.5)])
+    elif suit is Suit.SPADES:
+        disc(-0.22, 0.08, 0.24)
+        disc(0.22, 0.08, 0.24)
+        poly([(-0.45, 0.0), (0.45, 0.0), (0, -0.52)])
+        poly([(0, 0.05), (-0.18, 0.5), (0.18, 0.5)])
+    else:
+        disc(0, -0.24, 0.21)
+        disc(-0.23, 0.08, 0.21)
+        disc(0.23, 0.08, 0.21)
+        poly([(-0.06, -0.05), (0.06, -0.05), (0.06, 0.1), (-0.06, 0.1)])
+        poly([(0, 0.0), (-0.17, 0.5), (0.17, 0.5)])
+
+
+def _text_patch(text: str, design: FaceDesign, *, height: int, width: int) -> np.ndarray:
+    """The rank text as a grey mask (255 = ink) fitted into ``width`` x ``height``."""
+    font = int(design.font) | (cv2.FONT_ITALIC if design.italic else 0)
+    scale = 3.0
+    thickness = max(1, round(design.weight * 1.6))
+    (tw, th), base = cv2.getTextSize(text, font, scale, thickness)
+    canvas = np.zeros((th + base + 2 * thickness + 4, tw + 2 * thickness + 4), np.uint8)
+    cv2.putText(canvas, text, (thickness + 2, th + thickness + 2), font, scale, 255, thickness,
+                cv2.LINE_AA)
+    ys, xs = np.nonzero(canvas > 40)
+    canvas = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    aspect = canvas.shape[1] / canvas.shape[0]
+    out_w = min(width, max(2, round(height * aspect)))
+    return cv2.resize(canvas, (out_w, height), interpolation=cv2.INTER_AREA)
+
+
+def _stamp(image: np.ndarray, mask: np.ndarray, *, x: int, y: int, colour: tuple) -> None:
+    h, w = mask.shape
+    region = image[y : y + h, x : x + w]
+    alpha = (mask[: region.shape[0], : region.shape[1]].astype(np.float32) / 255.0)[..., None]
+    region[:] = (region * (1 - alpha) + np.array(colour, np.float32) * alpha).astype(np.uint8)
+
+
+def _draw_index(image: np.ndarray, card: Card, design: FaceDesign) -> None:
+    colour = design.ink(card.suit)
+    rank_h = round(CARD_H * 0.105 * design.index_scale)
+    rank_w = round(CARD_W * 0.17 * design.index_scale)
+    mask = _text_patch(_RANK_TEXT[card.rank], design, height=rank_h, width=rank_w)
+    cx = round(CARD_W * 0.105 * min(design.index_scale, 1.1))
+    top = round(CARD_H * 0.035)
+    _stamp(image, mask, x=max(3, cx - mask.shape[1] // 2), y=top, colour=colour)
+    suit_size = CARD_H * 0.075 * design.index_scale
+    draw_suit(image, card.suit, centre=(cx, top + rank_h + suit_size * 0.75), size=suit_size,
+              colour=colour)
+
+
+# Pip positions (x, y) as fractions of the card for 2..10 (a common layout).
+_COLS = (0.3, 0.5, 0.7)
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0.22), (0.5, 0.78)),
+    3: ((0.5, 0.22), (0.5, 0.5), (0.5, 0.78)),
+    4: ((0.3, 0.22), (0.7, 0.22), (0.3, 0.78), (0.7, 0.78)),
+    5: ((0.3, 0.22), (0.7, 0.22), (0.5, 0.5), (0.3, 0.78), (0.7, 0.78)),
+    6: ((0.3, 0.22), (0.7, 0.22), (0.3, 0.5), (0.7, 0.5), (0.3, 0.78), (0.7, 0.78)),
+    7: ((0.3, 0.22), (0.7, 0.22), (0.5, 0.36), (0.3, 0.5), (0.7, 0.5), (0.3, 0.78),
+        (0.7, 0.78)),
+    8: ((0.3, 0.22), (0.7, 0.22), (0.5, 0.36), (0.3, 0.5), (0.7, 0.5), (0.5, 0.64),
+        (0.3, 0.78), (0.7, 0.78)),
+    9: ((0.3, 0.2), (0.7, 0.2), (0.3, 0.4), (0.7, 0.4), (0.5, 0.5), (0.3, 0.6), (0.7, 0.6),
+        (0.3, 0.8), (0.7, 0.8)),
+    10: ((0.3, 0.2), (0.7, 0.2), (0.5, 0.3), (0.3, 0.4), (0.7, 0.4), (0.3, 0.6), (0.7, 0.6),
+         (0.5, 0.7), (0.3, 0.8), (0.7, 0.8)),
+}
+
+
+def _draw_centre(image: np.ndarray, card: Card, design: FaceDesign) -> None:
+    colour = design.ink(card.suit)
+    rank = card.rank
+    if rank is Rank.ACE:
+        draw_suit(image, card.suit, centre=(CARD_W / 2, CARD_H / 2), size=CARD_H * 0.3,
+                  colour=colour)
+    elif rank >= Rank.JACK:
+        x0, y0, x1, y1 = round(CARD_W * 0.26), round(CARD_H * 0.15), round(CARD_W * 0.74), \
+            round(CARD_H * 0.85)
+        cv2.rectangle(image, (x0, y0), (x1, y1), colour, 3)
+        palette = ((40, 160, 220), (160, 60, 40), (30, 30, 180))
+        for band in range(6):
+            y = y0 + 8 + band * (y1 - y0 - 16) // 6
+            cv2.rectangle(image, (x0 + 8, y), (x1 - 8, y + (y1 - y0) // 14),
+                          palette[band % 3], -1)
+        mask = _text_patch(_RANK_TEXT[rank], design, height=round(CARD_H * 0.2),
+                           width=round(CARD_W * 0.3))
+        _stamp(image, mask, x=CARD_W // 2 - mask.shape[1] // 2, y=CARD_H // 2 - mask.shape[0] // 2,
+               colour=colour)
+    else:
+        for fx, fy in _PIPS[int(rank)]:
+            draw_suit(image, card.suit, centre=(fx * CARD_W, fy * CARD_H), size=CARD_H * 0.1,
+                      colour=colour)
+
+
+def draw_face(card: Card, design: FaceDesign) -> np.ndarray:
+    """The face of ``card`` as a ``CARD_H x CARD_W`` BGR image (corners left square)."""
+    if not card.is_face:
+        raise ValueError(f"cannot draw {card!r}: not a face card")
+    image = np.empty((CARD_H, CARD_W, 3), np.uint8)
+    image[:] = design.paper
+    if design.border:
+        cv2.rectangle(image, (6, 6), (CARD_W - 7, CARD_H - 7), (150, 150, 150), 2)
+    _draw_centre(image, card, design)
+    _draw_index(image, card, design)
+    rotated = cv2.rotate(image, cv2.ROTATE_180)
+    corner_w, corner_h = round(CARD_W * 0.24), round(CARD_H * 0.36)
+    image[CARD_H - corner_h :, CARD_W - corner_w :] = rotated[CARD_H - corner_h :,
+                                                              CARD_W - corner_w :]
+    return image
+
+
+def draw_back(*, colour: tuple[int, int, int], seed: int = 0, border: bool = True) -> np.ndarray:
+    """A card back: a saturated pattern, optionally inside a white border (like most decks)."""
+    rng = np.random.default_rng(seed)
+    image = np.empty((CARD_H, CARD_W, 3), np.uint8)
+    image[:] = (250, 250, 250)
+    inset = 14 if border else 0
+    inner = image[inset : CARD_H - inset, inset : CARD_W - inset]
+    inner[:] = colour
+    light = tuple(min(255, c + 90) for c in colour)
+    step = int(rng.integers(10, 22))
+    h, w = inner.shape[:2]
+    for offset in range(-h, w, step):
+        cv2.line(inner, (offset, 0), (offset + h, h), light, 2, cv2.LINE_AA)
+        cv2.line(inner, (offset + h, 0), (offset, h), light, 2, cv2.LINE_AA)
+    cv2.ellipse(inner, (w // 2, h // 2), (w // 4, h // 5), 0, 0, 360, light, 3, cv2.LINE_AA)
+    return image

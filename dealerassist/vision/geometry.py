@@ -1,0 +1,312 @@
+"""Card outlines found on the felt: quadrilaterals from a frame, before any reading.
+
+Why apart from the classifier: finding cards is pure geometry (thresholds, contours,
+corner hypotheses) and is tested on its own. Cards are found as bright, unsaturated
+regions. A region that is one quadrilateral of card proportions is one card; a larger
+region (touching or overlapping cards, a chip over a card) gives card hypotheses from its
+right-angled corners and, for a strip of cards in a row, from the card edges inside it.
+Wrong hypotheses are expected: the classifier answers "no index" for them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "find_card_quads", "index_regions", "order_quad"]
+
+CARD_ASPECT = 88 / 63  # long side / short side of a poker card
+_DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
+# The corner index region as fractions of the card (x0, y0, x1, y1), generous enough for
+# the index of most decks (rank above suit in the top-left corner).
+INDEX_BOX = (0.0, 0.0, 0.24, 0.36)
+
+
+def index_regions(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The TL and BR index regions of a card (TL, TR, BR, BL corners) as quads.
+
+    Each region's corners are ordered as seen by a reader of that index, so the BR region
+    is the TL region of the card turned half a turn.
+    """
+    src = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    matrix = cv2.getPerspectiveTransform(src, np.asarray(corners, np.float32))
+    x0, y0, x1, y1 = INDEX_BOX
+    tl = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    br = 1.0 - tl
+    both = cv2.perspectiveTransform(np.concatenate([tl, br]).reshape(1, 8, 2), matrix)
+    return both[0, :4].copy(), both[0, 4:].copy()
+
+
+@dataclass(frozen=True, slots=True)
+class CardQuad:
+    """A card hypothesis: four corners in frame pixels, ordered TL, TR, BR, BL of the face.
+
+    "Top" is one short side of the card (the index corners are TL and BR, so the other
+    orientation is read by turning the quad half a turn).
+    """
+
+    corners: np.ndarray  # float32, shape (4, 2)
+    single: bool  # True when the region was one clean card outline
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """The upright bounding box (x, y, w, h) in frame pixels."""
+        x, y, w, h = cv2.boundingRect(self.corners.astype(np.float32))
+        return (int(x), int(y), int(w), int(h))
+
+
+def order_quad(points: np.ndarray) -> np.ndarray:
+    """Order four corners clockwise (on screen) starting so that side 0-1 is a short side."""
+    pts = np.asarray(points, np.float32).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(angles)]  # clockwise on screen (y grows downwards)
+    side01 = np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[3] - pts[2])
+    side12 = np.linalg.norm(pts[2] - pts[1]) + np.linalg.norm(pts[0] - pts[3])
+    if side01 > side12:
+        pts = np.roll(pts, -1, axis=0)
+    # Start from the corner nearest the top-left of the screen among the two choices.
+    if pts[0].sum() > pts[2].sum():
+        pts = np.roll(pts, 2, axis=0)
+    return pts
+
+
+def _card_mask(small: np.ndarray) -> np.ndarray:
+    """Bright, unsaturated pixels: card faces (and the white border of a back)."""
+    lowest = small.min(axis=2)
+    highest = small.max(axis=2)
+    level, _ = cv2.threshold(lowest, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    level = float(np.clip(level, 90, 200))
+    # Unsaturated: the spread between channels is small relative to brightness.
+    spread = highest.astype(np.int16) - lowest.astype(np.int16)
+    mask = ((lowest > level) & (spread < 0.45 * highest.astype(np.int16) + 12)).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return mask * 255
+
+
+def _card_like(quad: np.ndarray) -> bool:
+    sides = [float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
+    short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return short > 0 and 1.15 <= long_ / short <= 1.85
+
+
+def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
+    """One card's corners when the region is a single card outline, else None."""
+    area = cv2.contourArea(contour)
+    # The hull ignores notches that ink at the card's edge cuts into the mask.
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for epsilon in (0.02, 0.035, 0.05):
+        approx = cv2.approxPolyDP(hull, epsilon * perimeter, True)
+        if len(approx) == 4:
+            quad = approx.reshape(4, 2).astype(np.float32)
+            quad_area = cv2.contourArea(quad)
+            if quad_area > 0 and 0.88 <= area / quad_area <= 1.04 and _card_like(quad):
+                return quad
+            break
+    # A corner lost to blur or a shadow: the smallest enclosing rectangle still fits.
+    rect = cv2.minAreaRect(contour)
+    rect_area = rect[1][0] * rect[1][1]
+    quad = cv2.boxPoints(rect).astype(np.float32)
+    if rect_area > 0 and area / rect_area >= 0.8 and _card_like(quad):
+        return quad
+    return None
+
+
+def _inside_fraction(mask: np.ndarray, quad: np.ndarray) -> float:
+    x, y, w, h = cv2.boundingRect(quad.astype(np.float32))
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + w, mask.shape[1]), min(y + h, mask.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    stencil = np.zeros((y + h - y0, x + w - x0), np.uint8)
+    cv2.fillPoly(stencil, [np.round(quad - (x0, y0)).astype(np.int32)], 1)
+    stencil = stencil[: y1 - y0, : x1 - x0]
+    total = int(stencil.sum())
+    if total == 0:
+        return 0.0
+    full = int(cv2.fillPoly(np.zeros((h + 2, w + 2), np.uint8),
+                            [np.round(quad - (x - 1, y - 1)).astype(np.int32)], 1).sum())
+    inside = int((stencil & (mask[y0:y1, x0:x1] > 0)).sum())
+    return inside / max(full, total)
+
+
+def _corner_hypotheses(
+    contour: np.ndarray, mask: np.ndarray, *, long_side: float, short_side: float
+) -> list[np.ndarray]:
+    """Cards hypothesised from right-angled corners of a merged region's outline."""
+    perimeter = cv2.arcLength(contour, True)
+    poly = cv2.approxPolyDP(contour, max(2.0, 0.012 * perimeter), True).reshape(-1, 2)
+    poly = poly.astype(np.float32)
+    count = len(poly)
+    if count < 3:
+        return []
+    orientation = 1.0 if cv2.contourArea(poly, oriented=True) > 0 else -1.0
+    found: list[tuple[float, np.ndarray]] = []
+    for index in range(count):
+        vertex = poly[index]
+        before, after = poly[index - 1], poly[(index + 1) % count]
+        e1, e2 = before - vertex, after - vertex
+        n1, n2 = float(np.linalg.norm(e1)), float(np.linalg.norm(e2))
+        if n1 < 0.25 * short_side or n2 < 0.25 * short_side:
+            continue
+        u1, u2 = e1 / n1, e2 / n2
+        cosine = float(np.dot(u1, u2))
+        cross = float(u1[0] * u2[1] - u1[1] * u2[0])
+        if abs(cosine) > 0.3 or cross * orientation > 0:  # not ~90 degrees, or a concave corner
+            continue
+        # Square up the corner: the bisector keeps both edges' directions fair.
+        bisector = (u1 + u2) / np.linalg.norm(u1 + u2)
+        a = np.array([bisector[0] - bisector[1], bisector[1] + bisector[0]]) / math.sqrt(2)
+        b = np.array([bisector[0] + bisector[1], bisector[1] - bisector[0]]) / math.sqrt(2)
+        if np.dot(a, u1) < np.dot(b, u1):
+            a, b = b, a
+        for along_a, along_b, len_a, len_b in (
+            (a, b, long_side, short_side),
+            (a, b, short_side, long_side),
+        ):
+            quad = np.array(
+                [vertex, vertex + along_a * len_a, vertex + along_a * len_a + along_b * len_b,
+                 vertex + along_b * len_b],
+                np.float32,
+            )
+            inside = _inside_fraction(mask, quad)
+            if inside < 0.9:
+                continue
+            # Edges that end where the card's side ends are strong evidence.
+            match = sum(
+                0.5 for edge, want in ((n1, len_a), (n2, len_b)) if abs(edge - want) < 0.15 * want
+            )
+            found.append((inside + match, quad))
+    found.sort(key=lambda item: -item[0])
+    return [quad for _, quad in found]
+
+
+def _strip_hypotheses(
+    gray: np.ndarray, rect: tuple, *, long_side: float, short_side: float
+) -> list[np.ndarray]:
+    """Cards in a row (touching or fanned): split a strip at the card edges inside it."""
+    (cx, cy), (rw, rh), angle = rect
+    if rw < rh:
+        rw, rh, angle = rh, rw, angle + 90.0
+    # The strip's height is a card's long side when cards stand side by side, its short
+    # side when they lie along the strip.
+    card_h = rh
+    card_w = card_h / CARD_ASPECT
+    if long_side and abs(rh - short_side) < abs(rh - long_side):
+        card_w = long_side
+    if rw < 1.3 * card_w:
+        return []
+    theta = math.radians(angle)
+    ux = np.array([math.cos(theta), math.sin(theta)], np.float32)  # along the strip
+    uy = np.array([-ux[1], ux[0]], np.float32)
+    origin = np.array([cx, cy], np.float32) - ux * rw / 2 - uy * rh / 2
+    width, height = max(8, round(rw)), max(8, round(rh))
+    src = np.array([origin, origin + ux * rw, origin + ux * rw + uy * rh], np.float32)
+    dst = np.array([[0, 0], [width, 0], [width, height]], np.float32)
+    strip = cv2.warpAffine(gray, cv2.getAffineTransform(src, dst), (width, height))
+    edges = np.abs(cv2.Sobel(strip, cv2.CV_32F, 1, 0, ksize=3))
+    band = edges[round(height * 0.1) : round(height * 0.9)]
+    # A card edge runs the full height: use a low percentile so glyph edges do not count.
+    profile = np.percentile(band, 30, axis=0)
+    profile = cv2.GaussianBlur(profile.reshape(1, -1), (1, 5), 0).ravel()
+    threshold = max(4.0, float(profile.mean() + 2.0 * profile.std()))
+    gap = max(3, round(0.18 * card_w))
+    lefts = [0.0]
+    rights = [float(width)]
+    for x in range(gap, width - gap):
+        window = profile[x - gap : x + gap + 1]
+        if profile[x] >= threshold and profile[x] == window.max():
+            lefts.append(float(x))
+            rights.append(float(x))
+    quads = []
+    for left in lefts:
+        if left + 0.6 * card_w <= width:
+            quads.append((left, min(left + card_w, width)))
+    for right in rights:
+        if right - 0.6 * card_w >= 0:
+            quads.append((max(right - card_w, 0.0), right))
+    out = []
+    for x0, x1 in quads:
+        if x1 - x0 < 0.9 * card_w:
+            continue
+        corners = [origin + ux * x0, origin + ux * x1, origin + ux * x1 + uy * rh,
+                   origin + ux * x0 + uy * rh]
+        out.append(np.array(corners, np.float32))
+    return out
+
+
+def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
+    kept: list[CardQuad] = []
+    for quad in quads:
+        centre = quad.corners.mean(axis=0)
+        size = float(np.linalg.norm(quad.corners[0] - quad.corners[2]))
+        duplicate = False
+        for other in kept:
+            if np.linalg.norm(other.corners.mean(axis=0) - centre) < 0.12 * size:
+                corner_gap = min(
+                    float(np.abs(np.roll(other.corners, shift, axis=0) - quad.corners).max())
+                    for shift in (0, 2)
+                )
+                if corner_gap < (1 - limit) * size:
+                    duplicate = True
+                    break
+        if not duplicate:
+            kept.append(quad)
+    return kept
+
+
+def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[CardQuad]:
+    """Card outlines and hypotheses in a BGR frame, in frame pixels."""
+    height, width = frame.shape[:2]
+    scale = min(1.0, _DETECT_LONG_SIDE / max(height, width))
+    small = frame if scale == 1.0 else cv2.resize(
+        frame, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_AREA
+    )
+    mask = _card_mask(small)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    frame_area = small.shape[0] * small.shape[1]
+    min_area = frame_area * 0.0012
+    singles: list[np.ndarray] = []
+    merged: list[np.ndarray] = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < min_area or area > frame_area * 0.5:
+            continue
+        quad = _quad_from_contour(contour)
+        if quad is not None:
+            singles.append(quad)
+        else:
+            merged.append(contour)
+    results = [CardQuad(order_quad(q) / scale, True) for q in singles]
+    if merged:
+        if singles:
+            sizes = [sorted((np.linalg.norm(q[0] - q[1]), np.linalg.norm(q[1] - q[2])))
+                     for q in singles]
+            short_side = float(np.median([s[0] for s in sizes]))
+            long_side = float(np.median([s[1] for s in sizes]))
+        else:
+            short_side = long_side = 0.0
+        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        for contour in merged:
+            rect = cv2.minAreaRect(contour)
+            rect_area = rect[1][0] * rect[1][1]
+            # Card size: from the clean cards of this frame, and from this region itself
+            # (far cards look smaller under perspective).
+            local = float(min(rect[1]))
+            sizes = {(round(local), round(local / CARD_ASPECT))}
+            if long_side:
+                sizes.add((round(long_side), round(short_side)))
+            long_here, short_here = max(sizes)
+            hypotheses = []
+            for long_try, short_try in sorted(sizes):
+                hypotheses += _corner_hypotheses(contour, mask, long_side=long_try,
+                                                 short_side=short_try)
+            if rect_area > 0 and cv2.contourArea(contour) / rect_area > 0.75:
+                hypotheses += _strip_hypotheses(gray, rect, long_side=long_here,
+                                                short_side=short_here)
+            results += [CardQuad(order_quad(q) / scale, False) for q in hypotheses]
+    return _dedupe(results)[:max_hypotheses]

@@ -1,0 +1,136 @@
+"""Frame -> cards: find card outlines, read each corner index, keep the best readings.
+
+Why this shape: finding (geometry) and reading (a classifier on the corner index) are
+separate, so a card partly covered by another card or a chip is still read from whichever
+index corner shows. Backs and wrong hypotheses are answered "no index" by the classifier
+and never reported. Drawing the result is the UI's business, not this module's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dealerassist.cards import Card, Rank, Suit
+from dealerassist.errors import RecognitionError
+from dealerassist.vision.calibration import TableCalibration
+from dealerassist.vision.geometry import CardQuad, find_card_quads, index_regions
+from dealerassist.vision.model import (
+    DEFAULT_MODEL_PATH,
+    NO_INDEX,
+    PATCH_H,
+    PATCH_W,
+    IndexClassifier,
+)
+from dealerassist.vision.sighting import Sighting
+
+__all__ = ["Reading", "Recogniser", "extract_patch"]
+
+_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
+
+
+def extract_patch(gray: np.ndarray, region: np.ndarray) -> np.ndarray:
+    """The index region (4 corners, reader's order) warped to a PATCH_H x PATCH_W patch."""
+    matrix = cv2.getPerspectiveTransform(np.asarray(region, np.float32), _PATCH_CORNERS)
+    return cv2.warpPerspective(gray, matrix, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One card read before suppression: the sighting plus where its index was read."""
+
+    sighting: Sighting
+    region: np.ndarray  # the index region read, frame pixels
+    quad: CardQuad
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over the smaller area of two convex quads."""
+    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    smaller = min(cv2.contourArea(a.astype(np.float32)), cv2.contourArea(b.astype(np.float32)))
+    return float(area) / smaller if smaller > 0 else 0.0
+
+
+class Recogniser:
+    """Reads the face-up cards in BGR frames.
+
+    Args:
+        model_path: the ONNX classifier (default: the one shipped in resources/vision).
+        calibration: table zones; without it every sighting's zone is "".
+        min_confidence: readings below this are dropped (not even proposed).
+    """
+
+    def __init__(
+        self,
+        *,
+        model_path: Path | str = DEFAULT_MODEL_PATH,
+        calibration: TableCalibration | None = None,
+        min_confidence: float = 0.5,
+    ) -> None:
+        self.classifier = IndexClassifier(model_path)
+        self.calibration = calibration
+        self.min_confidence = min_confidence
+
+    def readings(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Reading]:
+        """Every confident reading, overlapping duplicates removed, best first."""
+        if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
+            raise RecognitionError("a frame must be a non-empty BGR image")
+        quads = find_card_quads(frame)
+        if not quads:
+            return []
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        regions: list[np.ndarray] = []
+        for quad in quads:
+            regions.extend(index_regions(quad.corners))
+        patches = np.stack([extract_patch(gray, region) for region in regions])
+        rank_p, suit_p = self.classifier.predict(patches)
+        candidates: list[tuple[float, Card, int]] = []
+        for number in range(len(regions)):
+            rank_class = int(rank_p[number].argmax())
+            if rank_class == NO_INDEX:
+                continue
+            suit_class = int(suit_p[number].argmax())
+            confidence = float(rank_p[number, rank_class] * suit_p[number, suit_class])
+            if confidence < self.min_confidence:
+                continue
+            card = Card.of(Rank(rank_class + 2), _SUITS[suit_class])
+            candidates.append((confidence, card, number))
+        candidates.sort(key=lambda item: -item[0])
+        kept: list[Reading] = []
+        for confidence, card, number in candidates:
+            region = regions[number]
+            quad = quads[number // 2]
+            # One physical index is read once; one card outline yields at most one card.
+            if any(_overlap(region, other.region) > 0.3 for other in kept):
+                continue
+            if any(other.quad is quad for other in kept):
+                continue
+            if any(other.sighting.card is card and _overlap(quad.corners, other.quad.corners) > 0.3
+                   for other in kept):
+                continue
+            zone = self.calibration.zone_of(quad.corners.mean(axis=0)) if self.calibration else ""
+            sighting = Sighting(card, min(1.0, confidence), quad.box, zone, frame_index)
+            kept.append(Reading(sighting, region, quad))
+        return kept
+
+    def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
+        """The cards read in one frame, sorted left to right then top to bottom."""
+        sightings = [reading.sighting for reading in self.readings(frame, frame_index=frame_index)]
+        return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
+
+
+def read_image(path: Path | str) -> np.ndarray:
+    """Load an image file as BGR, or raise RecognitionError naming it."""
+    path = Path(path)
+    if not path.is_file():
+        raise RecognitionError(f"{path}: no such image file")
+    data = np.fromfile(str(path), np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise RecognitionError(f"{path}: not an image OpenCV can read")
+    return image

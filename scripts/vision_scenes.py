@@ -1,0 +1,106 @@
+"""Shared by the vision scripts: deck designs (drawn and Debian artwork) and training samples.
+
+Training and held-out designs never overlap: the held-out check measures generalisation to
+index designs the classifier never saw.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dealerassist.vision.artwork import ArtworkDeck
+from dealerassist.vision.designs import BACK_COLOURS, HELDOUT_DESIGNS, TRAIN_DESIGNS
+from dealerassist.vision.geometry import find_card_quads, index_regions
+from dealerassist.vision.recogniser import extract_patch
+from dealerassist.vision.synthetic import Conditions, DrawnDeck, Scene
+
+ART_ROOT = Path("/tmp/dealerassist-vision/art")
+
+TRAIN_DRAWN = TRAIN_DESIGNS
+HELDOUT_DRAWN = HELDOUT_DESIGNS
+TRAIN_ART = ("standard", "dondorf", "jolly-royal", "nicu-white", "nicu-ornamental", "penguins",
+             "ancient-egyptians")
+HELDOUT_ART = ("tigullio-international", "gm-paris")
+
+
+def decks(*, heldout: bool, with_art: bool = True) -> list:
+    """The decks of one side of the split (artwork only where it was rasterised)."""
+    drawn = HELDOUT_DRAWN if heldout else TRAIN_DRAWN
+    result: list = [DrawnDeck(design, back_colour=BACK_COLOURS[i % len(BACK_COLOURS)])
+                    for i, design in enumerate(drawn)]
+    if with_art:
+        for name in HELDOUT_ART if heldout else TRAIN_ART:
+            folder = ART_ROOT / name
+            if (folder / "Ah.png").exists():
+                result.append(ArtworkDeck(folder))
+    return result
+
+
+def random_conditions(rng: np.random.Generator) -> Conditions:
+    """A mix of easy and hard scenes for training."""
+    hard = rng.random()
+    return Conditions(
+        overlap=float(rng.choice([0.0, rng.uniform(0, 1)])),
+        angle=float(rng.uniform(0, 35) * (rng.random() < 0.6)),
+        blur=float(rng.uniform(0, 2.2) * (rng.random() < 0.6)),
+        glare=float(rng.uniform(0, 1) * (rng.random() < 0.4)),
+        chips=int(rng.integers(0, 5)),
+        backs=int(rng.integers(0, 3)),
+        noise=float(rng.uniform(0, 8) * (rng.random() < 0.7)),
+        cast=float(rng.uniform(0, 1) * (hard < 0.6)),
+        spin=float(rng.choice([10.0, 180.0])),
+    )
+
+
+def _gap(region: np.ndarray, truth: np.ndarray) -> float:
+    diag = float(np.linalg.norm(truth[0] - truth[2]))
+    return float(np.abs(region - truth).max() / max(diag, 1e-6))
+
+
+def samples(scene: Scene, rng: np.random.Generator, *, negatives_per_positive: float = 1.0):
+    """Patches and labels from one scene: (patches, rank labels 0..13, suit labels 0..3).
+
+    Positives: index regions of the detector's own hypotheses that match a visible index,
+    plus the true index regions with jittered corners. Negatives (rank 13): hypotheses
+    over backs, chips, pips or sideways indices.
+    """
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    truths = []
+    for item in scene.cards:
+        regions = index_regions(item.corners)
+        for region, share in zip(regions, item.index_visible, strict=True):
+            truths.append((item.card, region, share))
+    patches, ranks, suits = [], [], []
+    negatives = []
+    for quad in find_card_quads(scene.image):
+        for region in index_regions(quad.corners):
+            best = min(truths, key=lambda t: _gap(region, t[1]), default=None)
+            gap = _gap(region, best[1]) if best else 9.0
+            if best and gap < 0.22:
+                if best[0] is not None and best[2] >= 0.9:
+                    patches.append(extract_patch(gray, region))
+                    ranks.append(best[0].rank - 2)
+                    suits.append(best[0].suit.order)
+                elif best[0] is None:
+                    negatives.append(region)
+            elif gap > 0.45 or (best and best[0] is None):
+                negatives.append(region)
+    for card, region, share in truths:
+        if card is None or share < 0.9:
+            continue
+        size = float(np.linalg.norm(region[0] - region[2]))
+        jittered = region + rng.normal(0, 0.04 * size, region.shape).astype(np.float32)
+        patches.append(extract_patch(gray, jittered))
+        ranks.append(card.rank - 2)
+        suits.append(card.suit.order)
+    keep = int(max(4, negatives_per_positive * len(patches)))
+    for index in rng.permutation(len(negatives))[:keep]:
+        patches.append(extract_patch(gray, negatives[int(index)]))
+        ranks.append(13)
+        suits.append(0)
+    if not patches:
+        return None
+    return np.stack(patches), np.array(ranks, np.int64), np.array(suits, np.int64)
