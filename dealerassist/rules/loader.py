@@ -86,6 +86,12 @@ class _Invalid:
     """Marker for a value that could not be read (its problem is already recorded)."""
 
 
+class _Partial(tuple):  # type: ignore[type-arg]
+    """A list of records some of which had problems (None in their place)."""
+
+    __slots__ = ()
+
+
 _INVALID = _Invalid()
 
 
@@ -234,6 +240,10 @@ class _Walker:
         items = [self.convert(item, item_type, f"{where}[{index}]")
                  for index, item in enumerate(node.value)]
         if any(item is _INVALID for item in items):
+            if kind is tuple and dataclasses.is_dataclass(item_type):
+                # Keep the good items in place so the cross checks still run (one run, all
+                # problems); the record is refused all the same.
+                return _Partial(None if item is _INVALID else item for item in items)
             return _INVALID
         return kind(items)
 
@@ -293,8 +303,8 @@ class _Walker:
         names = list(fields_by_name)
         values: dict[str, Any] = {}
         key_nodes: dict[str, yaml.Node] = {}
-        value_nodes: dict[str, yaml.Node] = {}
-        ok = True
+        failed: set[str] = set()
+        partial = False
         for key, key_node, value_node in self.pairs(node, where):
             if key not in names:
                 self.problem(_line(key_node), f"unknown key {_join(where, key)!r}"
@@ -303,36 +313,41 @@ class _Walker:
             if id(value_node) in self._visited:  # an alias: report it at the key's line
                 self.problem(_line(key_node), f"{_join(where, key)}: anchors and aliases "
                              "(*name) are not allowed in a rules file; write the value out")
-                ok = False
+                failed.add(key)
                 continue
             value = self.convert(value_node, hints[key], _join(where, key))
             if value is _INVALID:
-                ok = False
+                failed.add(key)
                 continue
+            if isinstance(value, _Partial):
+                partial = True
             bound = model.bound_problem(fields_by_name[key], value)
             if bound is not None:
                 self.problem(_line(value_node), f"{where}.{bound}" if where else bound)
-                ok = False
+                failed.add(key)
                 continue
             values[key] = value
             key_nodes[key] = key_node
-            value_nodes[key] = value_node
         for item in dataclasses.fields(cls):
-            if item.metadata.get("required") and item.name not in values and ok:
+            if item.metadata.get("required") and item.name not in values \
+                    and item.name not in failed:
                 self.problem(_line(node), f"{where or 'the file'}: {item.name} is missing")
-                ok = False
-        if not ok:
-            return _INVALID
-        values = _DEFAULTS.get(cls, _same)(values)
+                failed.add(item.name)
         before = len(self.problems)
-        unchecked = _unchecked(cls, values)
-        for field_path, message in model.cross_problems(unchecked):
-            line = self.locate(node, field_path, key_nodes)
-            self.problem(line, f"{where}: {message}" if where else message)
-        for field_path, message in _EXTRA_CHECKS.get(cls, _no_checks)(unchecked):
-            line = self.locate(node, field_path, key_nodes)
-            self.problem(line, f"{where}: {message}" if where else message)
-        if len(self.problems) != before:
+        if not failed:
+            values = _DEFAULTS.get(cls, _same)(values)
+        # The cross checks run even when some fields failed (one run lists every problem);
+        # a failed field is None there, and a check that needs it is skipped, never guessed.
+        unchecked = _unchecked(cls, {**values, **dict.fromkeys(failed)})
+        for check in (model.cross_problems, _EXTRA_CHECKS.get(cls, _no_checks)):
+            try:
+                found = check(unchecked)
+            except (AttributeError, TypeError):
+                continue
+            for field_path, message in found:
+                line = self.locate(node, field_path, key_nodes)
+                self.problem(line, f"{where}: {message}" if where else message)
+        if failed or partial or len(self.problems) != before:
             return _INVALID
         try:
             return cls(**values)
@@ -404,6 +419,8 @@ def _no_checks(_: Any) -> list[tuple[str, str]]:
 def _preset_checks(preset: GamePreset) -> list[tuple[str, str]]:
     """Check what needs the game: a known code, the stakes it needs, its seat count."""
     codes = known_game_codes()
+    if preset.game is None:
+        return []
     if preset.game not in codes:
         return [("game", f"preset {preset.name!r} names an unknown game {preset.game!r}"
                  f"{_suggest(preset.game, codes)} (known: {', '.join(codes)})")]

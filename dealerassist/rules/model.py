@@ -284,6 +284,14 @@ def cross_problems(value: object) -> list[tuple[str, str]]:
     return list(check()) if check is not None else []
 
 
+def _known(items: tuple[Any, ...]) -> list[Any]:
+    """Return the items that are present (the loader passes None for an item with a problem).
+
+    The cross checks run on partly read files too, so that one run lists every problem.
+    """
+    return [item for item in items if item is not None]
+
+
 class _Checked:
     """Mixin: refuse to build an invalid object (the loader reports the same messages)."""
 
@@ -412,7 +420,7 @@ class RakeRules(_Checked):
         super().__post_init__()
 
     def _cross_checks(self) -> list[tuple[str, str]]:
-        bands = [band.max_big_blind for band in self.caps_by_stakes]
+        bands = [band.max_big_blind for band in _known(self.caps_by_stakes)]
         if len(set(bands)) != len(bands):
             return [("caps_by_stakes", "caps_by_stakes: two bands have the same max_big_blind")]
         return []
@@ -553,6 +561,8 @@ class BlindSchedule(_Checked):
         problems = []
         if not self.name.strip():
             problems.append(("name", "a schedule needs a name"))
+        if self.levels and None in self.levels:  # a level had a problem of its own
+            return problems
         if not any(not level.is_break for level in self.levels):
             problems.append(("levels", f"schedule {self.name!r} has no blind level"))
         return problems
@@ -633,20 +643,25 @@ class HouseRules(_Checked):
 
     def _cross_checks(self) -> list[tuple[str, str]]:
         problems = []
-        names = [preset.name for preset in self.presets]
+        names = [getattr(preset, "name", None) for preset in self.presets]
         for index, name in enumerate(names):
-            if name in names[:index]:
+            if name is not None and name in names[:index]:
                 problems.append((f"presets[{index}].name", f"two presets are named {name!r}"))
-        schedule_names = [schedule.name for schedule in self.schedules]
+        schedule_names = [getattr(schedule, "name", None) for schedule in self.schedules]
         for index, name in enumerate(schedule_names):
-            if name in schedule_names[:index]:
+            if name is not None and name in schedule_names[:index]:
                 problems.append((f"schedules[{index}].name", f"two schedules are named {name!r}"))
+        known_schedules = [name for name in schedule_names if name is not None]
         for index, preset in enumerate(self.presets):
-            if preset.straddle and not self.straddle.allowed:
+            if preset is None:
+                continue
+            if preset.straddle and getattr(self.straddle, "allowed", True) is False:
                 problems.append((f"presets[{index}].straddle", f"preset {preset.name!r} has a "
                                  "straddle but straddle.allowed is false (BET-STRADDLE)"))
-            if preset.schedule is not None and preset.schedule not in schedule_names:
-                close = difflib.get_close_matches(preset.schedule, schedule_names, n=1)
+            if None in schedule_names:  # a schedule had a problem: its name may be unknown
+                continue
+            if preset.schedule is not None and preset.schedule not in known_schedules:
+                close = difflib.get_close_matches(preset.schedule, known_schedules, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 problems.append((f"presets[{index}].schedule", f"preset {preset.name!r} names "
                                  f"an unknown schedule {preset.schedule!r}{hint}"))

@@ -57,6 +57,7 @@ def test_BET_STRADDLE_pokerkit_min_raise_after_straddle_is_straddle_plus_big_bli
     assert phh_profile().straddle.acts_as_big_blind is False
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")  # pokerkit burns random cards
 def test_G_ODD_CHIP_pokerkit_gives_the_odd_chip_to_the_lowest_seat() -> None:
     state = pokerkit.NoLimitTexasHoldem.create_state(_AUTO, True, 0, (1, 2), 2, (100,) * 3, 3)
     for hole in ("2c3d", "2d3c", "7h8h"):

@@ -331,6 +331,37 @@ def test_every_problem_of_the_file_in_one_run() -> None:
     assert [p.line for p in found] == [3, 5, 7, 8, 10, 12]
 
 
+def test_cross_section_problems_are_reported_beside_the_others() -> None:
+    found = problems_of("""
+        schema_version: 1
+        straddle:
+          allowed: maybe
+        presets:
+          - {name: A, game: NT, small_blind: 1, big_blind: x}
+          - {name: B, game: NT, small_blind: 1, big_blind: 2, schedule: Turbo,
+             starting_stack: 100}
+          - {name: B, game: PO, small_blind: 1, big_blind: 2}
+    """)
+    assert [(p.line, p.message.split(":")[0]) for p in found] == [
+        (3, "straddle.allowed must be true or false, not 'maybe'"),
+        (5, "presets[0].big_blind must be a whole number, not 'x'"),
+        (6, "preset 'B' names an unknown schedule 'Turbo'"),
+        (8, "two presets are named 'B'"),
+    ]
+
+
+def test_no_spurious_problem_from_a_field_that_failed() -> None:
+    # small_blind failed to read: no "big_blind below small_blind", no "blinds missing".
+    found = problems_of("""
+        schema_version: 1
+        presets:
+          - {name: A, game: NT, small_blind: five, big_blind: 2}
+          - {name: C, small_blind: 1, big_blind: 2}
+    """)
+    assert [p.line for p in found] == [3, 4]
+    assert "game is missing" in found[1].message
+
+
 def test_load_rules_raises_all_problems_and_reports_them_like_check_rules(tmp_path: Path) -> None:
     path = tmp_path / "house.yaml"
     path.write_text("schema_version: 1\nrake:\n  percent: 101\n  cap: x\n", "utf-8")
