@@ -1,0 +1,105 @@
+"""`dealerassist replay FILE.phh... [--rules FILE] --json [--trace]`: replay hand histories.
+
+One JSON line per file, in the order given (design.md, command-line contract): ``file``,
+``variant``, ``final_stacks``, ``pots`` (``amount``, ``eligible``, ``awards``), ``rake``,
+``flags`` (``rule_id``, ``message``) and, with ``--trace``, ``decisions`` (``actor``,
+``to_call``, ``min_raise_to``, ``max_raise_to``; null where no bet or raise is allowed).
+Amounts are printed in the file's own unit: integers as JSON ints, other amounts as exact
+decimal strings ("1937923.75"). A file that cannot be read or replayed gets
+``{"file", "error"}``; the others still run and the exit status is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from dealerassist.errors import DealerAssistError
+from dealerassist.journal.phh import ReplayResult, format_amount, load_phh, replay
+from dealerassist.rules.model import HouseRules
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of `dealerassist replay`."""
+    parser.add_argument("files", nargs="+", metavar="FILE.phh", help="hand history files")
+    parser.add_argument("--rules", dest="replay_rules", metavar="FILE",
+                        help="house rules to judge the actions by (default: the PHH profile)")
+    parser.add_argument("--json", action="store_true", help="print JSON Lines")
+    parser.add_argument("--trace", action="store_true",
+                        help="also list the limits at every betting decision")
+
+
+def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, Any]:
+    """The JSON object of one replayed file."""
+    scale = result.history.scale
+
+    def amount(value: int) -> int | str:
+        return format_amount(value, scale)
+
+    pots = []
+    if result.settlement is not None:
+        for pot in result.settlement.pots:
+            pots.append({
+                "amount": amount(pot.amount),
+                "eligible": list(pot.eligible),
+                "awards": {str(player): amount(chips) for player, chips in pot.awards},
+            })
+    record: dict[str, Any] = {
+        "file": path,
+        "variant": result.history.variant,
+        "final_stacks": [amount(v) for v in result.final_stacks],
+        "pots": pots,
+        "rake": amount(result.state.rake),
+        "flags": [{"rule_id": f.rule_id, "message": f.message} for f in result.flags],
+    }
+    if trace:
+        record["decisions"] = [
+            {
+                "actor": d.actor,
+                "to_call": amount(d.to_call),
+                "min_raise_to": None if d.min_raise_to is None else amount(d.min_raise_to),
+                "max_raise_to": None if d.max_raise_to is None else amount(d.max_raise_to),
+            }
+            for d in result.decisions
+        ]
+    return record
+
+
+def _rules(args: argparse.Namespace) -> HouseRules | None:
+    path = getattr(args, "replay_rules", None) or getattr(args, "rules", None)
+    if not path:
+        return None
+    from dealerassist.rules import load_rules
+
+    return load_rules(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay each file and print one line per file; exit 1 if any file failed."""
+    rules = _rules(args)
+    status = 0
+    out = sys.stdout
+    for path in args.files:
+        try:
+            history = load_phh(path)
+            result = replay(history, rules=rules, trace=args.trace)
+            record = result_record(path, result, trace=args.trace)
+        except DealerAssistError as error:
+            status = 1
+            detail = getattr(error, "detail", None) or str(error)
+            record = {"file": path, "error": detail}
+        except Exception as error:  # noqa: BLE001 - one bad file must not stop the others
+            status = 1
+            record = {"file": path, "error": f"internal error: {type(error).__name__}: {error}"}
+        if args.json:
+            out.write(json.dumps(record) + "\n")
+        elif "error" in record:
+            out.write(f"{path}: error: {record['error']}\n")
+        else:
+            flags = "; ".join(f"{f['rule_id']}: {f['message']}" for f in record["flags"])
+            out.write(f"{path}: {record['variant']} final stacks {record['final_stacks']}"
+                      f" rake {record['rake']}{' flags: ' + flags if flags else ''}\n")
+    out.flush()
+    return status
