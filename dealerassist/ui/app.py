@@ -26,6 +26,8 @@ from dealerassist.ui.theme import apply_theme
 __all__ = ["SCREENSHOT_SIZE", "build_window", "main", "make_application"]
 
 SCREENSHOT_SIZE = (1280, 720)
+STARTUP_PROBE = "DEALERASSIST_STARTUP_PROBE"
+"""When this environment variable is set, the console prints when it first painted and quits."""
 
 
 def make_application() -> QApplication:
@@ -116,5 +118,19 @@ def main(args: argparse.Namespace) -> int:
         save_screenshot(window, screenshot)
         window.hide()  # not close(): a screenshot must not overwrite the saved geometry
         return 0
+    if os.environ.get(STARTUP_PROBE):
+        _report_first_paint(window, app)
     window.show()
     return int(app.exec())
+
+
+def _report_first_paint(window: MainWindow, app: QApplication) -> None:
+    """Print the wall-clock time of the table's first paint, then quit (for `ui.measure`)."""
+    import time
+
+    def painted() -> None:
+        print(f"{STARTUP_PROBE}={time.time():.6f}", flush=True)
+        window.table.painted.disconnect(painted)
+        app.quit()
+
+    window.table.painted.connect(painted)

@@ -1,0 +1,159 @@
+"""Console speed: cold start to window shown, and click to repaint.
+
+``python -m dealerassist.ui.measure [--quick] [--json]`` prints both; `measure` gives the
+figures to ``dealerassist bench``. Targets (issue 6): start under 2 s, repaint under 50 ms.
+
+- Cold start: a fresh ``python -m dealerassist --demo`` process, from before it is spawned
+  to the end of the table's first paint (the process prints that moment when
+  ``DEALERASSIST_STARTUP_PROBE`` is set, then quits). Interpreter start, imports, Qt start,
+  window build and first paint are all inside.
+- Click to repaint: in one process, a mouse click on the Call button, through the bridge
+  and the controller, until the table has repainted with the new view.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from typing import Any
+
+__all__ = ["measure", "measure_click_to_repaint", "measure_cold_start"]
+
+
+def measure_cold_start(*, runs: int = 5) -> list[float]:
+    """Return seconds from spawning ``python -m dealerassist --demo`` to its first paint."""
+    from dealerassist.ui.app import STARTUP_PROBE
+
+    env = dict(os.environ, **{STARTUP_PROBE: "1"})
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    figures = []
+    for _ in range(runs):
+        started = time.time()
+        done = subprocess.run([sys.executable, "-m", "dealerassist", "--demo"], env=env,
+                              capture_output=True, text=True, timeout=120, check=False)
+        stamp = next((line.split("=", 1)[1] for line in done.stdout.splitlines()
+                      if line.startswith(STARTUP_PROBE + "=")), None)
+        if stamp is None:
+            raise RuntimeError(f"the console did not start: {done.stderr.strip()[-300:]}")
+        figures.append(float(stamp) - started)
+    return figures
+
+
+class _Flip:
+    """A controller answering each command with the other of two views (a real redraw)."""
+
+    def __init__(self) -> None:
+        from dealerassist.ui.demo import demo_view
+
+        first = demo_view()
+        seats = tuple(replace(s, bet=200, stack=s.stack - 200, last_action="call 200")
+                      if s.seat == 6 else s for s in first.seats)
+        self.views = [first, replace(first, seats=seats, action=None, message="Deal the river")]
+        self.index = 0
+
+    def current_view(self) -> Any:
+        return self.views[self.index]
+
+    def submit(self, line: str) -> Any:
+        from dealerassist.ui.bridge import SubmitResult
+
+        self.index = 1 - self.index
+        return SubmitResult(ok=True, view=self.views[self.index])
+
+
+def measure_click_to_repaint(*, clicks: int = 50, controller: Any = None,
+                             button: str = "call") -> list[float]:
+    """Return milliseconds from a click on a pad button to the end of the table's repaint.
+
+    ``controller`` defaults to one flipping between two demo views; a session controller
+    can be given (its answer time is then included).
+    """
+    from PySide6.QtCore import QSettings, Qt
+    from PySide6.QtTest import QTest
+
+    from dealerassist.ui.app import make_application
+    from dealerassist.ui.bridge import ConsoleBridge
+    from dealerassist.ui.main_window import MainWindow
+    from dealerassist.ui.settings import ConsoleSettings
+    from dealerassist.ui.theme import apply_theme
+
+    app = make_application()
+    apply_theme(app)
+    scratch = tempfile.TemporaryDirectory(prefix="dealerassist-measure-")
+    settings = ConsoleSettings(QSettings(os.path.join(scratch.name, "console.ini"),
+                                         QSettings.Format.IniFormat))
+    window = MainWindow(bridge=ConsoleBridge(controller or _Flip()), settings=settings)
+    window.resize(1280, 720)
+    window.show()
+    for _ in range(5):
+        app.processEvents()
+    painted: list[float] = []
+    window.table.painted.connect(lambda: painted.append(time.perf_counter()))
+    figures = []
+    for _ in range(clicks):
+        target = getattr(window.action_bar, f"{button}_button")
+        if not target.isEnabled():  # the flip view has no action: click anywhere sensible
+            target = window.action_bar.call_button
+        painted.clear()
+        started = time.perf_counter()
+        QTest.mouseClick(target, Qt.MouseButton.LeftButton)
+        deadline = started + 2.0
+        while not painted and time.perf_counter() < deadline:
+            app.processEvents()
+        if painted:
+            figures.append((painted[0] - started) * 1000)
+        if not target.isEnabled():
+            # the flip's second view has no action: send a line to flip back
+            window.send("c")
+            for _ in range(3):
+                app.processEvents()
+    window.table.painted.disconnect()
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    scratch.cleanup()
+    return figures
+
+
+def _summary(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"p50": None, "max": None}
+    ordered = sorted(values)
+    return {"p50": round(statistics.median(ordered), 3), "max": round(ordered[-1], 3)}
+
+
+def measure(*, quick: bool = False) -> dict[str, dict[str, Any]]:
+    """Return ``{"console": {...}}`` figures for ``dealerassist bench``."""
+    start = _summary(measure_cold_start(runs=2 if quick else 5))
+    repaint = _summary(measure_click_to_repaint(clicks=10 if quick else 60))
+    return {"console": {
+        "cold_start_s_p50": start["p50"], "cold_start_s_max": start["max"],
+        "click_to_repaint_ms_p50": repaint["p50"], "click_to_repaint_ms_max": repaint["max"],
+    }}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the console's speed figures."""
+    parser = argparse.ArgumentParser(prog="python -m dealerassist.ui.measure")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    figures = measure(quick=args.quick)
+    print(json.dumps(figures) if args.json else figures, flush=True)
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is not None:
+        app.shutdown()  # tear Qt down before Python finalises (avoids a PySide6 exit crash)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

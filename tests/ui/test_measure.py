@@ -1,0 +1,29 @@
+"""The console's speed measurements run (figures are reported by the slow test / bench)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealerassist.ui.measure import measure_click_to_repaint, measure_cold_start
+
+
+def test_click_to_repaint_is_measured_for_every_click(qapp):
+    figures = measure_click_to_repaint(clicks=4)
+    assert len(figures) == 4 and all(value > 0 for value in figures)
+
+
+def test_cold_start_probe_reports_the_first_paint():
+    (seconds,) = measure_cold_start(runs=1)
+    assert 0 < seconds < 60
+
+
+@pytest.mark.slow
+def test_console_speed_figures(qapp, capsys):
+    start = sorted(measure_cold_start(runs=5))
+    repaint = sorted(measure_click_to_repaint(clicks=100))
+    with capsys.disabled():
+        print(f"\ncold start to first paint, s: median {start[2]:.3f} max {start[-1]:.3f}")
+        print(f"click to repaint, ms: median {repaint[50]:.2f} "
+              f"p95 {repaint[94]:.2f} max {repaint[-1]:.2f}")
+    assert start[2] < 2.0
+    assert repaint[50] < 50.0
