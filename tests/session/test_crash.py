@@ -1,0 +1,48 @@
+"""CI-sized crash test: the full count (200 kills) is `python scripts/crash_test.py`."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "crash_test.py"
+
+
+@pytest.fixture(scope="module")
+def crash():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("crash_test_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["crash_test_script"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_sigkill_at_random_moments_loses_no_acknowledged_event(crash, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(7)
+    delays = [
+        0.05,
+        0.4,
+        0.6,
+        0.7,
+        0.8,
+        0.9,
+        1.0,
+        1.2,
+        1.5,
+        3.0,
+    ]  # from before start to after the end
+    mid_hand = 0
+    for index, delay in enumerate(delays):
+        commands, states = crash.scripted_commands(rng.randrange(2**31), 120)
+        result = crash.one_round(
+            db=tmp_path / f"r{index}.sqlite3", commands=commands, states=states, delay=delay
+        )
+        assert result.problems == [], (delay, result)
+        assert result.committed_commands >= result.accepted_acknowledged
+        mid_hand += result.mid_hand
+    assert mid_hand >= 1  # at least one kill landed inside a hand and resumed there
