@@ -21,6 +21,7 @@ from dealerassist.evaluation import (
     HandCategory,
     HandValue,
     badugi_strength,
+    bring_in_player,
     evaluate_badugi,
     evaluate_high,
     evaluate_low8,
@@ -227,4 +228,43 @@ def run_up_cards(*, hands: int, seed: int) -> Report:
             rows.append((ours, theirs, (codes,)))
         _compare_orders(report, rows)
     report.hands = 2 * hands
+    return report
+
+
+_AUTOMATIONS = (
+    pokerkit.Automation.ANTE_POSTING,
+    pokerkit.Automation.BET_COLLECTION,
+    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+    pokerkit.Automation.CARD_BURNING,
+    pokerkit.Automation.HAND_KILLING,
+    pokerkit.Automation.CHIPS_PUSHING,
+    pokerkit.Automation.CHIPS_PULLING,
+)
+
+
+def pokerkit_bring_in(up_cards: Sequence[int], *, razz: bool) -> int:
+    """The player pokerkit asks to act first on third street (the bring-in)."""
+    game = pokerkit.FixedLimitRazz if razz else pokerkit.FixedLimitSevenCardStud
+    state = game.create_state(_AUTOMATIONS, True, 1, 2, 4, 8, 200, len(up_cards))
+    for _ in range(2):
+        for _player in up_cards:
+            state.deal_hole("??")
+    for code in up_cards:
+        state.deal_hole([PK_CARD[code]])
+    return state.actor_index
+
+
+def run_bring_in(*, deals: int, seed: int) -> Report:
+    """Bring-in choice, stud and razz, against real pokerkit game states (2 to 8 players)."""
+    rng = random.Random(seed)
+    report = Report("bring_in")
+    for _ in range(deals):
+        up = rng.sample(FULL_DECK, rng.randint(2, 8))
+        for razz in (False, True):
+            ours = bring_in_player([CARDS[code] for code in up], highest=razz)
+            theirs = pokerkit_bring_in(up, razz=razz)
+            if ours != theirs:
+                game = "razz" if razz else "stud"
+                report.fail(f"{game} {_text(up)}: ours {ours}, pokerkit {theirs}")
+    report.hands = 2 * deals
     return report

@@ -29,6 +29,12 @@ def test_ST_FIRST_RZ_BRINGIN_up_cards_agree_with_pokerkit_openings() -> None:
     assert report.disagreements == []
 
 
+def test_ST_BRINGIN_RZ_BRINGIN_bring_in_matches_pokerkit_stud_and_razz_states() -> None:
+    report = oracle.run_bring_in(deals=300, seed=11)
+    assert report.disagreements == []
+    assert report.hands == 600
+
+
 def test_differential_harness_catches_a_wrong_evaluator() -> None:
     """The harness itself can fail: swap straights and three of a kind and it must object."""
     from dealerassist.evaluation import HandCategory, high_strength
