@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from dealerassist.cards import UNKNOWN
@@ -171,10 +172,26 @@ def decide(hand: Any, command: Command, *, rules: HouseRules) -> list[Any]:
     """Return the checked engine events of ``command``, then any settlement it makes due."""
     started: HandStarted = hand.started
     state: HandState = hand.engine_state
-    events = _action_events(state, started, command)
-    for event in events:
-        state = _checked(state, event)
+    try:
+        events = _action_events(state, started, command)
+        for event in events:
+            state = _checked(state, event)
+    except IllegalActionError as error:
+        raise _in_seats(error, started) from None
     return events + _closing_events(state, started)
+
+
+def _in_seats(error: IllegalActionError, started: HandStarted) -> IllegalActionError:
+    """Return ``error`` with the engine's PHH player indices named as seats for the dealer."""
+
+    def seat(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        if 0 <= index < len(started.seats):
+            return _seat_name(started, index)
+        return match.group(0)
+
+    reason = re.sub(r"\bplayer (\d+)", seat, error.reason)
+    return IllegalActionError(reason, rule_id=error.rule_id)
 
 
 def _checked(state: HandState, event: Any) -> HandState:

@@ -1,0 +1,74 @@
+"""`dealerassist export`: write finished hands of a table journal as PHH files.
+
+``--hand N`` (repeatable) picks hands by number, ``--day YYYY-MM-DD`` every hand started
+that UTC day, ``--all`` every finished hand. A single ``--hand N`` goes to standard output or to
+``--out FILE``; otherwise the hands go into the folder ``--out DIR`` as ``hand-000N.phh``
+(one matching hand without ``--out`` is printed). The journal
+is only read (a missing file is an error, never created).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from dealerassist.errors import DealerAssistError
+from dealerassist.journal.paths import default_journal_path
+from dealerassist.journal.store import SQLiteJournal
+from dealerassist.rules.loader import load_rules
+from dealerassist.rules.profiles import default_rules
+from dealerassist.session.export import export_hands
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of `dealerassist export`."""
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        default=argparse.SUPPRESS,
+        help="journal database (default: the one in the user data folder)",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="FILE",
+        default=argparse.SUPPRESS,
+        help="house rules the table played under (default: the shipped rules)",
+    )
+    parser.add_argument("--hand", metavar="N", type=int, action="append", help="hand number")
+    parser.add_argument("--day", metavar="YYYY-MM-DD", help="every hand started that UTC day")
+    parser.add_argument("--all", action="store_true", help="every finished hand")
+    parser.add_argument("--out", metavar="PATH", help="file (one hand) or folder (several)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Export the hands asked for."""
+    if not (args.hand or args.day or args.all):
+        raise DealerAssistError("export: say which hands: --hand N, --day YYYY-MM-DD or --all")
+    if args.day and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", args.day):
+        raise DealerAssistError(f"export: --day {args.day!r} is not a date like 2026-11-30")
+    rules_path = getattr(args, "rules", None)
+    rules = load_rules(rules_path) if rules_path else default_rules()
+    db = getattr(args, "db", None) or default_journal_path()
+    with SQLiteJournal(db, create=False) as journal:
+        hands = export_hands(
+            journal, rules=rules, hand_ids=set(args.hand or ()) or None, day=args.day
+        )
+    if not hands:
+        raise DealerAssistError(f"export: no finished hand matches in {db}")
+    single = bool(args.hand) and len(args.hand) == 1 and not (args.day or args.all)
+    if single or (len(hands) == 1 and args.out in (None, "-")):
+        if args.out in (None, "-"):
+            sys.stdout.write(hands[0].text)
+        else:
+            Path(args.out).write_text(hands[0].text, encoding="utf-8")
+        return 0
+    if args.out is None:
+        raise DealerAssistError(f"export: {len(hands)} hands match; give a folder with --out DIR")
+    folder = Path(args.out)
+    folder.mkdir(parents=True, exist_ok=True)
+    for exported in hands:
+        (folder / f"hand-{exported.hand_id:04d}.phh").write_text(exported.text, encoding="utf-8")
+    print(f"exported {len(hands)} hands to {folder}", file=sys.stderr)
+    return 0
