@@ -256,6 +256,8 @@ class ActionBarView:
         street: Street name for the panel title ("Pre-flop", "Flop", "3rd street" ...).
         structure: Betting structure: "NL" no limit, "PL" pot limit, "FL" fixed limit
             ("" unknown); chooses the rule ID a refusal cites.
+        raise_rule: When no bet or raise is allowed, the rule ID that forbids it
+            ("BET-FL-CAP", "BET-SHORT-ALLIN", "BET-NO-SELF-RAISE" ...); "" otherwise.
 
     """
 
@@ -274,6 +276,7 @@ class ActionBarView:
     is_opening_bet: bool = False
     street: str = ""
     structure: str = ""
+    raise_rule: str = ""
 
     def __post_init__(self) -> None:
         _check_chips(
@@ -340,6 +343,12 @@ class ActionBarView:
             raise IllegalActionError(f"amount must be a whole number of chips, got {amount!r}")
         word = "bet" if self.is_opening_bet else "raise"
         if self.min_raise_to is None or self.max_raise_to is None:
+            if self.raise_rule:
+                raise IllegalActionError(
+                    f"no {word} allowed for {self.name or 'seat ' + str(self.seat)} now; "
+                    "call, check or fold",
+                    rule_id=self.raise_rule,
+                )
             if self.raises_left == 0:
                 raise IllegalActionError(
                     f"no {word} allowed: the betting is capped; call or fold", rule_id="BET-FL-CAP"

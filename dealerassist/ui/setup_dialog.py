@@ -42,8 +42,11 @@ class TableSetupDialog(QDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.preset_combo = QComboBox()
-        self.preset_combo.addItems(list(presets))
-        if view.preset and view.preset in presets:
+        names = list(presets)
+        if view.preset and view.preset not in names:
+            names.insert(0, view.preset)  # the game in force stays chosen unless changed
+        self.preset_combo.addItems(names)
+        if view.preset:
             self.preset_combo.setCurrentText(view.preset)
         form.addRow(self.tr("Game"), self.preset_combo)
         self.button_spin = QSpinBox()

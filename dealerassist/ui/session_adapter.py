@@ -1,0 +1,158 @@
+"""The console's bridge to a live table: `TableSession` behind the `Controller` protocol.
+
+`SessionController.submit` runs one dealer command line through the session (which checks
+it with the engine, journals it, then applies it) and answers with the presenter's
+TableView; a refusal comes back as the session's message and rule ID, the table unchanged.
+
+Two things the session does not offer as command lines yet are handled here:
+- ``game PRESET`` (from the set-up dialog): the session is reopened on the same journal
+  with that preset, which journals the change (refused mid-hand by the session).
+- The last hand's result: the session settles a hand as soon as the last cards are shown,
+  so the presenter has no showdown to draw afterwards. Until it provides one, the adapter
+  shows the finished hand's payouts (pots, winners, hi/lo halves, odd chips, rake) from
+  its journaled PotAwarded/RakeTaken events, until the next hand starts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from dealerassist.engine.events import CardsShown, Mucked, PotAwarded, PotHalf, RakeTaken
+from dealerassist.errors import DealerAssistError, IllegalActionError
+from dealerassist.journal.paths import default_journal_path
+from dealerassist.journal.store import SQLiteJournal
+from dealerassist.rules import default_rules, load_rules
+from dealerassist.rules.model import HouseRules
+from dealerassist.session.controller import TableSession
+from dealerassist.session.presenter import present
+from dealerassist.session.state import FinishedHand, SessionState
+from dealerassist.session.viewmodels import (
+    PotAwardView,
+    ShareKind,
+    ShowdownHandView,
+    ShowdownPotView,
+    ShowdownView,
+    TableView,
+)
+from dealerassist.ui.bridge import SubmitResult
+
+__all__ = ["SessionController", "finished_showdown", "open_session"]
+
+_SHARES = {PotHalf.WHOLE: ShareKind.WHOLE, PotHalf.HIGH: ShareKind.HIGH, PotHalf.LOW: ShareKind.LOW}
+
+
+def finished_showdown(done: FinishedHand) -> ShowdownView:
+    """Return the payouts of a finished hand, read from its journaled events.
+
+    Odd chips (G-ODD-CHIP, O8-SPLIT-ODD): within one pot half shared by several winners,
+    the chips a winner got above the smallest share.
+    """
+    started = done.started
+    seats, names = started.seats, started.names
+    rake: dict[int, int] = {}
+    awards: dict[int, list[PotAwarded]] = {}
+    shown: dict[int, tuple[str, ...]] = {}
+    mucked: set[int] = set()
+    for event in done.events:
+        if isinstance(event, RakeTaken):
+            rake[event.pot_index] = rake.get(event.pot_index, 0) + event.amount
+        elif isinstance(event, PotAwarded):
+            awards.setdefault(event.pot_index, []).append(event)
+        elif isinstance(event, CardsShown):
+            shown[event.player] = tuple(str(card) for card in event.cards)
+        elif isinstance(event, Mucked):
+            mucked.add(event.player)
+    pots = []
+    for index in sorted(set(awards) | set(rake)):
+        paid = awards.get(index, [])
+        smallest: dict[PotHalf, int] = {}
+        for award in paid:
+            smallest[award.half] = min(smallest.get(award.half, award.amount), award.amount)
+        views = tuple(
+            PotAwardView(
+                seat=seats[a.player], name=names[a.player], amount=a.amount,
+                share=_SHARES[a.half], odd_chips=a.amount - smallest[a.half],
+            )
+            for a in paid
+        )
+        halves = {a.half for a in paid}
+        pots.append(ShowdownPotView(
+            label="Main" if index == 0 else f"Side {index}",
+            amount=sum(a.amount for a in paid) + rake.get(index, 0),
+            rake=rake.get(index, 0),
+            awards=views,
+            low_qualified=(True if PotHalf.LOW in halves else
+                           False if PotHalf.HIGH in halves else None),
+        ))
+    order = tuple(sorted(set(shown) | mucked))
+    return ShowdownView(
+        show_order=tuple(seats[i] for i in order),
+        hands=tuple(ShowdownHandView(seat=seats[i], name=names[i], cards=shown.get(i, ()),
+                                     mucked=i in mucked) for i in order),
+        pots=tuple(pots),
+        total_rake=done.finished.rake,
+        confirmed=True,
+    )
+
+
+class SessionController:
+    """A `TableSession` seen through the console's `Controller` protocol."""
+
+    def __init__(self, session: TableSession):
+        self.session = session
+
+    @property
+    def state(self) -> SessionState:
+        """The session's state."""
+        return self.session.state
+
+    def current_view(self) -> TableView:
+        """Return the presenter's view, with the last hand's payouts between hands."""
+        state = self.session.state
+        view = present(state)
+        if view.showdown is None and state.hand is None and state.finished:
+            view = replace(view, showdown=finished_showdown(state.finished[-1]))
+        return view
+
+    def submit(self, line: str) -> SubmitResult:
+        """Run one command line; a refusal leaves the table as it was."""
+        try:
+            words = line.split(maxsplit=1)
+            if words and words[0].lower() == "game":
+                self._switch_game(words[1] if len(words) > 1 else "")
+            else:
+                self.session.execute(line)
+        except DealerAssistError as error:
+            return SubmitResult(ok=False, view=self.current_view(), error=str(error),
+                                rule_id=getattr(error, "rule_id", ""))
+        return SubmitResult(ok=True, view=self.current_view())
+
+    def _switch_game(self, name: str) -> None:
+        rules = self.session.rules
+        preset = rules.preset(name.strip())
+        if self.session.state.hand is not None:
+            raise IllegalActionError("a hand is running; change the game after it")
+        self.session = TableSession(self.session.journal, rules=rules, preset=preset)
+
+
+def _rules(path: str | None) -> HouseRules:
+    if path:
+        return load_rules(path)
+    if Path("rules.yaml").is_file():
+        return load_rules("rules.yaml")
+    return default_rules()
+
+
+def open_session(*, rules: str | None, db: str | None) -> SessionController:
+    """Open the table journal (``db`` or the user data folder) with the house rules.
+
+    Raises:
+        DealerAssistError: the rules file or the journal cannot be used (names the file).
+
+    """
+    house = _rules(rules)
+    path = Path(db) if db else default_journal_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    journal = SQLiteJournal(path)
+    return SessionController(TableSession(journal, rules=house))
