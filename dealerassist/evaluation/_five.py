@@ -30,7 +30,7 @@ def grouped(ranks: Sequence[int]) -> tuple[list[int], list[int]]:
 
 
 def straight_top(ranks: Sequence[int], *, wheel: tuple[int, ...] = (14, 5, 4, 3, 2)) -> int:
-    """The top rank if the five ranks form a straight, else 0 (G-ACE: the wheel tops at 5)."""
+    """Return the top rank if the five ranks form a straight, else 0 (G-ACE: wheel tops at 5)."""
     distinct = set(ranks)
     if len(distinct) != 5:
         return 0
@@ -41,8 +41,13 @@ def straight_top(ranks: Sequence[int], *, wheel: tuple[int, ...] = (14, 5, 4, 3,
     return 0
 
 
-def high5(ranks: Sequence[int], *, suited: bool, wheel: tuple[int, ...] = (14, 5, 4, 3, 2),
-          short_deck: bool = False) -> int:
+def high5(
+    ranks: Sequence[int],
+    *,
+    suited: bool,
+    wheel: tuple[int, ...] = (14, 5, 4, 3, 2),
+    short_deck: bool = False,
+) -> int:
     """Packed high value of five ranks (2..14, ace high), suited or not."""
     order, counts = grouped(ranks)
     top = straight_top(ranks, wheel=wheel)

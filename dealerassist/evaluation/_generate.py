@@ -27,7 +27,7 @@ SHORT_WHEEL = (14, 9, 8, 7, 6)
 
 
 def multisets(size: int, first: int, last: int) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``size`` rank indices in ``first..last``, at most four of each."""
+    """Yield every multiset of ``size`` rank indices in ``first..last``, at most four of each."""
 
     def extend(prefix: tuple[int, ...], index: int) -> Iterator[tuple[int, ...]]:
         if len(prefix) == size:
@@ -43,7 +43,7 @@ def multisets(size: int, first: int, last: int) -> Iterator[tuple[int, ...]]:
 
 
 def key_of(indices: tuple[int, ...]) -> int:
-    """The base-5 key of a multiset of rank indices (rank - 2)."""
+    """Return the base-5 key of a multiset of rank indices (rank - 2)."""
     return sum(5**index for index in indices)
 
 
@@ -56,7 +56,7 @@ def _low_a5(ranks: list[int]) -> int:
 
 
 def build() -> dict[str, tuple[list[int], ...]]:
-    """Every table as parallel lists: ``{"standard": (keys, high, a5, d27), "short": ...}``."""
+    """Build every table as parallel lists: ``{"standard": (keys, high, a5, d27), ...}``."""
     keys: list[int] = []
     high: list[int] = []
     a5: list[int] = []
@@ -107,8 +107,11 @@ def flush_table(*, wheel: tuple[int, ...]) -> list[int]:
 
 
 def encode(tables: dict[str, tuple[list[int], ...]]) -> bytes:
-    """The tables as one zlib stream of little-endian arrays: counts, then each column
-    (unsigned 32-bit: keys stay below 5**13 and strengths below 2**25)."""
+    """Encode the tables as one zlib stream of little-endian arrays.
+
+    First the counts, then each column, all unsigned 32-bit: keys stay below 5**13 and
+    strengths below 2**25.
+    """
     standard, short, flush = tables["standard"], tables["short"], tables["flush"]
     header = array("I", [len(standard[0]), len(short[0]), len(flush[0])])
     columns = [array("I", standard[0]), *(array("I", column) for column in standard[1:])]
@@ -122,7 +125,7 @@ def encode(tables: dict[str, tuple[list[int], ...]]) -> bytes:
 
 
 def module_text(blob: bytes) -> str:
-    """The source of ``_tables.py`` holding ``blob`` as base64 text (decoded in C, fast)."""
+    """Return the source of ``_tables.py`` holding ``blob`` as base64 text (decoded in C)."""
     text = base64.b64encode(blob).decode("ascii")
     lines = [text[start : start + 96] for start in range(0, len(text), 96)]
     digest = hashlib.sha256(blob).hexdigest()

@@ -21,7 +21,7 @@ def card_codes(
     sizes: range,
     allow_joker: bool = False,
 ) -> tuple[int, ...]:
-    """The codes of ``cards`` after checking them for the evaluator named ``what``.
+    """Return the codes of ``cards`` after checking them for the evaluator named ``what``.
 
     Args:
         cards: Cards or card text.

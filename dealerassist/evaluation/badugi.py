@@ -31,6 +31,7 @@ def evaluate_badugi(cards: CardsLike) -> HandValue:
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or not exactly four of them.
+
     """
     codes = card_codes(cards, what="evaluate_badugi", sizes=range(4, 5))
     strength, subset = _best(codes)

@@ -18,8 +18,20 @@ from dealerassist.evaluation.value import (
 __all__ = ["describe"]
 
 _EN_ONE = {
-    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+    1: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
 }
 _EN_MANY = {rank: ("sixes" if rank == 6 else name + "s") for rank, name in _EN_ONE.items()}
 _FR_ONE = {1: "As", 11: "Valet", 12: "Dame", 13: "Roi", 14: "As"}
@@ -31,7 +43,7 @@ def _fr(rank: int) -> str:
 
 
 def _fr_many(rank: int) -> str:
-    """"les Rois", "les 7", "les As"."""
+    """Name the rank in the plural with its article: les Rois, les 7, les As."""
     name = _FR_ONE.get(rank)
     if name is None:
         return f"les {rank}"
@@ -39,7 +51,7 @@ def _fr_many(rank: int) -> str:
 
 
 def _fr_of(rank: int) -> str:
-    """"de Rois", "de 7", "d'As"."""
+    """Name the rank after "de": de Rois, de 7, d'As."""
     name = _FR_ONE.get(rank)
     if name is None:
         return f"de {rank}"
@@ -51,7 +63,7 @@ def _symbols(ranks: tuple[int, ...]) -> str:
 
 
 def describe(value: HandValue, lang: str = "en") -> str:
-    """The hand in words: ``"Kings full of sevens"`` or ``"Full, les Rois par les 7"``.
+    """Say the hand in words: ``"Kings full of sevens"`` or ``"Full, les Rois par les 7"``.
 
     Args:
         value: A value from any evaluator.

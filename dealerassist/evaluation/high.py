@@ -35,7 +35,7 @@ _LOWEST_SHORT_DECK_CODE = 16  # the six of clubs: (6 - 2) * 4
 def _strength_function(
     no_flush: dict[int, int], flush: list[int]
 ) -> Callable[[Sequence[int]], int]:
-    """A best-of-five rater over the given tables; closures keep the lookups local."""
+    """Make a best-of-five rater over the given tables; closures keep the lookups local."""
     weights = _lookup.WEIGHT
     flush_suit = _lookup.FLUSH_SUIT
     suit_mask = _lookup.SUIT_MASK
@@ -79,6 +79,7 @@ def evaluate_high(cards: CardsLike) -> HandValue:
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or not 5 to 7 of them.
+
     """
     codes = card_codes(cards, what="evaluate_high", sizes=_FIVE_TO_SEVEN, allow_joker=True)
     if JOKER_CODE in codes:
@@ -101,6 +102,7 @@ def evaluate_short_deck_high(cards: CardsLike) -> HandValue:
 
     Raises:
         InvalidCardError: As `evaluate_high`, or a card below six.
+
     """
     codes = card_codes(cards, what="evaluate_short_deck_high", sizes=_FIVE_TO_SEVEN)
     low = [code for code in codes if code < _LOWEST_SHORT_DECK_CODE]
@@ -136,7 +138,7 @@ def _value(
 
 
 def _evaluate_with_joker(codes: tuple[int, ...]) -> HandValue:
-    """The bug: an ace, or any card that completes a straight, flush or straight flush."""
+    """Play the bug: an ace, or any card completing a straight, flush or straight flush."""
     best: tuple[int, tuple[int, ...], int] | None = None
     for five in combinations(codes, 5):
         if JOKER_CODE not in five:

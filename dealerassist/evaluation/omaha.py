@@ -104,7 +104,7 @@ def _checked(
 
 
 def evaluate_omaha_high(hole: CardsLike, board: CardsLike) -> HandValue:
-    """Evaluate the best high hand of exactly two of 4 to 6 hole cards and three of 3 to 5 board cards.
+    """Evaluate the best high hand of two of 4 to 6 hole cards and three of 3 to 5 board cards.
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or a wrong number of them.
@@ -117,7 +117,7 @@ def evaluate_omaha_high(hole: CardsLike, board: CardsLike) -> HandValue:
 
 
 def evaluate_omaha_low8(hole: CardsLike, board: CardsLike) -> HandValue | None:
-    """Evaluate the best 8-or-better low of exactly two hole cards and three board cards, or ``None``.
+    """Evaluate the best 8-or-better low of two hole and three board cards, or ``None``.
 
     Raises:
         InvalidCardError: Unreadable or duplicate cards, or a wrong number of them.

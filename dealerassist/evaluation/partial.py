@@ -36,7 +36,7 @@ def _key(cards: Sequence[Card], *, ace_low: bool, what: str) -> tuple[int, ...]:
 
 
 def rank_up_cards_high(cards: Sequence[Card]) -> tuple[int, ...]:
-    """Comparable key of 1 to 4 up cards, greater = better high hand showing (ST-FIRST).
+    """Return a comparable key of 1 to 4 up cards, greater = better high hand showing (ST-FIRST).
 
     Raises:
         InvalidCardError: Not 1 to 4 face cards.
@@ -46,7 +46,9 @@ def rank_up_cards_high(cards: Sequence[Card]) -> tuple[int, ...]:
 
 
 def rank_up_cards_low(cards: Sequence[Card]) -> tuple[int, ...]:
-    """Comparable key of 1 to 4 razz up cards, greater = better (lower) hand (RZ-BRINGIN).
+    """Return a comparable key of 1 to 4 razz up cards, greater = better (lower) hand.
+
+    RZ-BRINGIN: on later rounds the lowest hand showing acts first.
 
     Aces are low; pairs count against the hand.
 

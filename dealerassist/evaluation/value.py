@@ -136,5 +136,5 @@ def pack(order: int, ranks: tuple[int, ...] | list[int]) -> int:
 
 
 def unpack(packed: int) -> tuple[int, tuple[int, ...]]:
-    """The inverse of `pack`: the order and the five tie-break rank slots."""
+    """Invert `pack`: return the order and the five tie-break rank slots."""
     return packed >> 20, tuple((packed >> shift) & 15 for shift in (16, 12, 8, 4, 0))

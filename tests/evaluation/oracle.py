@@ -140,23 +140,59 @@ def _omaha_sizes(deck: list[int]) -> Callable[[random.Random], tuple]:
 CASES = {
     case.name: case
     for case in (
-        Case("high", _sizes(FULL_DECK), high_strength, evaluate_high,
-             _pk(pokerkit.StandardHighHand)),
-        Case("short_deck_high", _sizes(SHORT_DECK), short_deck_strength,
-             evaluate_short_deck_high, _pk(pokerkit.ShortDeckHoldemHand)),
-        Case("omaha_high", _omaha_sizes(FULL_DECK), omaha_high_strength, evaluate_omaha_high,
-             _pk(pokerkit.OmahaHoldemHand)),
-        Case("omaha_low8", _one_of(_omaha_sizes(FULL_DECK), _omaha_sizes(LOW_HEAVY_DECK)),
-             omaha_low8_strength, evaluate_omaha_low8,
-             _pk(pokerkit.OmahaEightOrBetterLowHand, or_none=True)),
-        Case("low8", _one_of(_sizes(FULL_DECK), _sizes(LOW_HEAVY_DECK)), low8_strength,
-             evaluate_low8, _pk(pokerkit.EightOrBetterLowHand, or_none=True)),
-        Case("low_a5", _one_of(_sizes(FULL_DECK), _sizes(LOW_HEAVY_DECK)), low_a5_strength,
-             evaluate_low_a5, _pk(pokerkit.RegularLowHand)),
-        Case("low_27", _sizes(FULL_DECK), low_27_strength, evaluate_low_27,
-             _pk(pokerkit.StandardLowHand)),
-        Case("badugi", _deal(FULL_DECK, (4,)), badugi_strength,
-             evaluate_badugi, _pk(pokerkit.BadugiHand), compare_category=False),
+        Case(
+            "high", _sizes(FULL_DECK), high_strength, evaluate_high, _pk(pokerkit.StandardHighHand)
+        ),
+        Case(
+            "short_deck_high",
+            _sizes(SHORT_DECK),
+            short_deck_strength,
+            evaluate_short_deck_high,
+            _pk(pokerkit.ShortDeckHoldemHand),
+        ),
+        Case(
+            "omaha_high",
+            _omaha_sizes(FULL_DECK),
+            omaha_high_strength,
+            evaluate_omaha_high,
+            _pk(pokerkit.OmahaHoldemHand),
+        ),
+        Case(
+            "omaha_low8",
+            _one_of(_omaha_sizes(FULL_DECK), _omaha_sizes(LOW_HEAVY_DECK)),
+            omaha_low8_strength,
+            evaluate_omaha_low8,
+            _pk(pokerkit.OmahaEightOrBetterLowHand, or_none=True),
+        ),
+        Case(
+            "low8",
+            _one_of(_sizes(FULL_DECK), _sizes(LOW_HEAVY_DECK)),
+            low8_strength,
+            evaluate_low8,
+            _pk(pokerkit.EightOrBetterLowHand, or_none=True),
+        ),
+        Case(
+            "low_a5",
+            _one_of(_sizes(FULL_DECK), _sizes(LOW_HEAVY_DECK)),
+            low_a5_strength,
+            evaluate_low_a5,
+            _pk(pokerkit.RegularLowHand),
+        ),
+        Case(
+            "low_27",
+            _sizes(FULL_DECK),
+            low_27_strength,
+            evaluate_low_27,
+            _pk(pokerkit.StandardLowHand),
+        ),
+        Case(
+            "badugi",
+            _deal(FULL_DECK, (4,)),
+            badugi_strength,
+            evaluate_badugi,
+            _pk(pokerkit.BadugiHand),
+            compare_category=False,
+        ),
     )
 }
 
@@ -198,7 +234,7 @@ def run(name: str, *, hands: int, seed: int, values: bool = True) -> Report:
 
 def _compare_orders(report: Report, rows: list[tuple[int, int | None, tuple]]) -> None:
     ranked = sorted((row for row in rows if row[1] is not None), key=lambda row: row[0])
-    for before, after in zip(ranked, ranked[1:]):
+    for before, after in zip(ranked, ranked[1:], strict=False):
         ours_equal = before[0] == after[0]
         theirs_equal = before[1] == after[1]
         if ours_equal != theirs_equal or (not ours_equal and before[1] > after[1]):

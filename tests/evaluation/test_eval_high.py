@@ -50,7 +50,7 @@ def strength(text: str) -> int:
 def test_G_RANK_ladder_from_royal_flush_down_to_seven_high_is_strictly_decreasing() -> None:
     values = [evaluate_high(text) for text, _ in LADDER]
     assert [value.category for value in values] == [category for _, category in LADDER]
-    assert all(better > worse for better, worse in zip(values, values[1:]))
+    assert all(better > worse for better, worse in zip(values, values[1:], strict=False))
 
 
 def test_G_RANK_suits_never_rank_identical_ranks_split() -> None:

@@ -50,11 +50,17 @@ def test_values_order_and_equality_use_strength_only() -> None:
         (lambda: evaluate_high("Ah Kd Qc 9s Ah"), "evaluate_high: duplicate card Ah"),
         (lambda: evaluate_high("Ah Kd Qc 9s Xz"), "bad card 'Xz': unknown rank"),
         (lambda: evaluate_high("Ah Kd Qc 9s 9x"), "unknown suit 'x'"),
-        (lambda: evaluate_high("Ah Kd Qc 9s ??"), "an unknown card \\(\\?\\?\\) cannot be evaluated"),
+        (
+            lambda: evaluate_high("Ah Kd Qc 9s ??"),
+            "an unknown card \\(\\?\\?\\) cannot be evaluated",
+        ),
         (lambda: evaluate_low8("Ah Kd Qc 9s Jk"), "evaluate_low8: the joker does not play"),
         (lambda: evaluate_low_27("Ah Kd Qc 9s Jk"), "the joker does not play"),
         (lambda: evaluate_short_deck_high("Ah Kd Qc 9s Jk"), "the joker does not play"),
-        (lambda: evaluate_badugi("Ah Kd Qc 9s 8s 7s"), "evaluate_badugi takes exactly 4 cards, got 6"),
+        (
+            lambda: evaluate_badugi("Ah Kd Qc 9s 8s 7s"),
+            "evaluate_badugi takes exactly 4 cards, got 6",
+        ),
         (lambda: evaluate_low_a5(["Ah", "Kd", 7, "9s", "8s"]), "expected a card, got 7"),
     ],
 )
