@@ -44,7 +44,10 @@ def _flush_suits() -> tuple[int, ...]:
 FLUSH_SUIT = _flush_suits()
 
 
-def _load() -> tuple[dict[int, int], ...] | tuple:
+def _load() -> tuple[
+    dict[int, int], dict[int, int], dict[int, int], dict[int, int], list[int], list[int]
+]:
+    """Decode the shipped tables: four multiset dicts, then the two flush lists."""
     blob = base64.b64decode("".join(_tables.BLOB))
     if hashlib.sha256(blob).hexdigest() != _tables.SHA256:  # pragma: no cover
         raise RuntimeError("dealerassist/evaluation/_tables.py is corrupt; regenerate it")
