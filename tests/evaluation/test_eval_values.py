@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealerassist.cards import parse_cards
 from dealerassist.errors import InvalidCardError
@@ -72,3 +74,20 @@ def test_bad_input_raises_invalid_card_error_naming_the_problem(call, problem: s
 def test_invalid_card_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         evaluate_high(parse_cards("Ah Kd Qc 9s"))
+
+
+EVALUATORS = [evaluate_high, evaluate_low8, evaluate_low_27, evaluate_low_a5, evaluate_badugi]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet="23456789TJQKAXcdhsxz?* ,10", max_size=24),
+    st.sampled_from(EVALUATORS),
+)
+def test_any_text_gives_a_value_or_a_clear_invalid_card_error(text: str, evaluate) -> None:  # noqa: ANN001
+    try:
+        value = evaluate(text)
+    except InvalidCardError as error:
+        assert str(error).startswith(evaluate.__name__)
+    else:
+        assert value is None or isinstance(value, HandValue)
