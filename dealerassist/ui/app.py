@@ -61,12 +61,10 @@ def _preset_names(rules_path: str | None) -> tuple[str, ...]:
     return tuple(preset.name for preset in rules.presets)
 
 
-def _live_controller(args: argparse.Namespace) -> Controller | None:
-    """Return the session's controller for a live table (None while there is none)."""
-    try:
-        from dealerassist.ui.session_adapter import open_session
-    except ImportError:
-        return None
+def _live_controller(args: argparse.Namespace) -> Controller:
+    """Open the live table: the house rules and the journal (replayed to where it was)."""
+    from dealerassist.ui.session_adapter import open_session
+
     return open_session(rules=getattr(args, "rules", None), db=getattr(args, "db", None))
 
 
@@ -113,7 +111,21 @@ def main(args: argparse.Namespace) -> int:
     app = make_application()
     screenshot = getattr(args, "screenshot", None)
     settings = ConsoleSettings.default()
-    window = build_window(args, settings=settings)
+    live = not getattr(args, "demo", False) and not screenshot
+    if live:
+        # Show the window at once and replay the journal in the background (a big journal
+        # must never freeze the window); commands wait for it.
+        from dealerassist.ui.session_adapter import LoadingController
+
+        window = build_window(args, settings=settings, controller=LoadingController())
+
+        def opened(controller: Controller) -> None:
+            window.set_controller(controller)
+
+        window.run_task(window.tr("Opening the table journal"),
+                        lambda progress: _live_controller(args), on_done=opened)
+    else:
+        window = build_window(args, settings=settings)
     if screenshot:
         save_screenshot(window, screenshot)
         window.hide()  # not close(): a screenshot must not overwrite the saved geometry

@@ -8,12 +8,14 @@ line; it holds no poker logic. Keyboard: F fold, C check/call, R amount, Enter b
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -53,6 +55,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.presets = tuple(presets)
         self.tasks: list[Task] = []
+        self.last_progress: tuple[int, int] | None = None
         self._view: TableView | None = None
         self.setMinimumSize(1280, 720)
         bridge.view_changed.connect(self.render)
@@ -116,8 +119,12 @@ class MainWindow(QMainWindow):
         setup.triggered.connect(self.open_setup)
         next_hand = QAction(self.tr("Next hand"), self)
         next_hand.triggered.connect(lambda: self.send(command_lines.new_hand()))
+        self.export_action = QAction(self.tr("Export today's hands…"), self)
+        self.export_action.triggered.connect(lambda: self.export_day())
+        self.export_action.setEnabled(hasattr(self.bridge.controller, "export_day"))
         table_menu.addAction(setup)
         table_menu.addAction(next_hand)
+        table_menu.addAction(self.export_action)
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         larger = QAction(self.tr("Larger text"), self)
         larger.setShortcut(QKeySequence.StandardKey.ZoomIn)
@@ -198,6 +205,28 @@ class MainWindow(QMainWindow):
 
     # -- input --------------------------------------------------------------------------
 
+    def set_controller(self, controller: Any) -> None:
+        """Switch to another controller (the live table once its journal is open)."""
+        self.bridge.controller = controller
+        self.export_action.setEnabled(hasattr(controller, "export_day"))
+        self.render(controller.current_view())
+
+    def export_day(self, *, day: str | None = None, folder: str | None = None) -> Task | None:
+        """Export a day's finished hands as PHH files, in the background with progress."""
+        controller = self.bridge.controller
+        if not hasattr(controller, "export_day"):
+            self.show_refusal(self.tr("Export needs a live table journal"))
+            return None
+        if day is None:
+            day = datetime.now(UTC).strftime("%Y-%m-%d")
+        if folder is None:
+            folder = QFileDialog.getExistingDirectory(self, self.tr("Export the day's hands to"))
+            if not folder:
+                return None
+        return self.run_task(self.tr("Exporting {day}").format(day=day),
+                             controller.export_day(day=day, folder=folder),
+                             on_done=lambda message: self.statusBar().showMessage(message))
+
     def send(self, line: str) -> None:
         """Send one command line through the bridge."""
         self.bridge.send(line)
@@ -255,6 +284,7 @@ class MainWindow(QMainWindow):
         self.tasks.append(task)
 
         def progressed(done: int, total: int) -> None:
+            self.last_progress = (done, total)
             dialog.setMaximum(max(total, 1))
             dialog.setValue(min(done, max(total, 1)))
 

@@ -15,6 +15,7 @@ Two things the session does not offer as command lines yet are handled here:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from dealerassist.journal.store import SQLiteJournal
 from dealerassist.rules import default_rules, load_rules
 from dealerassist.rules.model import HouseRules
 from dealerassist.session.controller import TableSession
+from dealerassist.session.export import export_hands
 from dealerassist.session.presenter import present
 from dealerassist.session.state import FinishedHand, SessionState
 from dealerassist.session.viewmodels import (
@@ -36,8 +38,9 @@ from dealerassist.session.viewmodels import (
     TableView,
 )
 from dealerassist.ui.bridge import SubmitResult
+from dealerassist.ui.workers import Progress
 
-__all__ = ["SessionController", "finished_showdown", "open_session"]
+__all__ = ["LoadingController", "SessionController", "finished_showdown", "open_session"]
 
 _SHARES = {PotHalf.WHOLE: ShareKind.WHOLE, PotHalf.HIGH: ShareKind.HIGH, PotHalf.LOW: ShareKind.LOW}
 
@@ -102,6 +105,33 @@ class SessionController:
     def __init__(self, session: TableSession):
         self.session = session
 
+    def export_day(self, *, day: str, folder: str) -> Callable[[Progress], str]:
+        """Return work (for `ui.workers.Task`) writing ``day``'s finished hands as PHH files.
+
+        The work opens its own read-only connection to the journal file, so it can run in a
+        pool thread while the dealer keeps playing.
+        """
+        journal = self.session.journal
+        path = getattr(journal, "path", None)
+        rules = self.session.rules
+
+        def work(progress: Progress) -> str:
+            if path is None:
+                raise DealerAssistError("this table has no journal file to export from")
+            with SQLiteJournal(path, create=False) as reader:
+                hands = export_hands(reader, rules=rules, day=day)
+            if not hands:
+                raise DealerAssistError(f"no finished hand on {day} in {path}")
+            target = Path(folder)
+            target.mkdir(parents=True, exist_ok=True)
+            for done, exported in enumerate(hands, 1):
+                (target / f"hand-{exported.hand_id:04d}.phh").write_text(
+                    exported.text, encoding="utf-8")
+                progress(done, len(hands))
+            return f"exported {len(hands)} hands of {day} to {target}"
+
+        return work
+
     @property
     def state(self) -> SessionState:
         """The session's state."""
@@ -156,3 +186,19 @@ def open_session(*, rules: str | None, db: str | None) -> SessionController:
     path.parent.mkdir(parents=True, exist_ok=True)
     journal = SQLiteJournal(path)
     return SessionController(TableSession(journal, rules=house))
+
+
+class LoadingController:
+    """Stands in while the journal is replayed in the background: refuses every command."""
+
+    def __init__(self, message: str = "Opening the table journal…"):
+        self._view = TableView(message=message)
+
+    def current_view(self) -> TableView:
+        """Return an empty table with the loading message."""
+        return self._view
+
+    def submit(self, line: str) -> SubmitResult:
+        """Refuse: nothing can be recorded before the journal is open."""
+        return SubmitResult(ok=False, view=self._view,
+                            error="the table journal is still opening; try again in a moment")
