@@ -39,6 +39,7 @@ __all__ = [
     "PlaceButton",
     "PostBlind",
     "RaiseTo",
+    "SelectGame",
     "Show",
     "Sit",
     "SitIn",
@@ -111,6 +112,13 @@ class PlaceButton:
     """Put the button on a seat before the next hand (the draw for the button): ``button 5``."""
 
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SelectGame:
+    """Play another game preset of rules.yaml from the next hand: ``game NLHE 2/5``."""
+
+    preset: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +197,7 @@ Command = (
     | AddChips
     | CorrectStack
     | PlaceButton
+    | SelectGame
     | NewHand
     | Fold
     | Check
@@ -310,6 +319,12 @@ def _parse_correct(word: str, args: list[str]) -> Command:
     )
 
 
+def _parse_game(word: str, args: list[str]) -> Command:
+    if not args:
+        raise CommandError(f"game needs a preset name from rules.yaml; {_usage('game')}")
+    return SelectGame(preset=" ".join(args))
+
+
 def _parse_show(word: str, args: list[str]) -> Command:
     usage = _usage("show")
     if len(args) < 2:
@@ -361,6 +376,9 @@ _VERBS: dict[str, _Verb] = {
         "button 5",
         "place the button before the next hand",
         _one_seat(PlaceButton, "button"),
+    ),
+    "game": _Verb(
+        "game PRESET", "game NLHE 2/5", "play another preset from the next hand", _parse_game
     ),
     "hand": _Verb(
         "hand", "hand", "start the next hand (button moves, blinds posted)", _no_args(NewHand)

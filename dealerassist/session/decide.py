@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealerassist.errors import IllegalActionError
-from dealerassist.rules.model import GamePreset, HouseRules
+from dealerassist.rules.model import GamePreset, HouseRules, UnknownPresetError
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session.commands import (
     AddChips,
@@ -20,6 +20,7 @@ from dealerassist.session.commands import (
     NewHand,
     PlaceButton,
     PostBlind,
+    SelectGame,
     Sit,
     SitIn,
     SitOut,
@@ -114,6 +115,14 @@ def decide(state: SessionState, command: Command, *, rules: HouseRules) -> list[
     if isinstance(command, PlaceButton):
         table.verify_place_button(command.seat)
         return [ButtonPlaced(seat=command.seat)]
+    if isinstance(command, SelectGame):
+        try:
+            preset = rules.preset(command.preset)
+        except UnknownPresetError as error:
+            raise IllegalActionError(str(error)) from None
+        if state.game is not None and state.game == game_selected(preset):
+            raise IllegalActionError(f"{preset.name} is already the game")
+        return select_game(state, preset)
     if isinstance(command, NewHand):
         game = _need_game(state)
         plan = plan_hand(

@@ -20,6 +20,7 @@ from dealerassist.engine.events import (
     Folded,
     Mucked,
     PotAwarded,
+    PotHalf,
     RaisedTo,
     RakeTaken,
 )
@@ -33,16 +34,21 @@ from dealerassist.session.table import PostKind, SeatState
 from dealerassist.session.viewmodels import (
     ActionBarView,
     HandSummaryView,
+    PotAwardView,
     PotView,
     SeatMarker,
     SeatStatus,
     SeatView,
+    ShareKind,
     ShowdownHandView,
+    ShowdownPotView,
     ShowdownView,
     TableView,
 )
 
-__all__ = ["present", "table_json"]
+__all__ = ["finished_showdown", "present", "table_json"]
+
+_SHARES = {PotHalf.WHOLE: ShareKind.WHOLE, PotHalf.HIGH: ShareKind.HIGH, PotHalf.LOW: ShareKind.LOW}
 
 _STRUCTURE = {
     BettingStructure.NO_LIMIT: "NL",
@@ -81,6 +87,9 @@ def present(state: SessionState) -> TableView:
         view_kwargs["message"] = (
             f"type 'hand' to deal hand {next_id}" if game else "choose a game (--game)"
         )
+        if state.finished and state.finished[-1].started.hand_id == state.last_hand_id:
+            # The last hand's payouts stay on screen until the next hand is dealt.
+            view_kwargs["showdown"] = finished_showdown(state.finished[-1])
         return TableView(**view_kwargs)
     engine = hand.engine_state
     started = hand.started
@@ -211,6 +220,65 @@ def _showdown(hand: HandInPlay) -> ShowdownView | None:
     )
 
 
+def finished_showdown(done: FinishedHand) -> ShowdownView:
+    """Return the settled showdown of a finished hand (pots, winners, odd chips, rake).
+
+    Odd chips (G-ODD-CHIP, O8-SPLIT-ODD): within one pot half shared by several winners,
+    what a winner got above the smallest share.
+    """
+    started = done.started
+    seats, names = started.seats, started.names
+    rake: dict[int, int] = {}
+    awards: dict[int, list[PotAwarded]] = {}
+    shown: dict[int, tuple[str, ...]] = {}
+    mucked: set[int] = set()
+    for event in done.events:
+        if isinstance(event, RakeTaken):
+            rake[event.pot_index] = rake.get(event.pot_index, 0) + event.amount
+        elif isinstance(event, PotAwarded):
+            awards.setdefault(event.pot_index, []).append(event)
+        elif isinstance(event, CardsShown):
+            shown[event.player] = tuple(str(card) for card in event.cards)
+        elif isinstance(event, Mucked):
+            mucked.add(event.player)
+    pot_views = []
+    for index in sorted(set(awards) | set(rake)):
+        paid = awards.get(index, [])
+        smallest: dict[PotHalf, int] = {}
+        for award in paid:
+            smallest[award.half] = min(smallest.get(award.half, award.amount), award.amount)
+        pot_views.append(
+            ShowdownPotView(
+                label="Main" if index == 0 else f"Side {index}",
+                amount=sum(a.amount for a in paid) + rake.get(index, 0),
+                rake=rake.get(index, 0),
+                awards=tuple(
+                    PotAwardView(
+                        seat=seats[a.player],
+                        name=names[a.player],
+                        amount=a.amount,
+                        share=_SHARES[a.half],
+                        odd_chips=a.amount - smallest[a.half],
+                    )
+                    for a in paid
+                ),
+            )
+        )
+    players = sorted(set(shown) | mucked)
+    return ShowdownView(
+        show_order=tuple(seats[i] for i in players),
+        hands=tuple(
+            ShowdownHandView(
+                seat=seats[i], name=names[i], cards=shown.get(i, ()), mucked=i in mucked
+            )
+            for i in players
+        ),
+        pots=tuple(pot_views),
+        total_rake=done.finished.rake,
+        confirmed=True,
+    )
+
+
 def _message(hand: HandInPlay) -> str:
     engine = hand.engine_state
     if engine.phase is Phase.BETTING and engine.actor is not None:
@@ -309,6 +377,16 @@ def table_json(view: TableView, *, error: str | None = None) -> dict[str, Any]:
         "board": list(view.board),
         "message": view.message,
     }
+    if view.showdown is not None and view.showdown.pots:
+        result["payouts"] = [
+            {
+                "pot": pot.label,
+                "amount": pot.amount,
+                "rake": pot.rake,
+                "awards": {str(award.seat): award.amount for award in pot.awards},
+            }
+            for pot in view.showdown.pots
+        ]
     if error is not None:
         result["error"] = error
     return result
