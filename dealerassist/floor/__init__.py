@@ -1,0 +1,1 @@
+"""Floor tools: rulings browser, hand stepper, incident records (issue 10)."""

@@ -1,0 +1,1 @@
+"""Trainer mode: drills, scoring, certification (issue 10)."""
