@@ -213,7 +213,9 @@ def new_hand(setup: HandSetup) -> HandState:
                 committed[i] = antes[i]
     else:
         dead = sum(antes)
-    blinds = [min(setup.blinds[i], stacks[i]) for i in range(n)]
+    # A blind is limited by the stack less the ante actually posted (an ante returned by
+    # trimming comes back after the blinds are posted, as in PHH's reference).
+    blinds = [min(setup.blinds[i], setup.starting_stacks[i] - antes[i]) for i in range(n)]
     for i in range(n):
         stacks[i] -= blinds[i]
     first = game.streets[0]
@@ -361,7 +363,7 @@ def _after_dealing(state: HandState) -> HandState:
 def _next_street(state: HandState) -> HandState:
     streets = state.setup.game.streets
     if state.street_index + 1 >= len(streets):
-        return replace(state, phase=Phase.SHOWDOWN, actors=())
+        return _to_showdown(state)
     index = state.street_index + 1
     street = streets[index]
     due_hole = tuple(state.in_hand) if street.hole_count else ()
@@ -453,8 +455,14 @@ def _end_betting(state: HandState) -> HandState:
         runout=runout,
     )
     if len(active) == 1:
-        return replace(state, phase=Phase.SHOWDOWN)
+        return _to_showdown(state)
     return _next_street(state)
+
+
+def _to_showdown(state: HandState) -> HandState:
+    # With nothing in the pots (every bet returned) there is nothing to settle.
+    phase = Phase.SHOWDOWN if state.pot_total else Phase.COMPLETE
+    return replace(state, phase=phase, actors=())
 
 
 def _pop(state: HandState, player: int, **changes: object) -> HandState:
