@@ -26,6 +26,7 @@ from dealerassist.session import decide as deciding
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session.commands import Command, Undo, parse_command
 from dealerassist.session.events import TABLE_EVENTS, CommandReceived, Undone
+from dealerassist.session.sightings import Proposal, propose
 from dealerassist.session.state import SessionState, evolve, fold
 
 __all__ = ["TableSession", "effective_events", "session_codec", "utc_now"]
@@ -133,6 +134,18 @@ class TableSession:
             return self._undo(text)
         events = deciding.decide(self._state, command, rules=self._rules)
         return self._run(text, events)
+
+    def observe(self, sightings: Sequence[Any]) -> Proposal | None:
+        """Turn stable camera sightings into a command: applied when sure, else proposed.
+
+        A confident proposal is executed like a typed line (checked, journaled with a
+        ``# camera`` note, applied); a doubtful or conflicting one is returned untouched
+        for the dealer to confirm (send its ``line``) or to resolve.
+        """
+        proposal = propose(self._state, sightings)
+        if proposal is not None and proposal.automatic and proposal.line:
+            self.apply(parse_command(proposal.line), text=f"{proposal.line}  # camera")
+        return proposal
 
     def check(self, line: str) -> None:
         """Raise like `execute` would, without journaling or changing anything."""

@@ -1,0 +1,108 @@
+"""Camera sightings -> dealer command lines: the camera proposes, the dealer confirms.
+
+`propose(state, sightings)` looks at what the hand is waiting for and at the stable
+sightings of the vision layer (``dealerassist.vision.sighting.Sighting``), and proposes the
+command line the dealer would type: ``flop Ah Kd 7c`` when three new cards lie in the
+board zone while the flop is due, ``show 3 Ah Ad`` when seat 3's cards are seen in its
+zone at showdown. A proposal whose cards were all read with high confidence may be applied
+at once (`Proposal.automatic`); otherwise the console shows it and the dealer confirms
+by sending the line (design: "a misread card must never silently change a pot").
+Either way the line goes through `TableSession.execute`, so it is checked by the engine
+and journaled like a typed one. A card seen that is already elsewhere in the hand is
+reported (IRR-DECK) instead of proposed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dealerassist.cards import Card
+from dealerassist.engine.state import Phase
+from dealerassist.session.state import SessionState
+from dealerassist.vision.sighting import Sighting
+
+__all__ = ["Proposal", "propose"]
+
+_STREET_NAMES = {1: "flop", 2: "turn", 3: "river"}
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A command line read from the camera.
+
+    Attributes:
+        line: The dealer command it stands for (``"flop Ah Kd 7c"``).
+        automatic: Every card was read with high confidence: it may be applied at once.
+        doubtful: Cards read with low confidence (the dealer must look at them).
+        rule_id: ``IRR-DECK`` when the reading conflicts with cards already in the hand
+            (then ``line`` is empty and ``message`` says what is wrong), else "".
+        message: Text for the dealer.
+
+    """
+
+    line: str
+    automatic: bool
+    doubtful: tuple[Card, ...] = ()
+    rule_id: str = ""
+    message: str = ""
+
+
+def _board_zone(sighting: Sighting) -> bool:
+    return sighting.zone in ("board", "")
+
+
+def propose(state: SessionState, sightings: Sequence[Sighting]) -> Proposal | None:
+    """Return the command the sightings stand for now, or None when they add nothing."""
+    hand = state.hand
+    if hand is None:
+        return None
+    engine = hand.engine_state
+    started = hand.started
+    known_board = {card for card in engine.board if card.is_face}
+    in_holes = {card for hole in engine.hole for card in hole if card.is_face}
+    if engine.phase is Phase.DEALING and engine.due_board and not engine.due_hole:
+        seen = sorted(
+            (s for s in sightings if _board_zone(s) and s.card not in known_board),
+            key=lambda s: (s.box[0], s.box[1]),
+        )
+        clash = [s.card for s in seen if s.card in in_holes]
+        if clash:
+            return _clash(clash)
+        if len(seen) != engine.due_board:
+            return None
+        name = _STREET_NAMES.get(engine.street_index, "board")
+        return _proposal(f"{name} " + " ".join(str(s.card) for s in seen), seen)
+    if engine.phase is Phase.SHOWDOWN:
+        for player in engine.in_hand:
+            hole = engine.hole[player]
+            if not any(card.is_unknown for card in hole):
+                continue
+            seat = started.seats[player]
+            seen = [s for s in sightings if s.zone == f"seat{seat}"]
+            if len(seen) != len(hole):
+                continue
+            clash = [s.card for s in seen if s.card in known_board or s.card in in_holes]
+            if clash:
+                return _clash(clash)
+            seen.sort(key=lambda s: (s.box[0], s.box[1]))
+            return _proposal(f"show {seat} " + " ".join(str(s.card) for s in seen), seen)
+    return None
+
+
+def _proposal(line: str, seen: Sequence[Sighting]) -> Proposal:
+    doubtful = tuple(s.card for s in seen if s.needs_confirmation)
+    message = (
+        "confirm the cards read: " + " ".join(str(card) for card in doubtful) if doubtful else ""
+    )
+    return Proposal(line=line, automatic=not doubtful, doubtful=doubtful, message=message)
+
+
+def _clash(cards: Sequence[Card]) -> Proposal:
+    shown = " ".join(str(card) for card in cards)
+    return Proposal(
+        line="",
+        automatic=False,
+        rule_id="IRR-DECK",
+        message=f"the camera sees {shown}, already in this hand: check the deck or the reading",
+    )
