@@ -3,73 +3,93 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="68" />
+        <location filename="../../dealerassist/ui/main_window.py" line="71" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="82" />
-        <location filename="../../dealerassist/ui/main_window.py" line="175" />
+        <location filename="../../dealerassist/ui/main_window.py" line="85" />
+        <location filename="../../dealerassist/ui/main_window.py" line="182" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="83" />
+        <location filename="../../dealerassist/ui/main_window.py" line="86" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="84" />
+        <location filename="../../dealerassist/ui/main_window.py" line="87" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="114" />
+        <location filename="../../dealerassist/ui/main_window.py" line="117" />
         <source>&amp;Table</source>
         <translation>&amp;Table</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="115" />
+        <location filename="../../dealerassist/ui/main_window.py" line="118" />
         <source>Set up table…</source>
         <translation>Installer la table…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="117" />
+        <location filename="../../dealerassist/ui/main_window.py" line="120" />
         <source>Next hand</source>
         <translation>Main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="121" />
+        <location filename="../../dealerassist/ui/main_window.py" line="122" />
+        <source>Export today's hands…</source>
+        <translation>Exporter les mains du jour…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="128" />
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="122" />
+        <location filename="../../dealerassist/ui/main_window.py" line="129" />
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="125" />
+        <location filename="../../dealerassist/ui/main_window.py" line="132" />
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="130" />
+        <location filename="../../dealerassist/ui/main_window.py" line="137" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="174" />
+        <location filename="../../dealerassist/ui/main_window.py" line="181" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="182" />
+        <location filename="../../dealerassist/ui/main_window.py" line="189" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="251" />
+        <location filename="../../dealerassist/ui/main_window.py" line="218" />
+        <source>Export needs a live table journal</source>
+        <translation>L'export demande le journal d'une table réelle</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="223" />
+        <source>Export the day's hands to</source>
+        <translation>Exporter les mains du jour vers</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="226" />
+        <source>Exporting {day}</source>
+        <translation>Export du {day}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="280" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -453,24 +473,32 @@
         <translation>Installation de la table</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="48" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="51" />
         <source>Game</source>
         <translation>Jeu</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="53" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="56" />
         <source>Button at seat</source>
         <translation>Bouton au siège</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="56" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="59" />
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="56" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="59" />
         <source>Stack</source>
         <translation>Tapis</translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <location filename="../../dealerassist/ui/app.py" line="125" />
+        <source>Opening the table journal</source>
+        <translation>Ouverture du journal de la table</translation>
     </message>
 </context>
 </TS>

@@ -104,6 +104,11 @@ FRENCH = {
     "Button at seat": "Bouton au siège",
     "Name": "Nom",
     "Stack": "Tapis",
+    "Export today's hands…": "Exporter les mains du jour…",
+    "Export needs a live table journal": "L'export demande le journal d'une table réelle",
+    "Export the day's hands to": "Exporter les mains du jour vers",
+    "Exporting {day}": "Export du {day}",
+    "Opening the table journal": "Ouverture du journal de la table",
 }
 
 

@@ -61,6 +61,7 @@ class QtActionBar(QFrame):
         info.setSpacing(2)
         self.who_label = QLabel()
         self.who_label.setProperty("role", "big")
+        self.who_label.setWordWrap(True)
         self.to_call_label = QLabel()
         self.to_call_label.setProperty("role", "huge")
         self.limits_label = QLabel()

@@ -49,7 +49,9 @@ class CardLabel(QLabel):
         else:
             colour = SUIT_COLOURS.get(card[1].lower(), "#111111")
             self.setText(card_face_text(card))
-            self.setStyleSheet(f"color: {colour}; font-size: {self._size * 9 // 20}px;")
+            # "10" is two characters: a smaller face keeps it inside the card.
+            size = self._size * (7 if card[0].upper() == "T" else 9) // 20
+            self.setStyleSheet(f"color: {colour}; font-size: {size}px;")
         self.style().unpolish(self)
         self.style().polish(self)
 

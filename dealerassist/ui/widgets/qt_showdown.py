@@ -112,20 +112,25 @@ class QtShowdown(QFrame):
             self.seat_spin.setValue(view.awaiting_cards[0])
         self.hand_lines = tuple(hands)
         pots = []
+        shown = []
         for pot in view.pots:
             line = f"{pot_label(pot.label)} {chips_text(pot.amount)}"
             if pot.rake:
                 line += self.tr(" (rake {rake})").format(rake=chips_text(pot.rake))
             if pot.low_qualified is False:
                 line += self.tr(" · no qualifying low")
-            pots.append(line + ": " + "; ".join(self._award_text(a) for a in pot.awards))
+            awards = [self._award_text(a) for a in pot.awards]
+            pots.append(line + ": " + "; ".join(awards))
+            shown.append("\n".join([line, *(f"   • {award}" for award in awards)]))
         if view.total_rake:
             pots.append(self.tr("Total rake {rake}").format(rake=chips_text(view.total_rake)))
+            shown.append(pots[-1])
         if view.confirmed:
             pots.append(self.tr("Paid. Stacks updated."))
+            shown.append(pots[-1])
         self.pot_lines = tuple(pots)
         self.hands_label.setText("\n".join(self.hand_lines))
-        self.pots_label.setText("\n".join(self.pot_lines))
+        self.pots_label.setText("\n".join(shown))
 
     def enter_cards(self) -> None:
         """Send the cards typed for the chosen seat, after checking they read as cards."""
