@@ -1,0 +1,77 @@
+"""Every board-game hand of the PHH corpus replays to expected.json's final stacks.
+
+Variants NT, NS, FT, PO, FO/8 (and PT, PO/8, NO/8 if any appear) must match 100 %; the stud,
+draw and badugi files belong to a later issue and are skipped by variant (they are listed,
+so a new board-game file can never be skipped silently).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dealerassist.games import GAMES, Family
+from dealerassist.journal.phh import format_amount, load_phh, replay
+
+CORPUS = Path("/work/shared/corpus")
+if not CORPUS.exists():  # the repository's copy, when the shared folder is not mounted
+    CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+pytestmark = pytest.mark.skipif(not (CORPUS / "expected.json").exists(),
+                                reason="PHH corpus not available")
+
+
+def _expected() -> dict[str, list[int | str]]:
+    return json.loads((CORPUS / "expected.json").read_text())["stacks"]
+
+
+def _board_hands() -> tuple[list[tuple[str, list[int | str]]], list[str]]:
+    board, other = [], []
+    for rel, stacks in sorted(_expected().items()):
+        history = load_phh(CORPUS / "phh" / rel)
+        if GAMES[history.variant].family is Family.BOARD:
+            board.append((rel, stacks))
+        else:
+            other.append(history.variant)
+    return board, other
+
+
+def test_every_board_game_hand_replays_to_expected_final_stacks() -> None:
+    board, other = _board_hands()
+    wrong = []
+    for rel, stacks in board:
+        history = load_phh(CORPUS / "phh" / rel)
+        result = replay(history)
+        got = [format_amount(v, history.scale) for v in result.final_stacks]
+        if got != stacks:
+            wrong.append((rel, got, stacks))
+        assert result.state.total_chips == sum(history.starting_stacks)
+    assert not wrong, wrong[:5]
+    assert len(board) == 865
+    # Only stud, draw and badugi hands are left to the later issue.
+    assert set(other) <= {"F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
+
+
+def test_IRR_OUT_OF_TURN_only_flag_in_the_corpus_is_the_missing_fold_of_00_01_07() -> None:
+    # Hands dealt by professionals break no rule of the PHH profile, except one file that
+    # omits the button's pre-flop fold (p8): it is flagged and taken as a fold, as pokerkit
+    # does when it repairs the file.
+    flagged = {}
+    for rel, _ in _board_hands()[0]:
+        result = replay(load_phh(CORPUS / "phh" / rel))
+        if result.flags:
+            flagged[rel] = [(f.rule_id, f.message) for f in result.flags]
+    assert flagged == {
+        "data/wsop/2019/42/3/00-01-07.phh": [
+            ("IRR-OUT-OF-TURN", "p1 cc: p1 acted before p8; p8 is taken to fold"),
+        ]
+    }
+
+
+def test_decimal_amounts_print_back_exactly_antonius_blom() -> None:
+    history = load_phh(CORPUS / "phh" / "data" / "antonius-blom-2009.phh")
+    assert history.scale == 100
+    result = replay(history)
+    assert [format_amount(v, 100) for v in result.final_stacks] == ["1937923.75", 0]
