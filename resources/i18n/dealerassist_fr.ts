@@ -97,121 +97,121 @@
 <context>
     <name>QtActionBar</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="85" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="86" />
         <source>amount</source>
         <translation>montant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="91" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="92" />
         <source>Min [1]</source>
         <translation>Min [1]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="92" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="93" />
         <source>½ Pot [2]</source>
         <translation>½ pot [2]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="93" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="94" />
         <source>Pot [3]</source>
         <translation>Pot [3]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="94" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="95" />
         <source>All-in [4]</source>
         <translation>Tapis [4]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="136" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="137" />
         <source>No action pending</source>
         <translation>Aucune action en attente</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="139" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="166" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="140" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="167" />
         <source>Fold [F]</source>
         <translation>Se coucher [F]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="140" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="168" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="141" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="169" />
         <source>Check [C]</source>
         <translation>Parole [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="141" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="142" />
         <source>Raise [R]</source>
         <translation>Relancer [R]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="145" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="146" />
         <source>Seat {seat} · {name} to act</source>
-        <translation>Siège {seat} · à {name} de parler</translation>
+        <translation>Siège {seat} · {name} parle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="148" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="149" />
         <source>To call {amount}</source>
         <translation>À suivre {amount}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="151" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="152" />
         <source>Check or bet</source>
         <translation>Parole ou mise</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="152" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="153" />
         <source>Nothing to call</source>
         <translation>Rien à suivre</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="153" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="154" />
         <source>Bet</source>
         <translation>Miser</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="153" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="154" />
         <source>Raise to</source>
         <translation>Relancer à</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="155" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="213" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="156" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="214" />
         <source>No raise allowed</source>
         <translation>Relance impossible</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="161" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="162" />
         <source>No cap</source>
         <translation>Sans plafond</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="162" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="163" />
         <source>Raises left: {n}</source>
         <translation>Relances restantes : {n}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="163" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="164" />
         <source>Stack {stack} · Pot {pot} · {raises}</source>
         <translation>Tapis {stack} · Pot {pot} · {raises}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="170" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="171" />
         <source>Call all-in {amount} [C]</source>
         <translation>Suivre à tapis {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="173" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="174" />
         <source>Call {amount} [C]</source>
         <translation>Suivre {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="196" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="197" />
         <source>Nobody can fold now</source>
         <translation>Personne ne peut se coucher maintenant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="203" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="223" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="204" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="224" />
         <source>Nobody is to act</source>
         <translation>Personne n'a la parole</translation>
     </message>
@@ -432,27 +432,27 @@
         <translation>Cartes à saisir : sièges {seats}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="118" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="119" />
         <source> (rake {rake})</source>
         <translation> (commission {rake})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="120" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="121" />
         <source> · no qualifying low</source>
         <translation> · pas de main basse qualifiée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="123" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="126" />
         <source>Total rake {rake}</source>
         <translation>Commission totale {rake}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="125" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="129" />
         <source>Paid. Stacks updated.</source>
         <translation>Payé. Tapis mis à jour.</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="140" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="145" />
         <source>Type the cards shown, e.g. Ah Kd</source>
         <translation>Saisissez les cartes montrées, ex. Ah Kd</translation>
     </message>

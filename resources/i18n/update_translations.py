@@ -40,7 +40,7 @@ FRENCH = {
     "Fold [F]": "Se coucher [F]",
     "Check [C]": "Parole [C]",
     "Raise [R]": "Relancer [R]",
-    "Seat {seat} · {name} to act": "Siège {seat} · à {name} de parler",
+    "Seat {seat} · {name} to act": "Siège {seat} · {name} parle",
     "To call {amount}": "À suivre {amount}",
     "Check or bet": "Parole ou mise",
     "Nothing to call": "Rien à suivre",

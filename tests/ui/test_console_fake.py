@@ -134,8 +134,7 @@ def test_an_accepted_command_redraws_with_the_new_view(qtbot, settings):
     def accept(line, view):
         return SubmitResult(ok=True, view=after)
 
-    win = MainWindow(bridge=ConsoleBridge(FakeController(demo_view(), accept)),
-                     settings=settings)
+    win = MainWindow(bridge=ConsoleBridge(FakeController(demo_view(), accept)), settings=settings)
     qtbot.addWidget(win)
     win.send("c")
     assert win.view is after
@@ -188,11 +187,14 @@ def test_history_shows_this_hand_and_past_hands(window):
 
 
 def test_setup_dialog_turns_edits_into_command_lines(qtbot):
-    view = TableView(preset="NLHE 1/2", seats=(
-        SeatView(seat=1, name="Ann", stack=200, status=SeatStatus.ACTIVE, is_button=True),
-        SeatView(seat=2, name="Ben", stack=300, status=SeatStatus.ACTIVE),
-        SeatView(seat=3),
-    ))
+    view = TableView(
+        preset="NLHE 1/2",
+        seats=(
+            SeatView(seat=1, name="Ann", stack=200, status=SeatStatus.ACTIVE, is_button=True),
+            SeatView(seat=2, name="Ben", stack=300, status=SeatStatus.ACTIVE),
+            SeatView(seat=3),
+        ),
+    )
     dialog = TableSetupDialog(presets=("NLHE 1/2", "PLO 1/2"), view=view)
     qtbot.addWidget(dialog)
     dialog.preset_combo.setCurrentText("PLO 1/2")
@@ -202,7 +204,11 @@ def test_setup_dialog_turns_edits_into_command_lines(qtbot):
     dialog.stack_edits[0].setText("250")  # Ann buys 50 more
     dialog.button_spin.setValue(3)
     assert dialog.command_lines() == [
-        "game PLO 1/2", "add 1 50", "leave 2", "sit 3 'Cléa Dupont' 1500", "button 3",
+        "game PLO 1/2",
+        "add 1 50",
+        "leave 2",
+        "sit 3 'Cléa Dupont' 1500",
+        "button 3",
     ]
     dialog.stack_edits[2].setText("lots")
     with pytest.raises(Exception, match="seat 3"):
@@ -254,15 +260,19 @@ def test_long_work_errors_are_shown_not_raised(window, qtbot):
         raise JournalError("day.db: not a dealerassist journal")
 
     window.run_task("Load journal", work)
-    qtbot.waitUntil(lambda: "not a dealerassist journal" in window.refusal_label.text(),
-                    timeout=5000)
+    qtbot.waitUntil(
+        lambda: "not a dealerassist journal" in window.refusal_label.text(), timeout=5000
+    )
 
 
 @pytest.mark.parametrize("count", [2, 6, 9, 10])
 def test_seats_fit_at_1280x720_without_overlap(window, count):
-    view = TableView(seats=tuple(
-        SeatView(seat=n, name=f"P{n}", stack=100, status=SeatStatus.ACTIVE)
-        for n in range(1, count + 1)))
+    view = TableView(
+        seats=tuple(
+            SeatView(seat=n, name=f"P{n}", stack=100, status=SeatStatus.ACTIVE)
+            for n in range(1, count + 1)
+        )
+    )
     window.resize(1280, 720)
     window.render(view)
     QApplication.processEvents()
@@ -271,7 +281,7 @@ def test_seats_fit_at_1280x720_without_overlap(window, count):
     for rect in rects:
         assert table.rect().contains(rect)
     for i, first in enumerate(rects):
-        for second in rects[i + 1:]:
+        for second in rects[i + 1 :]:
             assert not first.intersects(second)
 
 
@@ -294,8 +304,11 @@ def test_every_source_text_has_a_french_translation():
     from dealerassist.ui.i18n import I18N_DIR
 
     tree = ET.parse(I18N_DIR / "dealerassist_fr.ts")
-    unfinished = [m.findtext("source") for m in tree.iter("message")
-                  if m.find("translation").get("type") == "unfinished"]
+    unfinished = [
+        m.findtext("source")
+        for m in tree.iter("message")
+        if m.find("translation").get("type") == "unfinished"
+    ]
     assert unfinished == []
     assert (I18N_DIR / "dealerassist_fr.qm").stat().st_size > 1000
 
@@ -304,9 +317,32 @@ def test_console_lines_parse_with_the_session_command_language():
     from dealerassist.session.commands import parse_command
     from dealerassist.ui import command_lines as cl
 
-    for line in (cl.FOLD, cl.CHECK, cl.CALL, cl.ALL_IN, cl.bet_or_raise(40, opening=True),
-                 cl.bet_or_raise(60, opening=False), cl.show_cards(3, ["Ah", "Ad"]),
-                 cl.sit(3, "Cléa  Dupont", 1500), cl.leave(3), cl.set_button(5),
-                 cl.new_hand(), cl.add_chips(3, 500), cl.correct_stack(3, 1450, "it's off")):
+    for line in (
+        cl.FOLD,
+        cl.CHECK,
+        cl.CALL,
+        cl.ALL_IN,
+        cl.bet_or_raise(40, opening=True),
+        cl.bet_or_raise(60, opening=False),
+        cl.show_cards(3, ["Ah", "Ad"]),
+        cl.sit(3, "Cléa  Dupont", 1500),
+        cl.leave(3),
+        cl.set_button(5),
+        cl.new_hand(),
+        cl.add_chips(3, 500),
+        cl.correct_stack(3, 1450, "it's off"),
+    ):
         parse_command(line)
     assert parse_command(cl.sit(3, "Cléa Dupont", 1500)).name == "Cléa Dupont"
+
+
+def test_letters_typed_in_the_command_line_never_trigger_hotkeys(window, controller, qtbot):
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.command_line.setFocus()
+    qtbot.keyClicks(window.command_line, "fc")
+    assert window.command_line.text() == "fc"
+    assert controller.lines == []
+    window.table.setFocus()  # the same key on the table is the hotkey
+    qtbot.keyClick(window, Qt.Key.Key_F)
+    assert controller.lines == ["f"]
