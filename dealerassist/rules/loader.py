@@ -65,21 +65,32 @@ class Problem:
         return f"{self.path}:{self.line}: {self.message}"
 
 
+def _by_line(problem: Problem) -> int:
+    """Sort key: by line; problems on one line keep the order they were found in."""
+    return problem.line
+
+
 class RulesFileErrors(RulesFileError):
-    """Every problem found in a rules file; ``str`` gives the first, ``problems`` all."""
+    """Every problem found in a rules file.
+
+    ``path``/``line``/``detail`` describe the first problem; ``problems`` holds them all, and
+    ``str()`` (what the command line prints) is `report`: the same ``FILE:LINE: message``
+    lines as ``dealerassist check-rules``, one per problem.
+    """
 
     def __init__(self, problems: list[Problem]) -> None:
         if not problems:
             raise ValueError("RulesFileErrors needs at least one problem")
-        self.problems = tuple(sorted(problems))
+        self.problems = tuple(sorted(problems, key=_by_line))
         first = self.problems[0]
-        more = len(self.problems) - 1
-        suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        super().__init__(first.message + suffix, path=first.path, line=first.line)
+        super().__init__(first.message, path=first.path, line=first.line)
 
     def report(self) -> str:
         """Return one ``FILE:LINE: message`` line per problem."""
         return "\n".join(str(problem) for problem in self.problems)
+
+    def __str__(self) -> str:
+        return self.report()
 
 
 class _Invalid:
@@ -469,17 +480,24 @@ _EXTRA_CHECKS: dict[type, Any] = {GamePreset: _preset_checks, model.DeckRules: _
 # ---------------------------------------------------------------------------------------------
 
 
+# libyaml's safe loader when present (twenty times faster); both give nodes with lines.
+_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _compose(text: str, walker: _Walker) -> yaml.Node | None:
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        return yaml.compose(text, Loader=_COMPOSER)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else 1
         what = " ".join(part for part in (error.context, error.problem) if part)
         walker.problem(line, f"not valid YAML: {what or 'cannot be read'}")
     except yaml.reader.ReaderError as error:
-        line = text.count("\n", 0, max(error.position, 0)) + 1
-        walker.problem(line, f"not valid YAML: character {error.character!r} is not allowed")
+        position = error.position if isinstance(error.position, int) else 0
+        line = text.count("\n", 0, max(position, 0)) + 1
+        character = error.character
+        shown = f"U+{character:04X}" if isinstance(character, int) else repr(character)
+        walker.problem(line, f"not valid YAML: character {shown} is not allowed")
     except yaml.YAMLError as error:
         walker.problem(1, f"not valid YAML: {error}")
     except RecursionError:
@@ -563,7 +581,7 @@ def validate_rules_text(text: str, path: str = "<text>", *,
 
     """
     problems, _ = _parse(text, path, registry)
-    return sorted(problems)
+    return sorted(problems, key=_by_line)
 
 
 def parse_rules_text(text: str, path: str = "<text>", *,

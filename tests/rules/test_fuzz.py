@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,8 +31,15 @@ _SCALARS = (st.none() | st.booleans() | st.integers(-(10**20), 10**20)
 _VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4)
                        | st.dictionaries(_KEYS, inner, max_size=5), max_leaves=25)
 
-FUZZ = settings(max_examples=250, deadline=None,
+FUZZ = settings(max_examples=200, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+# The long run (make test-all): the same properties on many more examples.
+LONG = settings(FUZZ, max_examples=5000)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _dump(value: object) -> str:
+    return yaml.dump(value, Dumper=_DUMPER, allow_unicode=True, sort_keys=False)
 
 
 def _check(text: str) -> list[Problem]:
@@ -53,13 +61,13 @@ def _check(text: str) -> list[Problem]:
 def test_random_yaml_documents_never_crash_the_loader(document: dict, version: object) -> None:
     if version is not None:
         document = {"schema_version": version, **document}
-    _check(yaml.safe_dump(document, allow_unicode=True, sort_keys=False))
+    _check(_dump(document))
 
 
 @FUZZ
 @given(value=_VALUES)
 def test_random_yaml_values_at_the_top_never_crash(value: object) -> None:
-    _check(yaml.safe_dump(value, allow_unicode=True))
+    _check(_dump(value))
 
 
 @st.composite
@@ -115,3 +123,18 @@ def test_deep_nesting_and_alias_bombs_are_problems_not_crashes() -> None:
         for i in range(12))
     assert _check(bomb)
     assert _check("schema_version: 1\npresets: &p [*p]\n")
+
+
+@pytest.mark.slow
+@LONG
+@given(
+    document=st.dictionaries(_KEYS, _VALUES, max_size=8),
+    text=_mutated_default(),
+    raw=st.text(max_size=300),
+)
+def test_long_fuzz_random_documents_mutations_and_raw_text(
+    document: dict, text: str, raw: str
+) -> None:
+    _check(_dump({"schema_version": 1, **document}))
+    _check(text)
+    _check(raw)
