@@ -10,6 +10,7 @@ from dealerassist.journal.records import (
     HandIndexEntry,
     JournalRecord,
     PendingRecord,
+    conflict_message,
 )
 
 
@@ -25,9 +26,13 @@ class InMemoryJournal:
         """Always the current layout."""
         return SCHEMA_VERSION
 
-    def append(self, records: Sequence[PendingRecord]) -> tuple[JournalRecord, ...]:
+    def append(
+        self, records: Sequence[PendingRecord], *, expected_last_seq: int | None = None
+    ) -> tuple[JournalRecord, ...]:
         """Append all of ``records`` or, if one is not a `PendingRecord`, none."""
         self._check_open()
+        if expected_last_seq is not None and expected_last_seq != len(self._records):
+            raise JournalError(conflict_message(expected_last_seq, len(self._records)))
         for record in records:
             if not isinstance(record, PendingRecord):
                 raise JournalError(f"cannot append {type(record).__name__}, need PendingRecord")
@@ -38,9 +43,7 @@ class InMemoryJournal:
         self._records.extend(stored)
         return stored
 
-    def read(
-        self, *, after_seq: int = 0, hand_id: int | None = None
-    ) -> tuple[JournalRecord, ...]:
+    def read(self, *, after_seq: int = 0, hand_id: int | None = None) -> tuple[JournalRecord, ...]:
         """Return the records after ``after_seq``, optionally of one hand."""
         self._check_open()
         return tuple(

@@ -18,6 +18,14 @@ from dealerassist.errors import JournalError
 SCHEMA_VERSION = 1
 
 
+def conflict_message(expected: int, found: int) -> str:
+    """Return the error text for an append that lost an optimistic-concurrency race."""
+    return (
+        f"the journal changed under this table (expected record {expected} last, found "
+        f"{found}): another program is writing to it; close it and reopen the table"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class PendingRecord:
     """A record about to be appended: everything but the sequence number.
@@ -103,13 +111,18 @@ class Journal(Protocol):
         """Return the layout version of the store."""
         ...
 
-    def append(self, records: Sequence[PendingRecord]) -> tuple[JournalRecord, ...]:
-        """Commit ``records`` in order, then return them with their sequence numbers."""
+    def append(
+        self, records: Sequence[PendingRecord], *, expected_last_seq: int | None = None
+    ) -> tuple[JournalRecord, ...]:
+        """Commit ``records`` in order, then return them with their sequence numbers.
+
+        With ``expected_last_seq``, refuse (`JournalError`, nothing written) when the
+        journal's last record is not that one: another writer got in between (optimistic
+        concurrency, so two programs never interleave one table's events).
+        """
         ...
 
-    def read(
-        self, *, after_seq: int = 0, hand_id: int | None = None
-    ) -> tuple[JournalRecord, ...]:
+    def read(self, *, after_seq: int = 0, hand_id: int | None = None) -> tuple[JournalRecord, ...]:
         """Return the records after ``after_seq`` (of one hand if ``hand_id`` is given)."""
         ...
 

@@ -21,7 +21,12 @@ from pathlib import Path
 
 from dealerassist.errors import JournalError
 from dealerassist.journal import schema
-from dealerassist.journal.records import HandIndexEntry, JournalRecord, PendingRecord
+from dealerassist.journal.records import (
+    HandIndexEntry,
+    JournalRecord,
+    PendingRecord,
+    conflict_message,
+)
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _BUSY_TIMEOUT_MS = 5000
@@ -107,7 +112,9 @@ class SQLiteJournal:
             self._check_open()
             return schema.stored_version(self._connection)
 
-    def append(self, records: Sequence[PendingRecord]) -> tuple[JournalRecord, ...]:
+    def append(
+        self, records: Sequence[PendingRecord], *, expected_last_seq: int | None = None
+    ) -> tuple[JournalRecord, ...]:
         """Commit ``records`` in one transaction; when this returns they are on disk."""
         records = tuple(records)
         for record in records:
@@ -121,9 +128,12 @@ class SQLiteJournal:
             try:
                 connection.execute("BEGIN IMMEDIATE")
                 try:
-                    start = int(
+                    last = int(
                         connection.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
-                    ) + 1
+                    )
+                    if expected_last_seq is not None and expected_last_seq != last:
+                        raise JournalError(conflict_message(expected_last_seq, last))
+                    start = last + 1
                     stored = tuple(
                         JournalRecord.stored(start + offset, record)
                         for offset, record in enumerate(records)
@@ -146,9 +156,7 @@ class SQLiteJournal:
                 raise JournalError(message) from error
         return stored
 
-    def read(
-        self, *, after_seq: int = 0, hand_id: int | None = None
-    ) -> tuple[JournalRecord, ...]:
+    def read(self, *, after_seq: int = 0, hand_id: int | None = None) -> tuple[JournalRecord, ...]:
         """Return the records after ``after_seq`` in sequence order, optionally of one hand."""
         query = (
             "SELECT seq, type, class_version, payload, hand_id, recorded_at FROM events "

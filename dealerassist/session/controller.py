@@ -200,7 +200,8 @@ class TableSession:
                     recorded_at=now,
                 )
             )
-        stored = self._journal.append(pending)
+        last = self._entries[-1].seq if self._entries else 0
+        stored = self._journal.append(pending, expected_last_seq=last)
         group = stored[0].seq
         self._entries.extend(
             _Entry(seq=record.seq, group=group, event=event)

@@ -124,3 +124,13 @@ class JournalContract:
             assert [r.seq for r in got] == list(range(1, len(expected) + 1))
         finally:
             journal.close()
+
+    def test_append_after_another_writer_is_refused_and_writes_nothing(
+        self, journal: Journal
+    ) -> None:
+        journal.append([pending(n=1)], expected_last_seq=0)
+        journal.append([pending(n=2)])  # another writer
+        with pytest.raises(JournalError, match="another program is writing"):
+            journal.append([pending(n=3)], expected_last_seq=1)
+        assert journal.last_seq() == 2
+        assert journal.append([pending(n=3)], expected_last_seq=2)[0].seq == 3

@@ -233,3 +233,14 @@ def _expected_chips(session) -> int:  # type: ignore[no-untyped-def]
 
 
 _unused = (Called, CommandReceived, HandStarted, Undone)
+
+
+def test_two_sessions_on_one_journal_never_interleave(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    first = seated_session(1000, 1000, journal=SQLiteJournal(path))
+    second = new_session(SQLiteJournal(path), preset=None)
+    second.execute("sit 3 Intruder 500")
+    before = first.state
+    with pytest.raises(DealerAssistError, match="another program is writing"):
+        first.execute("hand")
+    assert first.state is before
