@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dealerassist.errors import IllegalActionError
 from dealerassist.rules.model import ButtonRule, NewPlayerRule
@@ -176,3 +178,35 @@ def test_G_TABLE_STAKES_no_chips_added_or_leaving_during_the_hand() -> None:
         started.verify_leave(2)
     with pytest.raises(IllegalActionError, match="in progress"):
         plan_hand(started, small_blind=10, big_blind=20)
+
+
+seat_sets = st.lists(st.integers(1, 9), min_size=2, max_size=9, unique=True)
+
+
+@given(seats=seat_sets, hands=st.integers(1, 12), out=st.lists(st.integers(1, 9), max_size=3))
+def test_G_BUTTON_plan_invariants_on_random_tables(seats, hands, out) -> None:  # type: ignore[no-untyped-def]
+    table = table_with(*seats)
+    for seat in set(out) & set(seats):
+        table = table.sat_out(seat)
+    playing = sorted(set(seats) - set(out))
+    if len(playing) < 2:
+        with pytest.raises(IllegalActionError):
+            plan_hand(table, small_blind=10, big_blind=20)
+        return
+    buttons = []
+    for _ in range(hands):
+        table, plan = play(table)
+        buttons.append(plan.button)  # type: ignore[attr-defined]
+        dealt = plan.seats  # type: ignore[attr-defined]
+        assert sorted(dealt) == playing  # sitting-out players are never dealt in
+        assert dealt[-1] == plan.button  # type: ignore[attr-defined]  # PHH order: button last
+        assert plan.big_blind_seat in dealt  # type: ignore[attr-defined]
+        assert all(post.seat in dealt for post in plan.posts)  # type: ignore[attr-defined]
+        if len(dealt) == 2:  # BET-HEADSUP
+            assert plan.small_blind_seat == plan.button  # type: ignore[attr-defined]
+            assert dealt[0] == plan.big_blind_seat  # type: ignore[attr-defined]
+        else:
+            assert (plan.small_blind_seat, plan.big_blind_seat) == dealt[:2]  # type: ignore[attr-defined]
+    # The button visits the playing seats one by one, clockwise.
+    start = playing.index(buttons[0])
+    assert buttons == [playing[(start + k) % len(playing)] for k in range(hands)]
