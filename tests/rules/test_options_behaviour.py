@@ -323,3 +323,26 @@ def test_BET_NEW_PLAYER_post_or_wait_must_post_wait_for_big_blind() -> None:
     assert _newcomer(rules()) == (True, False)  # may post; not posted: waits
     assert _newcomer(rules("table: {new_player: must_post}")) == (False, True)  # dealt in
     assert _newcomer(rules("table: {new_player: wait_for_big_blind}")) == (False, False)
+
+
+# -- presets ----------------------------------------------------------------------------------
+
+
+def _first_hand_blinds(house: HouseRules, preset: str) -> tuple[str, tuple[int, ...]]:
+    session = TableSession(InMemoryJournal(), rules=house, preset=house.preset(preset),
+                           clock=lambda: "2026-11-30T01:00:00.000000Z")
+    for seat in (1, 2, 3):
+        session.execute(f"sit {seat} P{seat} 500")
+    started = session.execute("hand").hand.started  # type: ignore[union-attr]
+    return started.game, started.blinds
+
+
+def test_presets_stakes_from_the_file_are_the_blinds_posted() -> None:
+    text = """
+presets:
+  - {name: NL 1/2, game: NT, small_blind: 1, big_blind: 2}
+  - {name: PLO 5/10, game: PO, small_blind: 5, big_blind: 10}
+"""
+    house = rules(text)
+    assert _first_hand_blinds(house, "NL 1/2") == ("NT", (1, 2, 0))
+    assert _first_hand_blinds(house, "PLO 5/10") == ("PO", (5, 10, 0))
