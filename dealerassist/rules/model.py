@@ -679,6 +679,10 @@ class HouseRules(_Checked):
                 return preset
         raise UnknownPresetError(name, known=tuple(p.name for p in self.presets))
 
+    def openers_for(self, preset: GamePreset) -> DrawOpeners:
+        """Return what opens in this preset's game: its own ``openers``, else the house's."""
+        return preset.openers if preset.openers is not None else self.draw.openers
+
     def schedule(self, name: str) -> BlindSchedule:
         """Return the blind schedule with this name (KeyError if none)."""
         for schedule in self.schedules:

@@ -120,3 +120,11 @@ def test_docs_rules_md_describes_every_option() -> None:
     text = (REPO / "docs" / "rules.md").read_text("utf-8")
     for dotted, _ in _leaf_options(HouseRules):
         assert f"`{dotted}`" in text, dotted
+
+
+def test_DR_OPENERS_preset_override_and_house_default() -> None:
+    from dealerassist.rules.model import DrawOpeners
+
+    rules = default_rules()
+    assert rules.openers_for(rules.preset("Jacks or Better")) is DrawOpeners.JACKS_OR_BETTER
+    assert rules.openers_for(rules.preset("NLHE 1/2")) is DrawOpeners.ANY

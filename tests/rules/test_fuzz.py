@@ -138,3 +138,23 @@ def test_long_fuzz_random_documents_mutations_and_raw_text(
     _check(_dump({"schema_version": 1, **document}))
     _check(text)
     _check(raw)
+
+
+@settings(FUZZ, max_examples=100)
+@given(data=st.binary(max_size=300))
+def test_random_bytes_files_never_crash_the_loader(data: bytes) -> None:
+    import tempfile
+    from pathlib import Path
+
+    from dealerassist.rules import RulesFileErrors, load_rules, validate_rules_file
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "rules.yaml"
+        path.write_bytes(data)
+        problems = validate_rules_file(path)
+        assert all(problem.line >= 1 and problem.path == str(path) for problem in problems)
+        if problems:
+            with pytest.raises(RulesFileErrors):
+                load_rules(path)
+        else:
+            assert isinstance(load_rules(path), HouseRules)
