@@ -4,14 +4,13 @@ The rules layer may import games, evaluation, cards and errors only (never the e
 """
 
 from dealerassist.rules.loader import (
-    Problem,
-    RulesFileErrors,
     load_rules,
     parse_rules_text,
     validate_rules_file,
     validate_rules_text,
 )
 from dealerassist.rules.model import HouseRules
+from dealerassist.rules.problems import Problem, RulesFileErrors
 from dealerassist.rules.profiles import default_rules, phh_profile
 
 __all__ = [

@@ -13,12 +13,10 @@ Defaults are applied here, once: a key the file leaves out takes the model's def
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import functools
 import re
 import types
 import typing
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import Enum
 from pathlib import Path
@@ -26,16 +24,16 @@ from typing import Any
 
 import yaml
 
-from dealerassist.errors import RulesFileError
 from dealerassist.rules import model
-from dealerassist.rules.game_codes import Forced, game_code, known_game_codes
+from dealerassist.rules.checks import DEFAULTS, EXTRA_CHECKS, no_checks, same, suggest
 from dealerassist.rules.migrations import (
     CURRENT_VERSION,
     MIGRATIONS,
     MigrationError,
     MigrationRegistry,
 )
-from dealerassist.rules.model import FamilyCaps, GameFamily, GamePreset, HouseRules
+from dealerassist.rules.model import FamilyCaps, GameFamily, HouseRules
+from dealerassist.rules.problems import Problem, RulesFileErrors, sort_problems
 
 __all__ = [
     "Problem",
@@ -51,46 +49,6 @@ _FLOAT = "tag:yaml.org,2002:float"
 _STR = "tag:yaml.org,2002:str"
 _NULL = "tag:yaml.org,2002:null"
 _BOOL = "tag:yaml.org,2002:bool"
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    """One problem in a rules file: where it is and what is wrong, in plain words."""
-
-    line: int
-    message: str
-    path: str = ""
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
-
-
-def _by_line(problem: Problem) -> int:
-    """Sort key: by line; problems on one line keep the order they were found in."""
-    return problem.line
-
-
-class RulesFileErrors(RulesFileError):
-    """Every problem found in a rules file.
-
-    ``path``/``line``/``detail`` describe the first problem; ``problems`` holds them all, and
-    ``str()`` (what the command line prints) is `report`: the same ``FILE:LINE: message``
-    lines as ``dealerassist check-rules``, one per problem.
-    """
-
-    def __init__(self, problems: list[Problem]) -> None:
-        if not problems:
-            raise ValueError("RulesFileErrors needs at least one problem")
-        self.problems = tuple(sorted(problems, key=_by_line))
-        first = self.problems[0]
-        super().__init__(first.message, path=first.path, line=first.line)
-
-    def report(self) -> str:
-        """Return one ``FILE:LINE: message`` line per problem."""
-        return "\n".join(str(problem) for problem in self.problems)
-
-    def __str__(self) -> str:
-        return self.report()
 
 
 class _Invalid:
@@ -119,11 +77,6 @@ def _describe(node: yaml.Node) -> str:
         return "nothing (null)"
     text = node.value if len(node.value) <= 40 else node.value[:37] + "..."
     return repr(text)
-
-
-def _suggest(word: str, choices: typing.Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 @functools.cache
@@ -238,7 +191,7 @@ class _Walker:
         if word in options:
             return enum(word)
         self.problem(_line(node), f"{where} must be one of {', '.join(options)}, not "
-                     f"{_describe(node)}{_suggest(word, options)}")
+                     f"{_describe(node)}{suggest(word, options)}")
         return _INVALID
 
     # -- collections -------------------------------------------------------------------------
@@ -287,7 +240,7 @@ class _Walker:
         for key, key_node, value_node in self.pairs(node, where):
             if key not in families:
                 self.problem(_line(key_node), f"{where}: unknown game family {key!r} (expected "
-                             f"{', '.join(families)}){_suggest(key, families)}")
+                             f"{', '.join(families)}){suggest(key, families)}")
                 ok = False
                 continue
             count = self.convert(value_node, int, _join(where, key))
@@ -319,7 +272,7 @@ class _Walker:
         for key, key_node, value_node in self.pairs(node, where):
             if key not in names:
                 self.problem(_line(key_node), f"unknown key {_join(where, key)!r}"
-                             f"{_suggest(key, names)}")
+                             f"{suggest(key, names)}")
                 continue
             if id(value_node) in self._visited:  # an alias: report it at the key's line
                 self.problem(_line(key_node), f"{_join(where, key)}: anchors and aliases "
@@ -346,11 +299,11 @@ class _Walker:
                 failed.add(item.name)
         before = len(self.problems)
         if not failed:
-            values = _DEFAULTS.get(cls, _same)(values)
+            values = DEFAULTS.get(cls, same)(values)
         # The cross checks run even when some fields failed (one run lists every problem);
         # a failed field is None there, and a check that needs it is skipped, never guessed.
         unchecked = _unchecked(cls, {**values, **dict.fromkeys(failed)})
-        for check in (model.cross_problems, _EXTRA_CHECKS.get(cls, _no_checks)):
+        for check in (model.cross_problems, EXTRA_CHECKS.get(cls, no_checks)):
             try:
                 found = check(unchecked)
             except (AttributeError, TypeError):
@@ -403,76 +356,6 @@ def _unchecked(cls: type, values: dict[str, Any]) -> Any:
             value = item.default_factory()  # type: ignore[misc]
         object.__setattr__(instance, item.name, value)
     return instance
-
-
-def _same(values: dict[str, Any]) -> dict[str, Any]:
-    return values
-
-
-def _preset_defaults(values: dict[str, Any]) -> dict[str, Any]:
-    """Default ``max_seats`` to the smaller of 9 and what the game seats (stud: 8)."""
-    if "max_seats" in values or "game" not in values:
-        return values
-    info = game_code(values["game"])
-    default = GamePreset.__dataclass_fields__["max_seats"].default
-    if info is None or info.max_players >= default:
-        return values
-    return {**values, "max_seats": info.max_players}
-
-
-_DEFAULTS: dict[type, Any] = {GamePreset: _preset_defaults}
-
-
-def _no_checks(_: Any) -> list[tuple[str, str]]:
-    return []
-
-
-def _preset_checks(preset: GamePreset) -> list[tuple[str, str]]:
-    """Check what needs the game: a known code, the stakes it needs, its seat count."""
-    codes = known_game_codes()
-    if preset.game is None:
-        return []
-    if preset.game not in codes:
-        return [("game", f"preset {preset.name!r} names an unknown game {preset.game!r}"
-                 f"{_suggest(preset.game, codes)} (known: {', '.join(codes)})")]
-    info = game_code(preset.game)
-    if info is None:
-        return []
-    problems = []
-    if preset.max_seats > info.max_players:
-        problems.append(("max_seats", f"preset {preset.name!r}: {preset.game} seats at most "
-                         f"{info.max_players} players, not {preset.max_seats}"))
-    if preset.openers is not None and info.family is not GameFamily.DRAW:
-        problems.append(("openers", f"preset {preset.name!r}: openers apply to draw games "
-                         f"only, not {preset.game}"))
-    if preset.schedule is not None:  # the schedule sets the blinds (TRN-LEVELS)
-        return problems
-    if info.forced is Forced.BLINDS and preset.big_blind < 1:
-        problems.append(("big_blind", f"preset {preset.name!r}: {preset.game} is a blind game; "
-                         "big_blind must be at least 1"))
-    if info.forced is Forced.BRING_IN and preset.bring_in < 1:
-        problems.append(("bring_in", f"preset {preset.name!r}: {preset.game} is a stud game; "
-                         "bring_in must be at least 1"))
-    if info.forced is Forced.ANTES and preset.ante < 1:
-        problems.append(("ante", f"preset {preset.name!r}: {preset.game} is played with "
-                         "antes; ante must be at least 1"))
-    if info.fixed_limit and (preset.small_bet < 1 or preset.big_bet < 1):
-        problems.append(("small_bet", f"preset {preset.name!r}: {preset.game} is fixed limit; "
-                         "small_bet and big_bet must be at least 1"))
-    if info.forced is Forced.BLINDS and preset.small_blind < 1 \
-            and info.family is not GameFamily.DRAW:
-        problems.append(("small_blind", f"preset {preset.name!r}: small_blind must be at "
-                         "least 1"))
-    return problems
-
-
-def _deck_checks(deck: model.DeckRules) -> list[tuple[str, str]]:
-    codes = known_game_codes()
-    return [("joker_games", f"joker_games names an unknown game {code!r}{_suggest(code, codes)}")
-            for code in sorted(deck.joker_games) if code not in codes]
-
-
-_EXTRA_CHECKS: dict[type, Any] = {GamePreset: _preset_checks, model.DeckRules: _deck_checks}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -581,7 +464,7 @@ def validate_rules_text(text: str, path: str = "<text>", *,
 
     """
     problems, _ = _parse(text, path, registry)
-    return sorted(problems, key=_by_line)
+    return sort_problems(problems)
 
 
 def parse_rules_text(text: str, path: str = "<text>", *,
