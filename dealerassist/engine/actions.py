@@ -54,8 +54,8 @@ __all__ = [
 ]
 
 
-def _decision(state: HandState, player: int) -> LegalActions:
-    legal = legal_actions(state)
+def _decision(state: HandState, player: int, known: LegalActions | None = None) -> LegalActions:
+    legal = known if known is not None else legal_actions(state)
     if legal is None:
         raise IllegalActionError(f"player {player} cannot act: no betting decision is pending",
                                  rule_id="G-ACT")
@@ -67,9 +67,9 @@ def _decision(state: HandState, player: int) -> LegalActions:
     return legal
 
 
-def verify_fold(state: HandState, player: int) -> None:
+def verify_fold(state: HandState, player: int, *, legal: LegalActions | None = None) -> None:
     """Raise unless ``player`` is the one to act (folding is otherwise always allowed)."""
-    _decision(state, player)
+    _decision(state, player, legal)
 
 
 def can_fold(state: HandState, player: int) -> bool:
@@ -83,9 +83,9 @@ def fold(state: HandState, player: int) -> Folded:
     return Folded(player)
 
 
-def verify_check(state: HandState, player: int) -> None:
+def verify_check(state: HandState, player: int, *, legal: LegalActions | None = None) -> None:
     """Raise unless ``player`` is to act with nothing to call (G-ACT)."""
-    legal = _decision(state, player)
+    legal = _decision(state, player, legal)
     if not legal.can_check:
         raise IllegalActionError(
             f"player {player} cannot check: {legal.to_call} to call", rule_id="G-ACT"
@@ -103,9 +103,9 @@ def check(state: HandState, player: int) -> Checked:
     return Checked(player)
 
 
-def verify_call(state: HandState, player: int) -> None:
+def verify_call(state: HandState, player: int, *, legal: LegalActions | None = None) -> None:
     """Raise unless ``player`` is to act facing a bet (G-ACT)."""
-    legal = _decision(state, player)
+    legal = _decision(state, player, legal)
     if not legal.can_call:
         raise IllegalActionError(f"player {player} has nothing to call: check instead",
                                  rule_id="G-ACT")
@@ -129,14 +129,17 @@ def check_or_call(state: HandState, player: int) -> Checked | Called:
     return Called(player, legal.to_call) if legal.to_call else Checked(player)
 
 
-def verify_bet_or_raise(state: HandState, player: int, to: int) -> None:
+def verify_bet_or_raise(
+    state: HandState, player: int, to: int, *, legal: LegalActions | None = None
+) -> None:
     """Raise unless ``player`` may bet or raise to a total of ``to`` this round.
 
     Rule IDs: BET-FL-CAP (capped), BET-SHORT-ALLIN / BET-NO-SELF-RAISE (not reopened),
     BET-NL-MIN / BET-PL-MIN / BET-FL-SIZES (too small), BET-NL-MAX / BET-PL-MAX /
     BET-FL-SIZES (too large), G-ALLIN (nobody left to call, or the call is the stack).
+    ``legal`` may pass `legal_actions(state)` when the caller already has it.
     """
-    legal = _decision(state, player)
+    legal = _decision(state, player, legal)
     if legal.min_raise_to is None or legal.max_raise_to is None:
         reasons = {
             "BET-FL-CAP": "the betting is capped: call or fold",
@@ -216,26 +219,27 @@ def muck(state: HandState, player: int) -> Mucked:
     return event
 
 
-def verify_event(state: HandState, event: Event) -> None:
+def verify_event(state: HandState, event: Event, *, legal: LegalActions | None = None) -> None:
     """Raise `IllegalActionError` (with the rule ID) if the rules forbid ``event`` now.
 
     Events that the rules cannot forbid but that cannot be applied (a card where none is
-    due) are caught by `evolve` itself.
+    due) are caught by `evolve` itself. ``legal`` may pass `legal_actions(state)` when the
+    caller already has it.
     """
     if isinstance(event, Folded):
-        verify_fold(state, event.player)
+        verify_fold(state, event.player, legal=legal)
     elif isinstance(event, Checked):
-        verify_check(state, event.player)
+        verify_check(state, event.player, legal=legal)
     elif isinstance(event, Called):
-        verify_call(state, event.player)
-        legal = legal_actions(state)
-        if legal is not None and event.amount != legal.to_call:
+        legal = _decision(state, event.player, legal)
+        verify_call(state, event.player, legal=legal)
+        if event.amount != legal.to_call:
             raise IllegalActionError(
                 f"player {event.player} calls {event.amount}, but the call is {legal.to_call}",
                 rule_id="G-ACT",
             )
     elif isinstance(event, BetPlaced | RaisedTo):
-        verify_bet_or_raise(state, event.player, event.to)
+        verify_bet_or_raise(state, event.player, event.to, legal=legal)
     elif isinstance(event, CardsShown | Mucked):
         if state.phase is Phase.BETTING:
             raise IllegalActionError("hands are shown after the betting", rule_id="G-SHOW-ORDER")

@@ -15,7 +15,7 @@ uncalled bets returned at the end of each round (POT-UNCALLED), and all-in run-o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from enum import StrEnum, unique
 
 from dealerassist.cards import Card
@@ -118,6 +118,7 @@ class HandState:
     returned: tuple[int, ...]
     won: tuple[int, ...]
     rake: int
+    seen: int = 0
 
     # ----- derived views -------------------------------------------------------------------
 
@@ -153,7 +154,7 @@ class HandState:
     @property
     def won_by_fold(self) -> bool:
         """True when all but one player folded (G-WIN-FOLD)."""
-        return sum(1 for f in self.folded if not f) == 1
+        return self.folded.count(False) == 1
 
     @property
     def total_chips(self) -> int:
@@ -169,6 +170,29 @@ class HandState:
     def max_bet(self) -> int:
         """The highest bet in front of a player this round."""
         return max(self.bets)
+
+
+def _make_replace():  # type: ignore[no-untyped-def]
+    """A fast `dataclasses.replace` for HandState (evolve runs it several times per event).
+
+    The copy is built with the slots' own descriptors, which is what the frozen dataclass's
+    ``__init__`` does, minus the Python-level call per field.
+    """
+    names = [f.name for f in fields(HandState)]
+    params = ", ".join(f"{name}=_KEEP" for name in names)
+    lines = [f"def replace(state, *, {params}):", "    new = _new(HandState)"]
+    namespace: dict[str, object] = {"HandState": HandState, "_KEEP": _KEEP,
+                                    "_new": object.__new__}
+    for name in names:
+        namespace[f"_set_{name}"] = HandState.__dict__[name].__set__
+        lines.append(f"    _set_{name}(new, state.{name} if {name} is _KEEP else {name})")
+    lines.append("    return new")
+    exec("\n".join(lines) + "\n", namespace)  # noqa: S102 - built from the field names
+    return namespace["replace"]
+
+
+_KEEP = object()
+replace = _make_replace()
 
 
 # ----- construction --------------------------------------------------------------------
@@ -299,11 +323,12 @@ def _on_hole(state: HandState, event: HoleCardsDealt) -> HandState:
     if len(event.cards) != count:
         raise _fail(f"player {player} must receive {count} cards here, not {len(event.cards)}",
                     "HE-DEAL")
-    _check_new_cards(state, event.cards)
+    seen = _check_new_cards(state, event.cards)
     hole = list(state.hole)
     hole[player] = hole[player] + tuple(event.cards)
-    due = tuple(i for i in state.due_hole if i != player)
-    return _after_dealing(replace(state, hole=tuple(hole), due_hole=due))
+    due = state.due_hole[1:] if state.due_hole[0] == player else tuple(
+        i for i in state.due_hole if i != player)
+    return _after_dealing(replace(state, hole=tuple(hole), due_hole=due, seen=seen))
 
 
 def _on_board(state: HandState, event: BoardDealt) -> HandState:
@@ -314,13 +339,13 @@ def _on_board(state: HandState, event: BoardDealt) -> HandState:
     count = len(event.cards)
     if count == 0 or count > state.due_board:
         raise _fail(f"{state.due_board} board card(s) due here, not {count}", "HE-STREETS")
-    _check_new_cards(state, event.cards)
+    seen = _check_new_cards(state, event.cards)
     burns = state.burns
     if state.due_board == state.street.board and state.street.burn:
         burns += 1
     return _after_dealing(
         replace(state, board=state.board + tuple(event.cards), due_board=state.due_board - count,
-                burns=burns)
+                burns=burns, seen=seen)
     )
 
 
@@ -328,28 +353,36 @@ def _on_identify(state: HandState, event: BoardCardIdentified) -> HandState:
     position = event.position
     if not 0 <= position < len(state.board) or not state.board[position].is_unknown:
         raise _fail(f"board position {position} holds no unknown card", "IRR-DECK")
-    _check_new_cards(state, (event.card,))
+    seen = _check_new_cards(state, (event.card,))
     board = list(state.board)
     board[position] = event.card
-    return replace(state, board=tuple(board))
+    return replace(state, board=tuple(board), seen=seen)
 
 
-def _check_new_cards(state: HandState, cards: tuple[Card, ...] | list[Card]) -> None:
-    """IRR-DECK: a face already seen in this hand cannot be dealt again."""
-    seen = {c.code for c in state.board if c.code < 52}
-    for hand in state.hole:
-        seen.update(c.code for c in hand if c.code < 52)
+_DECK_MASKS: dict[tuple[int, ...], int] = {}
+
+
+def _check_new_cards(state: HandState, cards: tuple[Card, ...] | list[Card]) -> int:
+    """IRR-DECK: a face already seen in this hand cannot be dealt again; G-DECK: it must be
+    in the game's deck. Returns the new mask of seen cards."""
+    seen = state.seen
     ranks = state.setup.game.deck_ranks
+    deck = _DECK_MASKS.get(ranks)
+    if deck is None:
+        deck = _DECK_MASKS[ranks] = sum(1 << ((r - 2) * 4 + s) for r in ranks for s in range(4))
     for card in cards:
-        if card.code >= 52:
-            if card.is_joker:
+        code = card.code
+        if code >= 52:
+            if code == 52:
                 raise _fail("a joker is not part of this game's deck", "G-DECK")
             continue
-        if card.code in seen:
+        bit = 1 << code
+        if seen & bit:
             raise _fail(f"card {card} was already dealt in this hand", "IRR-DECK")
-        if card.code // 4 + 2 not in ranks:
+        if not deck & bit:
             raise _fail(f"card {card} is not in this game's deck", "G-DECK")
-        seen.add(card.code)
+        seen |= bit
+    return seen
 
 
 def _after_dealing(state: HandState) -> HandState:
@@ -468,7 +501,7 @@ def _to_showdown(state: HandState) -> HandState:
 def _pop(state: HandState, player: int, **changes: object) -> HandState:
     actors = state.actors[1:]
     state = replace(state, actors=actors, **changes)
-    if not actors or sum(1 for f in state.folded if not f) <= 1:
+    if not actors or state.folded.count(False) <= 1:
         return _end_betting(state)
     return state
 
@@ -581,14 +614,14 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     if len(fresh) > len(unknown_slots):
         raise _fail(f"player {player} shows {len(fresh)} card(s) they were not dealt",
                     "IRR-DECK")
-    _check_new_cards(state, [c for c in fresh if not c.is_unknown])
+    seen = _check_new_cards(state, [c for c in fresh if not c.is_unknown])
     for slot, card in zip(unknown_slots, fresh, strict=False):
         new[slot] = card
     hole = list(state.hole)
     hole[player] = tuple(new)
     shown = list(state.shown)
     shown[player] = True
-    return replace(state, hole=tuple(hole), shown=tuple(shown))
+    return replace(state, hole=tuple(hole), shown=tuple(shown), seen=seen)
 
 
 def _on_muck(state: HandState, event: Mucked) -> HandState:

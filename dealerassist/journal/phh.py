@@ -20,6 +20,7 @@ Writing: `to_phh` turns a hand's setup and events back into PHH text (for
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from dealerassist.engine import (
     HandSetup,
     HandState,
     HoleCardsDealt,
+    LegalActions,
     Mucked,
     Phase,
     RaisedTo,
@@ -46,7 +48,6 @@ from dealerassist.engine import (
     evolve,
     legal_actions,
     new_hand,
-    settle,
     settlement,
     verify_event,
 )
@@ -194,7 +195,85 @@ def _places(value: Any) -> int:
 
 
 def _strip_comment(action: str) -> str:
-    return action.split("#", 1)[0].strip()
+    if "#" in action:
+        action = action.split("#", 1)[0]
+    return action.strip()
+
+
+# One significant token per match, whitespace and comments before it skipped; the last
+# group catches any other character, so nothing is silently skipped (then tomllib decides).
+_TOKEN = re.compile(
+    r"""(?:[ \t\r\n]+|\#[^\n]*)*
+    (?:("[^"\\\n]*"|'[^'\n]*')
+      |([+-]?[0-9]+(?:\.[0-9]+)?)(?![\w.:+-])
+      |(true|false)(?![\w-])
+      |([A-Za-z_][A-Za-z0-9_-]*)
+      |([=\[\],])
+      |([^ \t\r\n])
+      |\Z)""",
+    re.VERBOSE | re.DOTALL,
+)
+
+
+def _fast_toml(text: str) -> dict[str, Any] | None:
+    """Parse the flat TOML subset PHH files use (``key = value``, arrays, comments).
+
+    Returns None on anything outside that subset (tables, escapes, dates, duplicate keys),
+    and the caller then uses `tomllib`, so the result is always tomllib's. Floats are
+    Decimals, as with ``parse_float=Decimal``. Several times faster than tomllib on PHH.
+    """
+    tokens = _TOKEN.findall(text)
+    data: dict[str, Any] = {}
+    stack: list[list[Any]] = []
+    key: str | None = None
+    expect_value = False
+    for string, number, boolean, name, punct, other in tokens:
+        if other:
+            return None
+        if punct:
+            if punct == "=":
+                if key is None or expect_value or stack:
+                    return None
+                expect_value = True
+                continue
+            if not expect_value:
+                return None
+            if punct == "[":
+                stack.append([])
+                continue
+            if punct == ",":
+                if not stack:
+                    return None
+                continue
+            if not stack:  # "]"
+                return None
+            item: Any = stack.pop()
+        elif name:
+            if expect_value or stack:
+                return None
+            if name in data:
+                return None
+            key = name
+            continue
+        elif string:
+            item = string[1:-1]
+        elif number:
+            item = Decimal(number) if "." in number else int(number)
+        elif boolean:
+            item = boolean == "true"
+        else:  # trailing whitespace or comment at the very end
+            continue
+        if not expect_value:
+            return None
+        if stack:
+            stack[-1].append(item)
+        else:
+            data[key] = item  # type: ignore[index]
+            key = None
+            expect_value = False
+    if stack or expect_value or key is not None:
+        return None
+    return data
 
 
 def parse_phh(text: str) -> HandHistory:
@@ -203,10 +282,12 @@ def parse_phh(text: str) -> HandHistory:
     Raises:
         HandHistoryError: bad TOML, a missing field, or an amount that is not a number.
     """
-    try:
-        data = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        raise HandHistoryError(f"not valid TOML: {error}") from None
+    data = _fast_toml(text)
+    if data is None:
+        try:
+            data = tomllib.loads(text, parse_float=Decimal)
+        except tomllib.TOMLDecodeError as error:
+            raise HandHistoryError(f"not valid TOML: {error}") from None
     for name in ("variant", "starting_stacks", "actions"):
         if name not in data:
             raise HandHistoryError(f"missing field {name!r}")
@@ -239,6 +320,8 @@ def parse_phh(text: str) -> HandHistory:
     scale = 10**places
 
     def scaled(value: Any, what: str) -> int:
+        if scale == 1 and type(value) is int:
+            return value
         exact = Decimal(value) * scale
         if exact != exact.to_integral_value():
             raise HandHistoryError(f"{what}: amount {value} is finer than the hand's unit")
@@ -303,11 +386,20 @@ def _player(token: str, count: int, action: str) -> int:
     return index
 
 
+_CARDS_CACHE: dict[str, tuple[Card, ...]] = {}
+
+
 def _cards(text: str, action: str) -> tuple[Card, ...]:
+    cards = _CARDS_CACHE.get(text)
+    if cards is not None:
+        return cards
     try:
-        return parse_cards(text)
+        cards = parse_cards(text)
     except DealerAssistError as error:
         raise HandHistoryError(f"bad cards in action {action!r}: {error}") from None
+    if len(_CARDS_CACHE) < 100_000:
+        _CARDS_CACHE[text] = cards
+    return cards
 
 
 class _Replayer:
@@ -321,10 +413,11 @@ class _Replayer:
         self.events: list[Event] = []
         self.trace = trace
 
-    def apply(self, event: Event, action: str, *, check_rules: bool = True) -> None:
+    def apply(self, event: Event, action: str, *, check_rules: bool = True,
+              legal: LegalActions | None = None) -> None:
         if check_rules:
             try:
-                verify_event(self.state, event)
+                verify_event(self.state, event, legal=legal)
             except IllegalActionError as error:
                 self.flags.append(Flag(error.rule_id or "G-ACT", f"{action}: {error.reason}"))
         try:
@@ -333,10 +426,11 @@ class _Replayer:
             raise HandHistoryError(f"action {action!r} cannot be applied: {error}") from None
         self.events.append(event)
 
-    def decide(self) -> None:
+    def decide(self, legal: LegalActions | None = None) -> None:
         if not self.trace:
             return
-        legal = legal_actions(self.state)
+        if legal is None:
+            legal = legal_actions(self.state)
         if legal is not None:
             self.decisions.append(
                 Decision(legal.actor, legal.to_call, legal.min_raise_to, legal.max_raise_to)
@@ -361,19 +455,23 @@ class _Replayer:
             state = self.state
             if state.phase is not Phase.BETTING:
                 raise HandHistoryError(f"action {action!r}: the betting round closed before it")
-        self.decide()
-        legal = legal_actions(state)
-        assert legal is not None
         if verb == "f":
-            event = Folded(player)
+            self.decide()
+            # The player to act may always fold: nothing to verify.
+            self.apply(Folded(player), action, check_rules=False)
         elif verb == "cc":
-            event = Called(player, legal.to_call) if legal.to_call else Checked(player)
+            self.decide()
+            to_call = min(state.stacks[player], max(state.bets) - state.bets[player])
+            event = Called(player, to_call) if to_call else Checked(player)
+            self.apply(event, action, check_rules=False)
         else:
+            legal = legal_actions(state)
+            self.decide(legal)
             if len(parts) < 3 or not parts[2].lstrip("-").isdigit():
                 raise HandHistoryError(f"action {action!r}: cbr needs an amount")
             to = int(parts[2])
             event = BetPlaced(player, to) if max(state.bets) == 0 else RaisedTo(player, to)
-        self.apply(event, action)
+            self.apply(event, action, legal=legal)
 
     def run(self) -> ReplayResult:
         count = len(self.history.starting_stacks)
@@ -386,9 +484,10 @@ class _Replayer:
                     if len(parts) < 4:
                         raise HandHistoryError(f"action {action!r}: no cards")
                     player = _player(parts[2], count, action)
-                    self.apply(HoleCardsDealt(player, _cards(parts[3], action)), action)
+                    self.apply(HoleCardsDealt(player, _cards(parts[3], action)), action,
+                               check_rules=False)
                 else:
-                    self.apply(BoardDealt(_cards(parts[2], action)), action)
+                    self.apply(BoardDealt(_cards(parts[2], action)), action, check_rules=False)
                 continue
             player = _player(parts[0], count, action)
             verb = parts[1] if len(parts) > 1 else ""
@@ -402,7 +501,7 @@ class _Replayer:
         if self.state.phase is Phase.SHOWDOWN:
             try:
                 result_settlement = settlement(self.state)
-                for event in settle(self.state):
+                for event in result_settlement.events:
                     self.apply(event, "settlement", check_rules=False)
             except IllegalActionError as error:
                 raise HandHistoryError(f"cannot settle the hand: {error}") from None
