@@ -101,7 +101,9 @@ def raise_block(state: HandState, player: int) -> str:
         return "G-ALLIN"  # calling takes the whole stack
     acted = state.acted[player]
     if acted >= 0 and top - acted < state.last_full:
-        return "BET-NO-SELF-RAISE" if state.aggressor == player else "BET-SHORT-ALLIN"
+        # BET-NO-SELF-RAISE / BET-SHORT-ALLIN: only a full raise by someone else since the
+        # player acted reopens the betting to them; here the raises since were short.
+        return "BET-SHORT-ALLIN"
     folded = state.folded
     for i in range(len(bets)):
         if i != player and not folded[i] and stacks[i] + bets[i] > top:
