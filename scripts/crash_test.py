@@ -130,7 +130,9 @@ def _strip(line: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in line.items() if k not in ("command", "error")}
 
 
-def _table(db: Path, stdin: bytes | None) -> subprocess.Popen[bytes]:
+def _table(
+    db: Path, stdin: bytes | None, *, stderr: int = subprocess.DEVNULL
+) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [
             sys.executable,
@@ -146,7 +148,7 @@ def _table(db: Path, stdin: bytes | None) -> subprocess.Popen[bytes]:
         cwd=ROOT,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
 
@@ -192,10 +194,13 @@ def one_round(
         if _strip(line) != _strip(states[k]):
             problems.append(f"live line {k} differs from the reference")
             break
-    restart = _table(db, b"")
-    out, _ = restart.communicate(b"", timeout=60)
+    restart = _table(db, b"", stderr=subprocess.PIPE)
+    out, err = restart.communicate(b"", timeout=60)
     if not out:
-        return Round(acknowledged, -1, 0, "none", False, [*problems, "restart printed nothing"])
+        detail = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
+        return Round(
+            acknowledged, -1, 0, "none", False, [*problems, f"restart failed: {detail[0]}"]
+        )
     restored = _strip(json.loads(out.splitlines()[0]))
     committed = _count_commands(db)
     accepted_acked = sum(1 for line in printed[1:] if "error" not in line)
@@ -256,8 +261,11 @@ def main(argv: list[str] | None = None) -> int:
         "failures": len(failures),
         "acknowledged_commands": sum(r.accepted_acknowledged for r in rounds),
         "lost_acknowledged": sum(
-            max(0, r.accepted_acknowledged - r.committed_commands) for r in rounds
+            max(0, r.accepted_acknowledged - r.committed_commands)
+            for r in rounds
+            if r.committed_commands >= 0
         ),
+        "restart_failures": sum(1 for r in rounds if r.committed_commands < 0),
         "restored_equals_acknowledged": sum(r.restored_matches == "acknowledged" for r in rounds),
         "restored_equals_next_committed": sum(
             r.restored_matches.startswith("next") for r in rounds
