@@ -1,0 +1,411 @@
+"""Pot drills: main and side pots, showdown payouts (hi/lo, odd chips), and the rake.
+
+Answers come from the engine (`pots`, `settlement`) at the end of a real hand; the
+explanation builds the pots layer by layer as a dealer does (POT-MAIN-SIDE: "each all-in
+closes a pot"), splits each pot with the house's odd-chip rule (G-ODD-CHIP, O8-SPLIT-ODD)
+and works the rake from the house's rate (RAKE-RATE, RAKE-NFND).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from decimal import Decimal
+
+from dealerassist.cards import format_cards
+from dealerassist.engine.pots import pots
+from dealerassist.engine.settlement import settlement
+from dealerassist.engine.state import HandState, Phase
+from dealerassist.evaluation import (
+    describe,
+    evaluate_high,
+    evaluate_omaha_high,
+    evaluate_omaha_low8,
+)
+from dealerassist.games.spec import Evaluator, Family
+from dealerassist.rules.model import HiLoOddChip, HouseRules, OddChipRule, RakeBase
+from dealerassist.trainer.difficulty import Difficulty, profile
+from dealerassist.trainer.drill import AnswerFormat, Drill, DrillKind, Payout, PotAnswer
+from dealerassist.trainer.hands import play_hand, random_setup
+from dealerassist.trainer.situation import table_lines
+from dealerassist.trainer.text import Text, seat_name
+
+__all__ = [
+    "pot_layers",
+    "pots_drill",
+    "pots_from_state",
+    "rake_drill",
+    "rake_from_state",
+    "rake_steps",
+    "showdown_drill",
+    "showdown_from_state",
+    "split_steps",
+]
+
+_POT_GAMES = ("NT", "PO", "FT", "NO/8", "PT")
+_SHOWDOWN_GAMES = ("NT", "FT", "PO", "FO/8", "PO/8")
+
+
+def _seats(players: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(str(p + 1) for p in players)
+
+
+def pot_layers(state: HandState) -> tuple[list[Text], list[tuple[int, tuple[int, ...]]]]:
+    """Build the pots as a dealer does: each all-in player still in closes a layer.
+
+    Returns:
+        The worked lines and the pots reached: (amount, eligible players), main first.
+
+    """
+    n = state.player_count
+    put = state.committed
+    in_hand = [i for i in range(n) if not state.folded[i] and not state.mucked[i]]
+    lines: list[Text] = []
+    for i in range(n):
+        if state.returned[i]:
+            lines.append(Text(
+                f"{seat_name(i).en}: {state.returned[i]} of the bet was not called and goes "
+                "back (POT-UNCALLED).",
+                f"{seat_name(i).fr} : {state.returned[i]} de la mise n'ont pas été suivis et "
+                "lui reviennent (POT-UNCALLED)."))
+    levels = sorted({put[i] for i in in_hand})
+    result: list[tuple[int, tuple[int, ...]]] = []
+    previous = 0
+    for number, level in enumerate(levels):
+        parts = [(i, min(put[i], level) - min(put[i], previous)) for i in range(n)]
+        parts = [(i, a) for i, a in parts if a]
+        amount = sum(a for _, a in parts)
+        if number == 0:
+            amount += state.dead_antes
+        eligible = tuple(i for i in in_hand if put[i] >= level)
+        shown = " + ".join(str(a) for _, a in parts)
+        name = Text("main pot", "pot principal") if not result else \
+            Text(f"side pot {len(result)}", f"pot annexe {len(result)}")
+        if result and result[-1][1] == eligible:
+            result[-1] = (result[-1][0] + amount, eligible)
+            lines.append(Text(
+                f"From {previous} to {level} a player: {shown} = {amount}, the same players: "
+                f"added to the last pot, now {result[-1][0]}.",
+                f"De {previous} à {level} par joueur : {shown} = {amount}, mêmes joueurs : "
+                f"ajouté au dernier pot, soit {result[-1][0]}."))
+        elif amount:
+            result.append((amount, eligible))
+            lines.append(Text(
+                f"Up to {level} a player: {shown} = {amount}, the {name.en}, for seats "
+                f"{_seats(eligible)}.",
+                f"Jusqu'à {level} par joueur : {shown} = {amount}, le {name.fr}, pour les "
+                f"sièges {_seats(eligible)}."))
+        previous = level
+    folded = [i for i in range(n) if state.folded[i] and put[i]]
+    if folded:
+        lines.append(Text(
+            f"Folded seats {_seats(folded)} leave their chips in the pots but win none "
+            "(POT-FOLDED).",
+            f"Les sièges couchés {_seats(folded)} laissent leurs jetons mais ne gagnent aucun "
+            "pot (POT-FOLDED)."))
+    return lines, result
+
+
+def _contribution_lines(state: HandState) -> list[Text]:
+    lines = []
+    for i in range(state.player_count):
+        gross = state.committed[i] + state.returned[i]
+        name = seat_name(i)
+        if state.folded[i]:
+            status = Text("folded", "s'est couché")
+        elif state.stacks[i] == 0 or state.stacks[i] == state.returned[i]:
+            status = Text("all in", "à tapis")
+        else:
+            status = Text("still in", "toujours en jeu")
+        lines.append(Text(f"{name.en} put in {gross} in all, {status.en}.",
+                          f"{name.fr} a misé {gross} en tout, {status.fr}."))
+    return lines
+
+
+def pots_from_state(state: HandState, *, seed: int = 0, difficulty: str = "") -> Drill:
+    """Return the pots drill at the end of the betting (the engine's `pots`)."""
+    answer = tuple(PotAnswer(p.amount, tuple(i + 1 for i in p.eligible)) for p in pots(state))
+    lines, _ = pot_layers(state)
+    shown_en = "; ".join(f"{p.amount} for seats {', '.join(map(str, p.seats))}" for p in answer)
+    shown_fr = "; ".join(f"{p.amount} pour les sièges {', '.join(map(str, p.seats))}"
+                         for p in answer)
+    return Drill(
+        kind=DrillKind.POTS, seed=seed, difficulty=difficulty, game=state.setup.game.code,
+        situation=tuple(table_lines(state.setup)[:1] + _contribution_lines(state)),
+        question=Text("What are the pots, main pot first, and which seats can win each?",
+                      "Quels sont les pots, le principal d'abord, et quels sièges peuvent "
+                      "gagner chacun ?"),
+        answer_format=AnswerFormat.POTS, answer=answer,
+        answer_text=Text(shown_en + ".", shown_fr + "."),
+        explanation=tuple(lines), rule_ids=("POT-MAIN-SIDE", "POT-FOLDED", "POT-UNCALLED"),
+    )
+
+
+def _hands_played(state: HandState, player: int) -> tuple[Text, Text | None]:
+    game = state.setup.game
+    hole = state.hole[player]
+    board = state.board
+    if game.high is Evaluator.OMAHA_HIGH:
+        high = evaluate_omaha_high(hole, board)
+    else:
+        high = evaluate_high(tuple(hole) + tuple(board))
+    high_text = Text(describe(high, "en"), describe(high, "fr"))
+    if game.low is None:
+        return high_text, None
+    low = evaluate_omaha_low8(hole, board)
+    if low is None:
+        return high_text, Text("no low", "pas de low")
+    return high_text, Text(describe(low, "en"), describe(low, "fr"))
+
+
+def split_steps(amount: int, winners: tuple[int, ...], *, rules: HouseRules,
+                stud: bool = False) -> tuple[Text, dict[int, int]]:
+    """Split ``amount`` between winners (clockwise from the button) as G-ODD-CHIP says."""
+    rule = rules.odd_chip.stud if stud else rules.odd_chip.board
+    unit = rules.odd_chip.unit
+    k = len(winners)
+    if k == 1:
+        return (Text(f"{seat_name(winners[0]).en} takes {amount}.",
+                     f"{seat_name(winners[0]).fr} prend {amount}."), {winners[0]: amount})
+    units, below = divmod(amount, unit)
+    base, extra = divmod(units, k)
+    shares = {w: base * unit for w in winners}
+    if extra:
+        if rule is OddChipRule.LOWEST_SEAT:
+            shares[winners[0]] += extra * unit
+            who = Text(f"all to {seat_name(winners[0]).en}, the lowest seat",
+                       f"tous au {seat_name(winners[0]).fr.lower()}, le plus petit siège")
+        else:
+            for w in winners[:extra]:
+                shares[w] += unit
+            who = Text("one each to the first winners clockwise from the button",
+                       "un chacun aux premiers gagnants à gauche du bouton")
+    shares[winners[0]] += below
+    names = ", ".join(seat_name(w).en for w in winners)
+    names_fr = ", ".join(seat_name(w).fr for w in winners)
+    text = Text(f"{names} tie: {amount} / {k} = {base * unit} each",
+                f"{names_fr} à égalité : {amount} / {k} = {base * unit} chacun")
+    if extra:
+        text = text + Text(f"; {extra} odd chip(s) of {unit}: {who.en} (G-ODD-CHIP)",
+                           f" ; {extra} jeton(s) en trop de {unit} : {who.fr} (G-ODD-CHIP)")
+    return text + Text(".", "."), shares
+
+
+def _showdown_lines(state: HandState, rules: HouseRules) -> tuple[list[Text], dict[int, int]]:
+    result = settlement(state)
+    totals: dict[int, int] = {}
+    lines: list[Text] = []
+    hilo = state.setup.game.low is not None
+    stud = state.setup.game.family is Family.STUD
+    for k, pot in enumerate(result.pots):
+        name = Text("Main pot", "Pot principal") if k == 0 else \
+            Text(f"Side pot {k}", f"Pot annexe {k}")
+        lines.append(Text(f"{name.en}: {pot.amount}, seats {_seats(pot.eligible)}.",
+                          f"{name.fr} : {pot.amount}, sièges {_seats(pot.eligible)}."))
+        for i in pot.eligible:
+            high, low = _hands_played(state, i)
+            extra_en = f"; low: {low.en}" if low else ""
+            extra_fr = f" ; low : {low.fr}" if low else ""
+            lines.append(Text(f"  {seat_name(i).en}: {high.en}{extra_en}.",
+                              f"  {seat_name(i).fr} : {high.fr}{extra_fr}."))
+        halves: list[tuple[int, tuple[int, ...], Text]] = []
+        if hilo and pot.low_winners:
+            unit = rules.odd_chip.unit
+            units, below = divmod(pot.amount, unit)
+            low_units = units // 2
+            high_units = units - low_units
+            if rules.odd_chip.hilo is HiLoOddChip.LOW:
+                high_units, low_units = low_units, high_units
+            high_amount, low_amount = high_units * unit + below, low_units * unit
+            to_high = rules.odd_chip.hilo is HiLoOddChip.HIGH
+            odd = Text("", "")
+            if units % 2:
+                odd = Text(f" (odd chip to the {'high' if to_high else 'low'}, O8-SPLIT-ODD)",
+                           f" (jeton impair au {'haut' if to_high else 'bas'}, O8-SPLIT-ODD)")
+            lines.append(Text(
+                f"  Split high/low (O8-SPLIT): high {high_amount}, low {low_amount}",
+                f"  Partage haut/bas (O8-SPLIT) : haut {high_amount}, bas {low_amount}",
+            ) + odd + Text(".", "."))
+            halves = [(high_amount, pot.high_winners, Text("High", "Haut")),
+                      (low_amount, pot.low_winners, Text("Low", "Bas"))]
+        else:
+            if hilo:
+                lines.append(Text("  No qualifying low: the high hand scoops (O8-QUALIFY).",
+                                  "  Pas de low qualifié : le haut rafle tout (O8-QUALIFY)."))
+            halves = [(pot.amount, pot.high_winners or pot.low_winners, Text("Pot", "Pot"))]
+        for amount, winners, label in halves:
+            text, shares = split_steps(amount, winners, rules=rules, stud=stud)
+            lines.append(Text(f"  {label.en}: ", f"  {label.fr} : ") + text)
+            for player, share in shares.items():
+                totals[player] = totals.get(player, 0) + share
+    return lines, totals
+
+
+def showdown_from_state(state: HandState, *, seed: int = 0, difficulty: str = "") -> Drill:
+    """Return the showdown drill: who wins each pot and how much (the engine's settlement)."""
+    rules = state.setup.rules
+    result = settlement(state)
+    awards = result.awards_by_player()
+    answer = tuple(Payout(p + 1, a) for p, a in sorted(awards.items()) if a)
+    lines, _ = _showdown_lines(state, rules)
+    board = format_cards(state.board)
+    situation = table_lines(state.setup)[:1]
+    situation.append(Text(f"Board: {board}.", f"Tableau : {board}."))
+    for i in state.in_hand:
+        cards = format_cards(state.hole[i])
+        situation.append(Text(f"{seat_name(i).en} shows {cards}.",
+                              f"{seat_name(i).fr} montre {cards}."))
+    for k, pot in enumerate(pots(state)):
+        name = Text("Main pot", "Pot principal") if k == 0 else \
+            Text(f"Side pot {k}", f"Pot annexe {k}")
+        situation.append(Text(f"{name.en}: {pot.amount} for seats {_seats(pot.eligible)}.",
+                              f"{name.fr} : {pot.amount} pour les sièges "
+                              f"{_seats(pot.eligible)}."))
+    situation.append(Text("No rake in this drill.", "Pas de commission dans cet exercice."))
+    shown_en = ", ".join(f"Seat {p.seat} {p.amount}" for p in answer)
+    shown_fr = ", ".join(f"Siège {p.seat} {p.amount}" for p in answer)
+    ids = ["POT-AWARD", "G-TIE", "G-ODD-CHIP"]
+    if state.setup.game.low is not None:
+        ids += ["O8-SPLIT", "O8-QUALIFY", "O8-SPLIT-ODD"]
+    return Drill(
+        kind=DrillKind.SHOWDOWN, seed=seed, difficulty=difficulty, game=state.setup.game.code,
+        situation=tuple(situation),
+        question=Text("How many chips does each winning seat receive?",
+                      "Combien de jetons reçoit chaque siège gagnant ?"),
+        answer_format=AnswerFormat.PAYOUTS, answer=answer,
+        answer_text=Text(shown_en + ".", shown_fr + "."),
+        explanation=tuple(lines), rule_ids=tuple(ids),
+    )
+
+
+def rake_steps(state: HandState) -> tuple[list[Text], int]:
+    """Work out the rake from the house's rate, step, cap and no-flop-no-drop (RAKE-*)."""
+    rake = state.setup.rules.rake
+    hand_pots = pots(state)
+    total = sum(p.amount for p in hand_pots)
+    saw_flop = len(state.board) >= 3
+    if not rake.enabled:
+        return [Text("The house takes no rake (RAKE-SHARE).",
+                      "La maison ne prend pas de commission (RAKE-SHARE).")], 0
+    if rake.no_flop_no_drop and not saw_flop:
+        return [Text("The hand ended before the flop: no flop, no drop (RAKE-NFND).",
+                     "La main s'est finie avant le flop : pas de flop, pas de commission "
+                     "(RAKE-NFND).")], 0
+    bases = [p.amount for p in hand_pots] if rake.base is RakeBase.POT else [total]
+    cap = rake.cap_at(state.setup.nominal_big_blind)
+    lines: list[Text] = []
+    taken = 0
+    for amount in bases:
+        exact = Decimal(amount) * rake.percent / Decimal(100)
+        step = rake.rounding_step
+        rounded = int(exact) // step * step
+        lines.append(Text(
+            f"{amount} x {rake.percent}% = {exact}; rounded down to a multiple of {step}: "
+            f"{rounded} (RAKE-RATE).",
+            f"{amount} x {rake.percent} % = {exact} ; arrondi vers le bas au multiple de "
+            f"{step} : {rounded} (RAKE-RATE)."))
+        if cap is not None and rounded > cap:
+            lines.append(Text(f"Capped at {cap}.", f"Plafonné à {cap}."))
+            rounded = cap
+        taken += rounded
+    return lines, taken
+
+
+def rake_from_state(state: HandState, *, seed: int = 0, difficulty: str = "") -> Drill:
+    """Return the rake drill at the end of a hand (the engine's settlement rake)."""
+    rake = state.setup.rules.rake
+    answer = settlement(state).rake
+    lines, _ = rake_steps(state)
+    total = sum(p.amount for p in pots(state))
+    ended = Text("after the flop", "après le flop") if len(state.board) >= 3 else \
+        Text("before the flop", "avant le flop")
+    cap = rake.cap_at(state.setup.nominal_big_blind)
+    cap_en = f"capped at {cap}" if cap is not None else "no cap"
+    cap_fr = f"plafond {cap}" if cap is not None else "sans plafond"
+    nfnd_en = "no flop, no drop" if rake.no_flop_no_drop else "raked even without a flop"
+    nfnd_fr = "pas de flop, pas de commission" if rake.no_flop_no_drop else \
+        "commission même sans flop"
+    base_en = "on each pot" if rake.base is RakeBase.POT else "on the whole hand"
+    base_fr = "sur chaque pot" if rake.base is RakeBase.POT else "sur toute la main"
+    situation = table_lines(state.setup)[:1] + [
+        Text(f"The hand ended {ended.en}; the pots hold {total} in all "
+             f"({', '.join(str(p.amount) for p in pots(state))}).",
+             f"La main s'est finie {ended.fr} ; les pots contiennent {total} en tout "
+             f"({', '.join(str(p.amount) for p in pots(state))})."),
+        Text(f"House rake: {rake.percent}% {base_en}, rounded down to {rake.rounding_step}, "
+             f"{cap_en}, {nfnd_en}." if rake.enabled else "House rake: none.",
+             f"Commission de la maison : {rake.percent} % {base_fr}, arrondie vers le bas à "
+             f"{rake.rounding_step}, {cap_fr}, {nfnd_fr}." if rake.enabled else
+             "Commission de la maison : aucune."),
+    ]
+    return Drill(
+        kind=DrillKind.RAKE, seed=seed, difficulty=difficulty, game=state.setup.game.code,
+        situation=tuple(situation),
+        question=Text("How much rake does the house take?",
+                      "Combien la maison prend-elle de commission ?"),
+        answer_format=AnswerFormat.AMOUNT, answer=answer,
+        answer_text=Text(f"{answer} in rake.", f"{answer} de commission."),
+        explanation=tuple(lines), rule_ids=("RAKE-RATE", "RAKE-NFND", "RAKE-SHARE"),
+    )
+
+
+def _final_states(rng: random.Random, *, games: tuple[str, ...], difficulty: Difficulty,
+                  rules: HouseRules, all_in: int):  # type: ignore[no-untyped-def]
+    prof = profile(difficulty)
+    prof = dataclasses.replace(prof, all_in_percent=max(prof.all_in_percent, all_in),
+                               short_stack_percent=max(prof.short_stack_percent, all_in))
+    for _ in range(400):
+        setup = random_setup(rng, game=rng.choice(games), prof=prof, rules=rules)
+        yield play_hand(rng, setup, prof=prof).final.state
+
+
+def pots_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
+    """Return a random pots drill: a showdown with all-ins (side pots from intermediate on)."""
+    rng = random.Random(seed)
+    wanted = {Difficulty.BEGINNER: 1, Difficulty.INTERMEDIATE: 2, Difficulty.ADVANCED: 3}
+    best = None
+    for state in _final_states(rng, games=_POT_GAMES, difficulty=difficulty, rules=rules,
+                               all_in=30):
+        if state.phase is not Phase.SHOWDOWN or state.won_by_fold:
+            continue
+        count = len(pots(state))
+        if best is None or count > len(pots(best)):
+            best = state
+        if count >= wanted[difficulty]:
+            break
+    assert best is not None
+    return pots_from_state(best, seed=seed, difficulty=difficulty.value)
+
+
+def showdown_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
+    """Return a random showdown drill; harder levels look for ties, hi/lo splits and side pots."""
+    rng = random.Random(seed)
+    no_rake = dataclasses.replace(rules, rake=dataclasses.replace(rules.rake, enabled=False))
+    want_split = difficulty is Difficulty.ADVANCED or (
+        difficulty is Difficulty.INTERMEDIATE and rng.randrange(2) == 0)
+    fallback = None
+    for state in _final_states(rng, games=_SHOWDOWN_GAMES, difficulty=difficulty,
+                               rules=no_rake, all_in=10):
+        if state.phase is not Phase.SHOWDOWN or state.won_by_fold:
+            continue
+        fallback = fallback or state
+        result = settlement(state)
+        split = any(len(p.high_winners) > 1 or len(p.low_winners) > 0 or len(p.awards) > 1
+                    for p in result.pots)
+        if split or not want_split:
+            return showdown_from_state(state, seed=seed, difficulty=difficulty.value)
+    assert fallback is not None
+    return showdown_from_state(fallback, seed=seed, difficulty=difficulty.value)
+
+
+def rake_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
+    """Return a random rake drill: a hand won before or after the flop."""
+    rng = random.Random(seed)
+    pre_flop = rng.randrange(100) < 20
+    for state in _final_states(rng, games=_POT_GAMES, difficulty=difficulty, rules=rules,
+                               all_in=5):
+        if state.phase is not Phase.SHOWDOWN:
+            continue
+        if (len(state.board) < 3) == pre_flop:
+            return rake_from_state(state, seed=seed, difficulty=difficulty.value)
+    raise RuntimeError("no hand found for a rake drill")  # pragma: no cover

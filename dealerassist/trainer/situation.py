@@ -1,0 +1,110 @@
+"""The table as a trainee sees it: game, stakes, button, board, pot and the street's actions.
+
+Players are named by seat as printed on the felt: seat k is the engine's player k-1, so
+seat 1 is first left of the button and the highest seat holds the button (heads-up, the
+button is seat 2 and posts the small blind, BET-HEADSUP).
+"""
+
+from __future__ import annotations
+
+from dealerassist.cards import format_cards
+from dealerassist.engine.events import BetPlaced, Called, Checked, Event, Folded, RaisedTo
+from dealerassist.engine.setup import HandSetup
+from dealerassist.engine.state import HandState
+from dealerassist.games.spec import BettingStructure
+from dealerassist.trainer.text import Text, seat_name
+
+__all__ = ["action_lines", "street_name", "table_lines"]
+
+_STREETS_EN = ("Pre-flop", "On the flop", "On the turn", "On the river")
+_STREETS_FR = ("Avant le flop", "Au flop", "Au turn", "À la river")
+_STRUCTURE_FR = {
+    BettingStructure.NO_LIMIT: "no-limit",
+    BettingStructure.POT_LIMIT: "pot-limit",
+    BettingStructure.FIXED_LIMIT: "limite fixe",
+}
+
+
+def street_name(state: HandState) -> Text:
+    """Return the betting round, with the board when there is one."""
+    index = min(state.street_index, len(_STREETS_EN) - 1)
+    text = Text(_STREETS_EN[index], _STREETS_FR[index])
+    if state.board:
+        board = format_cards(state.board)
+        text = text + Text(f" (board: {board})", f" (tableau : {board})")
+    return text
+
+
+def table_lines(setup: HandSetup) -> list[Text]:
+    """Game, stakes, the button and every starting stack."""
+    n = setup.player_count
+    big = setup.big_blind or setup.min_bet
+    small = setup.blinds[1] if n == 2 else setup.blinds[0]  # BET-HEADSUP: button posts it
+    game = setup.game
+    stakes_en = f"blinds {small}/{big}"
+    stakes_fr = f"blindes {small}/{big}"
+    if game.structure is BettingStructure.FIXED_LIMIT:
+        stakes_en += f", limits {setup.small_bet}/{setup.big_bet}"
+        stakes_fr += f", limites {setup.small_bet}/{setup.big_bet}"
+    button = seat_name(n - 1)
+    lines = [
+        Text(f"{game.name}, {stakes_en}. {button.en} has the button.",
+             f"{game.name} ({_STRUCTURE_FR[game.structure]}), {stakes_fr}. "
+             f"Le bouton est au {button.fr.lower()}."),
+    ]
+    stacks = ", ".join(f"{seat_name(i).en} {setup.starting_stacks[i]}" for i in range(n))
+    stacks_fr = ", ".join(f"{seat_name(i).fr} {setup.starting_stacks[i]}" for i in range(n))
+    lines.append(Text(f"Starting stacks: {stacks}.", f"Tapis de départ : {stacks_fr}."))
+    return lines
+
+
+def action_lines(state: HandState, street_events: tuple[Event, ...]) -> list[Text]:
+    """Return the street's forced bets and actions in order (``state``: the state after)."""
+    setup = state.setup
+    n = setup.player_count
+    lines: list[Text] = []
+    if state.street_index == 0:
+        for i in range(n):
+            posted = setup.blinds[i]
+            if not posted:
+                continue
+            is_small = (i == 0) if n > 2 else (i == 1)
+            name = seat_name(i)
+            if is_small:
+                lines.append(Text(f"{name.en} posts the small blind {posted}.",
+                                  f"{name.fr} pose la petite blinde {posted}."))
+            else:
+                lines.append(Text(f"{name.en} posts the big blind {posted}.",
+                                  f"{name.fr} pose la grosse blinde {posted}."))
+    bets = list(setup.blinds) if state.street_index == 0 else [0] * n
+    last_index = {}
+    for k, event in enumerate(street_events):
+        player = getattr(event, "player", None)
+        if player is not None:
+            last_index[player] = k
+    for k, event in enumerate(street_events):
+        player = getattr(event, "player", None)
+        if player is None:
+            continue
+        name = seat_name(player)
+        all_in = (last_index[player] == k and state.stacks[player] == 0
+                  and not state.folded[player])
+        tail = Text(" (all in)", " (tapis)") if all_in else Text("", "")
+        if isinstance(event, Folded):
+            line = Text(f"{name.en} folds", f"{name.fr} se couche")
+        elif isinstance(event, Checked):
+            line = Text(f"{name.en} checks", f"{name.fr} checke")
+        elif isinstance(event, Called):
+            bets[player] += event.amount
+            line = Text(f"{name.en} calls {event.amount} ({bets[player]} in front)",
+                        f"{name.fr} suit {event.amount} ({bets[player]} devant lui)")
+        elif isinstance(event, BetPlaced):
+            bets[player] = event.to
+            line = Text(f"{name.en} bets {event.to}", f"{name.fr} mise {event.to}")
+        elif isinstance(event, RaisedTo):
+            bets[player] = event.to
+            line = Text(f"{name.en} raises to {event.to}", f"{name.fr} relance à {event.to}")
+        else:
+            continue
+        lines.append(line + tail + Text(".", "."))
+    return lines

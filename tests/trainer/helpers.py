@@ -1,0 +1,80 @@
+"""Hand-built engine states for hand-worked drill examples."""
+
+from __future__ import annotations
+
+from dealerassist.cards import parse_cards, standard_deck
+from dealerassist.engine import (
+    HandSetup,
+    bet_or_raise,
+    call,
+    check,
+    deal_board,
+    deal_hole,
+    evolve,
+    fold,
+    new_hand,
+)
+from dealerassist.engine.state import HandState, Phase
+from dealerassist.rules import default_rules
+from dealerassist.trainer.hands import Step
+
+RULES = default_rules()
+
+
+def drive(setup: HandSetup, script: list[str], *, holes: list[str] | None = None,
+          board: str = "") -> Step:
+    """Play ``script`` (f, x, c, r N) dealing cards when due; return the final step.
+
+    Hole cards come from ``holes`` (per player) or the top of a fresh deck; the board from
+    ``board`` or the deck.
+    """
+    used = set()
+    hole_cards = [parse_cards(h) for h in holes] if holes else None
+    if hole_cards:
+        for h in hole_cards:
+            used.update(h)
+    board_cards = list(parse_cards(board)) if board else []
+    used.update(board_cards)
+    deck = [c for c in standard_deck() if c not in used]
+    state = new_hand(setup)
+    events: list = []
+    street_events: list = []
+    street = 0
+    actions = list(script)
+    while True:
+        if state.street_index != street:
+            street, street_events = state.street_index, []
+        if state.phase is Phase.DEALING:
+            if state.due_hole:
+                p = state.due_hole[0]
+                count = state.street.hole_down
+                cards = hole_cards[p] if hole_cards else deck[:count]
+                if not hole_cards:
+                    del deck[:count]
+                event = deal_hole(state, p, cards)
+            else:
+                n = state.due_board
+                source = board_cards if board_cards else deck
+                event = deal_board(state, source[:n])
+                del source[:n]
+        elif state.phase is Phase.BETTING and actions:
+            word, *rest = actions.pop(0).split()
+            player = state.actors[0]
+            if word == "f":
+                event = fold(state, player)
+            elif word == "x":
+                event = check(state, player)
+            elif word == "c":
+                event = call(state, player)
+            else:
+                event = bet_or_raise(state, player, int(rest[0]))
+            street_events.append(event)
+        else:
+            break
+        state = evolve(state, event)
+        events.append(event)
+    return Step(state, tuple(events), tuple(street_events))
+
+
+def final_state(setup: HandSetup, script: list[str], **kwargs) -> HandState:  # type: ignore[no-untyped-def]
+    return drive(setup, script, **kwargs).state

@@ -1,0 +1,43 @@
+"""``dealerassist drill``: the JSON contract, paper quizzes and clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dealerassist.cli.main import main
+
+KEYS = {"kind", "seed", "difficulty", "game", "lang", "situation", "question", "answer_format",
+        "choices", "answer", "answer_text", "explanation", "rule_ids"}
+
+
+def test_drill_json_prints_the_drill_and_its_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["drill", "--kind", "pots", "--seed", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) >= KEYS
+    assert data["kind"] == "pots" and data["seed"] == 4
+    assert all(set(p) == {"amount", "eligible_seats"} for p in data["answer"])
+    assert main(["drill", "--kind", "pots", "--seed", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == data  # same seed, same drill
+
+
+def test_drill_list_and_a_paper_quiz_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["drill", "--list"]) == 0
+    assert "pl-max" in capsys.readouterr().out
+    assert main(["drill", "--kind", "bring-in", "--seed", "1", "--count", "3",
+                 "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Quel siège paie le bring-in ?") == 3 and "Réponses" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["drill", "--kind", "bogus"], "unknown drill kind 'bogus'; choose one of: pl-max"),
+    (["drill"], "give --kind KIND"),
+    (["drill", "--kind", "rake", "--count", "0"], "--count must be 1 or more"),
+])
+def test_bad_input_is_one_line_without_a_traceback(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and err.count("\n") == 1

@@ -1,0 +1,107 @@
+"""Random drills: the worked explanation reaches the engine's answer, every time."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from dealerassist.engine import legal_actions, pots, settlement
+from dealerassist.engine.state import Phase
+from dealerassist.trainer import Difficulty, DrillKind, grade, make_drill
+from dealerassist.trainer.betting_drills import min_raise_steps, pl_max_steps, to_call_steps
+from dealerassist.trainer.difficulty import profile
+from dealerassist.trainer.drill import AnswerFormat
+from dealerassist.trainer.hands import play_hand, random_setup
+from dealerassist.trainer.pot_drills import pot_layers, rake_steps, showdown_from_state
+
+from .helpers import RULES
+
+GAMES = ("NT", "PO", "FT", "FO/8", "PT", "NO/8", "PO/8")
+
+
+def _hands(count: int, *, level: Difficulty):  # type: ignore[no-untyped-def]
+    prof = profile(level)
+    rng = random.Random(f"hands-{level}")
+    for k in range(count):
+        setup = random_setup(rng, game=GAMES[k % len(GAMES)], prof=prof, rules=RULES)
+        yield play_hand(rng, setup, prof=prof)
+
+
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_worked_betting_figures_equal_the_engine_at_every_decision(level: Difficulty) -> None:
+    checked = {"call": 0, "min": 0, "max": 0}
+    for hand in _hands(150, level=level):
+        for step in hand.decisions:
+            choices = legal_actions(step.state)
+            assert choices is not None
+            assert to_call_steps(step)[1] == choices.to_call
+            checked["call"] += 1
+            structure = step.state.setup.game.structure.value
+            if choices.min_raise_to is None or structure == "fixed_limit":
+                continue
+            assert min_raise_steps(step)[1] == choices.min_raise_to, step.street_events
+            checked["min"] += 1
+            if structure == "pot_limit":
+                assert pl_max_steps(step)[1] == choices.max_raise_to
+                checked["max"] += 1
+    assert min(checked.values()) > 100, checked
+
+
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_worked_pots_payouts_and_rake_equal_the_engine_at_every_showdown(
+        level: Difficulty) -> None:
+    showdowns = 0
+    for hand in _hands(150, level=level):
+        state = hand.final.state
+        assert state.phase is Phase.SHOWDOWN
+        engine_pots = [(p.amount, p.eligible) for p in pots(state)]
+        assert pot_layers(state)[1] == engine_pots
+        assert rake_steps(state)[1] == settlement(state).rake
+        if state.won_by_fold:
+            continue
+        showdowns += 1
+        total = sum(p.amount for p in pots(state))
+        result = settlement(state)
+        drill = showdown_from_state(state)
+        paid = sum(p.amount for p in drill.answer)
+        assert paid + result.rake == total  # chips conserved: every chip of the pots paid
+    assert showdowns > 30
+
+
+@pytest.mark.parametrize("kind", list(DrillKind))
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_every_kind_is_deterministic_json_and_its_own_answer_grades_right(
+        kind: DrillKind, level: Difficulty) -> None:
+    for seed in range(6):
+        drill = make_drill(kind, seed=seed, difficulty=level, rules=RULES)
+        again = make_drill(kind, seed=seed, difficulty=level, rules=RULES)
+        assert drill.to_json("en") == again.to_json("en")
+        for lang in ("en", "fr"):
+            data = json.loads(json.dumps(drill.to_json(lang)))
+            assert data["kind"] == kind.value and data["explanation"] and data["question"]
+        assert drill.rule_ids
+        assert grade(drill, _typed(drill)).correct
+        assert not grade(drill, _wrong(drill)).correct
+
+
+def _typed(drill) -> str:  # type: ignore[no-untyped-def]
+    fmt = drill.answer_format
+    if fmt is AnswerFormat.POTS:
+        return "; ".join(f"{p.amount}: {' '.join(map(str, p.seats))}" for p in drill.answer)
+    if fmt is AnswerFormat.PAYOUTS:
+        return " ".join(f"{p.seat}={p.amount}" for p in drill.answer)
+    return str(drill.answer)
+
+
+def _wrong(drill) -> str:  # type: ignore[no-untyped-def]
+    fmt = drill.answer_format
+    if fmt is AnswerFormat.POTS:
+        first = drill.answer[0]
+        return f"{first.amount + 1}: {' '.join(map(str, first.seats))}"
+    if fmt is AnswerFormat.PAYOUTS:
+        return " ".join(f"{p.seat}={p.amount + 1}" for p in drill.answer)
+    if fmt is AnswerFormat.CHOICE:
+        return next(letter for letter in "ABCD" if letter != drill.answer)
+    return str(drill.answer + 1)
