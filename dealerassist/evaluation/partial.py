@@ -65,7 +65,9 @@ def bring_in_player(up_cards: Sequence[Card], *, highest: bool = False) -> int:
     By default the lowest card brings in, aces high, equal ranks broken by suit, clubs
     lowest then diamonds, hearts, spades (ST-BRINGIN). With ``highest`` (razz,
     RZ-BRINGIN) the highest card brings in, aces low, and equal ranks are broken the other
-    way: the highest suit (spades) brings in, as pokerkit's razz does.
+    way: the highest suit (spades) brings in. The seed reads "la carte la plus haute par
+    couleur" (highest card, by suit); pokerkit's razz does the same (max of rank, suit).
+    The position tie-break of RZ-BRINGIN is for the lowest hand on later rounds.
 
     Raises:
         InvalidCardError: No cards, or a card that is not a face card.
