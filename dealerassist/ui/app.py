@@ -44,6 +44,39 @@ def make_application() -> QApplication:
     return QApplication(sys.argv[:1])
 
 
+def check_qt_binding() -> None:
+    """Refuse a PySide6 build that loses references to None (it would abort mid-hand).
+
+    PySide6 6.12.0 on CPython 3.11 drops one reference to None on every call of a method
+    returning nothing; None is then freed after a few thousand calls and Python aborts. A
+    hundred calls tell it apart (a sound build moves None's count by a handful at most).
+
+    Raises:
+        DealerAssistError: the installed PySide6 has that defect (names the fix).
+
+    """
+    from PySide6 import __version__ as pyside_version
+    from PySide6.QtWidgets import QLabel
+
+    probe = QLabel()
+    before = sys.getrefcount(None)
+    for _ in range(100):
+        probe.setText("probe")
+    lost = before - sys.getrefcount(None)
+    probe.deleteLater()
+    if lost >= 50:
+        # Give the lost references back so this process can still exit cleanly.
+        import ctypes
+
+        for _ in range(lost):
+            ctypes.pythonapi.Py_IncRef(ctypes.py_object(None))
+        raise DealerAssistError(
+            f"PySide6 {pyside_version} loses references to None on this Python and would "
+            "crash the console mid-hand; install PySide6-Essentials<6.12 "
+            "(make run does) and start again"
+        )
+
+
 def _preset_names(rules_path: str | None) -> tuple[str, ...]:
     """Return the game preset names of the house rules.
 
@@ -109,6 +142,7 @@ def save_screenshot(window: MainWindow, path: str) -> None:
 def main(args: argparse.Namespace) -> int:
     """Open the console, or with ``args.screenshot`` render it to a PNG and exit."""
     app = make_application()
+    check_qt_binding()
     screenshot = getattr(args, "screenshot", None)
     settings = ConsoleSettings.default()
     live = not getattr(args, "demo", False) and not screenshot

@@ -74,11 +74,12 @@ class _Flip:
 
 
 def measure_click_to_repaint(*, clicks: int = 50, controller: Any = None,
-                             button: str = "call") -> list[float]:
+                             buttons: tuple[str, ...] = ("call",)) -> list[float]:
     """Return milliseconds from a click on a pad button to the end of the table's repaint.
 
     ``controller`` defaults to one flipping between two demo views; a session controller
-    can be given (its answer time is then included).
+    can be given (its answer time is then included). ``buttons`` are clicked in turn
+    ("call", "fold", "raise").
     """
     from PySide6.QtCore import QSettings, Qt
     from PySide6.QtTest import QTest
@@ -102,10 +103,10 @@ def measure_click_to_repaint(*, clicks: int = 50, controller: Any = None,
     painted: list[float] = []
     window.table.painted.connect(lambda: painted.append(time.perf_counter()))
     figures = []
-    for _ in range(clicks):
-        target = getattr(window.action_bar, f"{button}_button")
-        if not target.isEnabled():  # the flip view has no action: click anywhere sensible
-            target = window.action_bar.call_button
+    for index in range(clicks):
+        target = getattr(window.action_bar, f"{buttons[index % len(buttons)]}_button")
+        if not target.isEnabled():
+            raise RuntimeError(f"measure: the {target.text()!r} button is disabled")
         painted.clear()
         started = time.perf_counter()
         QTest.mouseClick(target, Qt.MouseButton.LeftButton)
@@ -114,7 +115,7 @@ def measure_click_to_repaint(*, clicks: int = 50, controller: Any = None,
             app.processEvents()
         if painted:
             figures.append((painted[0] - started) * 1000)
-        if not target.isEnabled():
+        if window.view is not None and window.view.action is None:
             # the flip's second view has no action: send a line to flip back
             window.send("c")
             for _ in range(3):
@@ -125,6 +126,39 @@ def measure_click_to_repaint(*, clicks: int = 50, controller: Any = None,
     app.processEvents()
     scratch.cleanup()
     return figures
+
+
+def measure_click_to_repaint_live(*, clicks: int = 30, db: str) -> list[float]:
+    """Return milliseconds from a click to the repaint on a live table journaled in ``db``.
+
+    A 3-player NLHE 1/2 table; every click is Fold: the first folds the player under the
+    gun, the second the small blind, which ends the hand (settlement, HandFinished) and the
+    next hand is dealt (``hand``) in the same click. Each command goes through the session,
+    which commits its events to SQLite (synchronous=FULL) before the console redraws.
+    """
+    from dealerassist.ui.session_adapter import open_session
+
+    controller = open_session(rules=None, db=db)
+    for line in ("game NLHE 1/2", "sit 1 Ann 100000", "sit 2 Ben 100000", "sit 3 Cy 100000",
+                 "button 3"):
+        result = controller.submit(line)
+        if not result.ok:
+            raise RuntimeError(f"{line}: {result.error}")
+
+    class _Dealer:
+        """Deals a new hand whenever none is running, then forwards clicks."""
+
+        def current_view(self) -> Any:
+            return controller.current_view()
+
+        def submit(self, line: str) -> Any:
+            result = controller.submit(line)
+            if controller.state.hand is None:
+                controller.submit("hand")
+            return result
+
+    controller.submit("hand")
+    return measure_click_to_repaint(clicks=clicks, controller=_Dealer(), buttons=("fold",))
 
 
 def _summary(values: list[float]) -> dict[str, float | None]:
@@ -141,10 +175,15 @@ def measure(*, quick: bool = False) -> dict[str, dict[str, Any]]:
         live = _summary(measure_cold_start(runs=2 if quick else 5,
                                            db=os.path.join(folder, "journal.sqlite3")))
     repaint = _summary(measure_click_to_repaint(clicks=10 if quick else 60))
+    with tempfile.TemporaryDirectory(prefix="dealerassist-measure-") as folder:
+        live_repaint = _summary(measure_click_to_repaint_live(
+            clicks=10 if quick else 60, db=os.path.join(folder, "journal.sqlite3")))
     return {"console": {
         "cold_start_s_p50": start["p50"], "cold_start_s_max": start["max"],
         "cold_start_live_s_p50": live["p50"], "cold_start_live_s_max": live["max"],
         "click_to_repaint_ms_p50": repaint["p50"], "click_to_repaint_ms_max": repaint["max"],
+        "click_to_repaint_live_ms_p50": live_repaint["p50"],
+        "click_to_repaint_live_ms_max": live_repaint["max"],
     }}
 
 
