@@ -170,3 +170,11 @@ def test_IRR_rulings_are_the_catalogues_and_follow_the_house_options() -> None:
     drill = ruling_from(under, under.situations[0], rng=random.Random(2), rules=house)
     right = next(c for c in drill.choices if c.letter == drill.answer)
     assert "as a call" in right.text.en
+
+
+def test_every_ruling_scenario_is_a_catalogue_irregularity() -> None:
+    from dealerassist.floor.catalogue import rule_catalogue
+
+    known = {e.rule_id for e in rule_catalogue() if e.rule_id.startswith("IRR-")}
+    assert {s.rule_id for s in SCENARIOS} <= known
+    assert len(SCENARIOS) >= 15
