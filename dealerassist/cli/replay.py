@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, Any]:
-    """The JSON object of one replayed file."""
+    """Return the JSON object of one replayed file."""
     scale = result.history.scale
 
     def amount(value: int) -> int | str:

@@ -78,7 +78,7 @@ def can_fold(state: HandState, player: int) -> bool:
 
 
 def fold(state: HandState, player: int) -> Folded:
-    """The event of ``player`` folding (POT-FOLDED)."""
+    """Return the event of ``player`` folding (POT-FOLDED)."""
     verify_fold(state, player)
     return Folded(player)
 
@@ -98,7 +98,7 @@ def can_check(state: HandState, player: int) -> bool:
 
 
 def check(state: HandState, player: int) -> Checked:
-    """The event of ``player`` checking."""
+    """Return the event of ``player`` checking."""
     verify_check(state, player)
     return Checked(player)
 
@@ -117,7 +117,7 @@ def can_call(state: HandState, player: int) -> bool:
 
 
 def call(state: HandState, player: int) -> Called:
-    """The event of ``player`` calling (all-in for less when short, G-ALLIN)."""
+    """Return the event of ``player`` calling (all-in for less when short, G-ALLIN)."""
     legal = _decision(state, player)
     verify_call(state, player)
     return Called(player, legal.to_call)
@@ -186,34 +186,34 @@ def can_bet_or_raise(state: HandState, player: int, to: int) -> bool:
 
 
 def bet_or_raise(state: HandState, player: int, to: int) -> BetPlaced | RaisedTo:
-    """The event of ``player`` betting (nothing bet yet) or raising to ``to``."""
+    """Return the event of ``player`` betting (nothing bet yet) or raising to ``to``."""
     verify_bet_or_raise(state, player, to)
     return BetPlaced(player, to) if max(state.bets) == 0 else RaisedTo(player, to)
 
 
 def deal_hole(state: HandState, player: int, cards: Sequence[Card]) -> HoleCardsDealt:
-    """The event of dealing ``cards`` (UNKNOWN allowed) to ``player`` (HE-DEAL)."""
+    """Return the event of dealing ``cards`` (UNKNOWN allowed) to ``player`` (HE-DEAL)."""
     event = HoleCardsDealt(player, tuple(cards))
     evolve(state, event)  # verifies: raises when it cannot be applied
     return event
 
 
 def deal_board(state: HandState, cards: Sequence[Card]) -> BoardDealt:
-    """The event of turning ``cards`` on the board (HE-STREETS)."""
+    """Return the event of turning ``cards`` on the board (HE-STREETS)."""
     event = BoardDealt(tuple(cards))
     evolve(state, event)
     return event
 
 
 def show(state: HandState, player: int, cards: Sequence[Card]) -> CardsShown:
-    """The event of ``player`` tabling ``cards`` (G-SHOW-CLAIM)."""
+    """Return the event of ``player`` tabling ``cards`` (G-SHOW-CLAIM)."""
     event = CardsShown(player, tuple(cards))
     evolve(state, event)
     return event
 
 
 def muck(state: HandState, player: int) -> Mucked:
-    """The event of ``player`` mucking at showdown."""
+    """Return the event of ``player`` mucking at showdown."""
     event = Mucked(player)
     evolve(state, event)
     return event

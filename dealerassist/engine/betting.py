@@ -68,7 +68,7 @@ class LegalActions:
 
 
 def street_min_bet(state: HandState) -> int:
-    """The smallest bet or raise increment of the round (BET-NL-MIN, BET-FL-SIZES)."""
+    """Return the smallest bet or raise increment of the round (BET-NL-MIN, BET-FL-SIZES)."""
     setup = state.setup
     if setup.game.structure is BettingStructure.FIXED_LIMIT:
         return setup.big_bet if state.street.bet_size.value == "big" else setup.small_bet
@@ -90,7 +90,7 @@ def cap_left(state: HandState) -> int | None:
 
 
 def raise_block(state: HandState, player: int) -> str:
-    """The rule ID that forbids ``player`` (the actor) to bet or raise, or "" if none."""
+    """Return the rule ID that forbids ``player`` (the actor) to bet or raise, or "" if none."""
     bets = state.bets
     stacks = state.stacks
     top = max(bets)
@@ -112,7 +112,7 @@ def raise_block(state: HandState, player: int) -> str:
 
 
 def legal_actions(state: HandState) -> LegalActions | None:
-    """The choices of the player to act, or None when no betting decision is pending."""
+    """Return the choices of the player to act, or None when no betting decision is pending."""
     if state.phase is not Phase.BETTING or not state.actors:
         return None
     player = state.actors[0]

@@ -63,7 +63,7 @@ def pots_from(
 
 
 def pots(state: HandState) -> tuple[Pot, ...]:
-    """The pots of ``state`` as they stand (bets in front are not in them yet).
+    """Return the pots of ``state`` as they stand (bets in front are not in them yet).
 
     Example (POT-EXAMPLE): Chloé all-in 500, Alice and Bruno to 1 200 each gives a main pot
     of 1 500 (all three) and a side pot of 1 400 (Alice and Bruno).

@@ -219,5 +219,5 @@ def settlement(state: HandState) -> Settlement:
 
 
 def settle(state: HandState) -> tuple[Event, ...]:
-    """The events that pay out the hand (RakeTaken, then PotAwarded), to apply in order."""
+    """Return the events that pay out the hand (RakeTaken, then PotAwarded), to apply in order."""
     return settlement(state).events

@@ -115,7 +115,7 @@ class HandSetup:
         bring_in: int = 0,
         rules: HouseRules | None = None,
     ) -> HandSetup:
-        """A hand in table terms; ``stacks`` in PHH order (index n-1 is the button).
+        """Return a hand in table terms; ``stacks`` in PHH order (index n-1 is the button).
 
         Args:
             game: the variant or its code.
@@ -176,7 +176,7 @@ class HandSetup:
         ante_trimming: bool = False,
         rules: HouseRules | None = None,
     ) -> HandSetup:
-        """A hand from PHH fields; heads-up arrays are applied reversed, as PHH says."""
+        """Return a hand from PHH fields; heads-up arrays are applied reversed, as PHH says."""
         antes_list = [abs(a) for a in antes] or [0] * len(stacks)
         blinds_list = [abs(b) for b in blinds_or_straddles] or [0] * len(stacks)
         if len(stacks) == 2:

@@ -91,7 +91,8 @@ def hand_strengths(state: HandState, kind: Evaluator) -> dict[int, int | None]:
     """
     board = tuple(card.code for card in state.board)
     if any(code >= 52 for code in board):
-        raise IllegalActionError("a board card is still unknown; enter it first", rule_id="IRR-DECK")
+        raise IllegalActionError("a board card is still unknown; enter it first",
+                                 rule_id="IRR-DECK")
     function = _CACHE.get(kind)
     if function is None:
         function = _CACHE[kind] = _strength_function(kind)

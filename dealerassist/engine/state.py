@@ -173,7 +173,7 @@ class HandState:
 
 
 def _make_replace():  # type: ignore[no-untyped-def]
-    """A fast `dataclasses.replace` for HandState (evolve runs it several times per event).
+    """Return a fast `dataclasses.replace` for HandState (evolve runs it several times per event).
 
     The copy is built with the slots' own descriptors, which is what the frozen dataclass's
     ``__init__`` does, minus the Python-level call per field.
@@ -199,7 +199,7 @@ replace = _make_replace()
 
 
 def new_hand(setup: HandSetup) -> HandState:
-    """The hand after its forced bets, waiting for the first street's cards (BET-FORCED).
+    """Return the hand after its forced bets, waiting for the first street's cards (BET-FORCED).
 
     Antes are posted first, then blinds and straddles; a player short of chips posts what
     they have and is all-in (G-ALLIN). With ``setup.ante_trimming`` an ante above every
@@ -281,7 +281,7 @@ def new_hand(setup: HandSetup) -> HandState:
 
 
 def evolve(state: HandState, event: Event) -> HandState:
-    """The state after ``event``; ``state`` itself is never changed.
+    """Return the state after ``event``; ``state`` itself is never changed.
 
     Raises:
         IllegalActionError: the event cannot be applied at all (wrong phase, a player who
@@ -363,8 +363,11 @@ _DECK_MASKS: dict[tuple[int, ...], int] = {}
 
 
 def _check_new_cards(state: HandState, cards: tuple[Card, ...] | list[Card]) -> int:
-    """IRR-DECK: a face already seen in this hand cannot be dealt again; G-DECK: it must be
-    in the game's deck. Returns the new mask of seen cards."""
+    """Return the new mask of seen cards, refusing a card already seen or not in the deck.
+
+    IRR-DECK: a face already seen in this hand cannot be dealt again; G-DECK: it must be in
+    the game's deck.
+    """
     seen = state.seen
     ranks = state.setup.game.deck_ranks
     deck = _DECK_MASKS.get(ranks)
@@ -590,7 +593,7 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
 
 
 def _bet_size(state: HandState) -> int:
-    """The fixed-limit bet size of the current round (BET-FL-SIZES)."""
+    """Return the fixed-limit bet size of the current round (BET-FL-SIZES)."""
     setup = state.setup
     if state.street.bet_size.value == "big":
         return setup.big_bet

@@ -141,7 +141,7 @@ def codes() -> tuple[str, ...]:
 
 
 def game(code: str) -> GameSpec:
-    """The variant with this code.
+    """Return the variant with this code.
 
     Raises:
         UnknownGameError: the code is not in the catalogue (the message lists the known ones).

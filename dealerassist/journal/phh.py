@@ -86,6 +86,7 @@ class HandHistory:
         scale: the power of ten amounts were multiplied by.
         players: player names, when given.
         fields: every other field of the file, as read.
+
     """
 
     variant: str
@@ -111,7 +112,7 @@ class HandHistory:
             raise HandHistoryError(f"unknown variant {self.variant!r}") from None
 
     def setup(self, rules: HouseRules) -> HandSetup:
-        """The engine's setup for this hand under ``rules``."""
+        """Return the engine's setup for this hand under ``rules``."""
         try:
             return HandSetup.from_phh_fields(
                 game=self.game,
@@ -172,6 +173,7 @@ def load_phh(path: str | Path) -> HandHistory:
 
     Raises:
         HandHistoryError: the file cannot be read or is not a valid PHH hand (names the file).
+
     """
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -281,6 +283,7 @@ def parse_phh(text: str) -> HandHistory:
 
     Raises:
         HandHistoryError: bad TOML, a missing field, or an amount that is not a number.
+
     """
     data = _fast_toml(text)
     if data is None:
@@ -361,7 +364,7 @@ def parse_phh(text: str) -> HandHistory:
 
 
 def format_amount(value: int, scale: int) -> int | str:
-    """An amount back in the file's unit: an int when whole, else an exact decimal string.
+    """Return an amount back in the file's unit: an int when whole, else an exact decimal string.
 
     >>> format_amount(193792375, 100), format_amount(500, 100)
     ('1937923.75', 5)
@@ -446,9 +449,10 @@ class _Replayer:
                 raise HandHistoryError(f"action {action!r}: player p{player + 1} cannot act now")
             legal = legal_actions(state)
             assert legal is not None
+            taken = "check" if legal.can_check else "fold"
             self.flags.append(Flag("IRR-OUT-OF-TURN",
                                    f"{action}: p{player + 1} acted before p{skipped + 1}; "
-                                   f"p{skipped + 1} is taken to {'check' if legal.can_check else 'fold'}"))
+                                   f"p{skipped + 1} is taken to {taken}"))
             self.decide()
             event: Event = Checked(skipped) if legal.can_check else Folded(skipped)
             self.apply(event, action, check_rules=False)
@@ -506,9 +510,10 @@ class _Replayer:
             except IllegalActionError as error:
                 raise HandHistoryError(f"cannot settle the hand: {error}") from None
         else:
+            waiting = (f", player p{self.state.actors[0] + 1} to act"
+                       if self.state.actors else "")
             raise HandHistoryError(
-                f"the hand history ends before the hand does ({self.state.phase.value}"
-                f"{', player p' + str(self.state.actors[0] + 1) + ' to act' if self.state.actors else ''})"
+                f"the hand history ends before the hand does ({self.state.phase.value}{waiting})"
             )
         return ReplayResult(self.history, self.state, result_settlement, tuple(self.flags),
                             tuple(self.decisions), tuple(self.events))
@@ -540,6 +545,7 @@ def replay(history: HandHistory, *, rules: HouseRules | None = None,
 
     Raises:
         HandHistoryError: an action cannot be applied at all, or the hand cannot be settled.
+
     """
     if rules is None:
         from dealerassist.rules import phh_profile
@@ -577,6 +583,7 @@ def to_phh(
         players: player names in index order.
         extra: other fields to write (``event``, ``day`` ...), scalars or lists.
         finishing_stacks: stacks at the end, when known.
+
     """
     n = setup.player_count
     antes = list(setup.antes)
