@@ -14,6 +14,8 @@ from dealerassist.ui.settings import ConsoleSettings
 def _private_settings(monkeypatch, tmp_path, qapp):
     store = QSettings(str(tmp_path / "console.ini"), QSettings.Format.IniFormat)
     monkeypatch.setattr(ConsoleSettings, "default", classmethod(lambda cls: cls(store)))
+    yield
+    qapp.setStyleSheet("")  # main() themed the shared application; later tests run unthemed
 
 
 def test_screenshot_writes_a_1280x720_png(tmp_path):
