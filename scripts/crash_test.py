@@ -159,16 +159,31 @@ def _count_commands(db: Path) -> int:
 
 
 def one_round(
-    *, db: Path, commands: list[str], states: list[dict[str, Any]], delay: float
+    *,
+    db: Path,
+    commands: list[str],
+    states: list[dict[str, Any]],
+    delay: float,
+    after_line: int | None = None,
 ) -> Round:
-    """Run, kill after ``delay`` seconds, restart, compare."""
+    """Run, kill, restart, compare.
+
+    The kill comes ``delay`` seconds after the start, or, with ``after_line``, ``delay``
+    seconds after that many state lines were printed (so kills spread over the whole
+    command stream whatever the machine's speed, and land at any point of a command:
+    parsing, checking, committing, printing).
+    """
     process = _table(db, None)
     lines: list[bytes] = []
+    reached = threading.Event()
 
     def reader() -> None:
         assert process.stdout is not None
         for raw in process.stdout:
             lines.append(raw)
+            if after_line is not None and len(lines) >= after_line:
+                reached.set()
+        reached.set()
 
     thread = threading.Thread(target=reader, daemon=True)
     thread.start()
@@ -178,6 +193,8 @@ def one_round(
         process.stdin.flush()
     except BrokenPipeError:
         pass
+    if after_line is not None:
+        reached.wait(timeout=120)
     time.sleep(delay)
     process.send_signal(signal.SIGKILL)
     process.wait()
@@ -250,9 +267,26 @@ def main(argv: list[str] | None = None) -> int:
             seed = rng.randrange(2**31)
             commands, states = scripted_commands(seed, args.commands)
             db = Path(folder) / f"round{index}.sqlite3"
-            # Most kills land while commands are being committed; some during start-up.
-            delay = rng.uniform(first_line * 0.7, full * 1.05)
-            rounds.append(one_round(db=db, commands=commands, states=states, delay=delay))
+            if rng.random() < 0.1:  # a kill during start-up (opening, replaying)
+                rounds.append(
+                    one_round(
+                        db=db,
+                        commands=commands,
+                        states=states,
+                        delay=rng.uniform(0.0, first_line * 1.2),
+                    )
+                )
+            else:  # a kill at a random point of a random command
+                per_command = max(1e-4, (full - first_line) / max(1, len(commands)))
+                rounds.append(
+                    one_round(
+                        db=db,
+                        commands=commands,
+                        states=states,
+                        after_line=rng.randint(1, len(commands)),
+                        delay=rng.uniform(0.0, per_command * 2),
+                    )
+                )
             for suffix in ("", "-wal", "-shm"):
                 Path(str(db) + suffix).unlink(missing_ok=True)
     failures = [r for r in rounds if r.problems]

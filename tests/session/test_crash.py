@@ -38,7 +38,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_event(crash, tmp_path: 
     ]  # from before start to after the end
     mid_hand = 0
     for index, delay in enumerate(delays):
-        commands, states = crash.scripted_commands(rng.randrange(2**31), 120)
+        commands, states = crash.scripted_commands(rng.randrange(2**31), 80)
         result = crash.one_round(
             db=tmp_path / f"r{index}.sqlite3", commands=commands, states=states, delay=delay
         )
