@@ -1,0 +1,221 @@
+"""Rulings' consequences as events: what `confirm` appends when the dealer accepts a flag.
+
+`confirm(setup, events, flag_id)` returns `RulingApplied` followed by the events that carry
+the ruling out, checked against the hand's state (the live table's fold, where an illegal
+action was never applied). Nothing changes until the caller applies them:
+
+- misdeal rulings (severity ``misdeal``): `MisdealDeclared`, every chip returned;
+- IRR-HE-EXPOSE-OTHER: `HoleCardReplaced` (the top card of the deck, if known, replaces
+  the exposed card, which becomes the flop's burn);
+- IRR-FLOP-COUNT, IRR-FLOP-EARLY, IRR-RIVER-EARLY: `BoardCardsReturned` (into the stub;
+  the next board cards are turned without a burn: `next_board`);
+- IRR-TURN-EARLY: `CardSetAside`; the turn is then burned and turned as usual, and at the
+  river `next_board` reshuffles the card set aside into the stub (`StubReshuffled`) and
+  turns the river without a burn (`BoardDealtUnburned`);
+- IRR-UNDERRAISE (house option), IRR-OVERBET-PL, IRR-CAPPED: the corrected action (a call,
+  the minimum raise, or the pot);
+- dead hands (IRR-DR-FOUL, IRR-JB-FALSE, IRR-JB-ALLIN-FALSE, IRR-ST-HOLE-UP with both down
+  cards up, IRR-ST-ABSENT at the seat's turn): `HandKilled`;
+- the others need no change to chips or cards: `RulingApplied` alone records the dealer's
+  confirmation.
+
+`overrule(events, flag_id, reason)` returns the floor's `FloorOverruled`: the flag is kept
+with the reason and the hand continues from its state as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dealerassist.cards import UNKNOWN, Card
+from dealerassist.engine.betting import legal_actions
+from dealerassist.engine.events import BetPlaced, BoardDealt, Called, Checked, Event, RaisedTo
+from dealerassist.engine.ruling_events import (
+    BoardCardsReturned,
+    BoardDealtUnburned,
+    CardExposed,
+    CardSetAside,
+    FloorOverruled,
+    HandKilled,
+    HoleCardReplaced,
+    MisdealDeclared,
+    RulingApplied,
+    StubReshuffled,
+)
+from dealerassist.engine.rulings import verify_apply_ruling
+from dealerassist.engine.setup import HandSetup
+from dealerassist.engine.state import HandState
+from dealerassist.errors import IllegalActionError
+from dealerassist.irregular.detectors import detect
+from dealerassist.irregular.flags import Flag, FlagStatus, Severity
+from dealerassist.rules.model import HouseRules, UnderRaiseRuling
+
+__all__ = ["can_confirm", "confirm", "find_flag", "next_board", "overrule", "verify_confirm"]
+
+_DEAD_HAND = {"IRR-DR-FOUL", "IRR-JB-FALSE", "IRR-JB-ALLIN-FALSE"}
+_RETURN_BOARD = {"IRR-FLOP-COUNT", "IRR-FLOP-EARLY", "IRR-RIVER-EARLY"}
+
+
+def find_flag(flags: Sequence[Flag], flag_id: str) -> Flag:
+    """Return the flag named ``flag_id``; raise `IllegalActionError` naming the open ones."""
+    for flag in flags:
+        if flag.flag_id == flag_id:
+            return flag
+    names = ", ".join(f.flag_id for f in flags if f.status is FlagStatus.OPEN) or "none"
+    raise IllegalActionError(f"no flag {flag_id!r} in this hand (open flags: {names})",
+                             rule_id="G-ACT")
+
+
+def _open_flag(setup: HandSetup, events: Sequence[object], flag_id: str, *,
+               rules: HouseRules | None, tournament: bool) -> tuple[Flag, HandState | None]:
+    detection = detect(setup, events, rules=rules, tournament=tournament, as_recorded=False)
+    flag = find_flag(detection.flags, flag_id)
+    if flag.status is not FlagStatus.OPEN:
+        raise IllegalActionError(f"flag {flag_id} is already {flag.status.value}",
+                                 rule_id=flag.rule_id)
+    return flag, detection.state
+
+
+def _corrected_action(state: HandState, flag: Flag, report: object,
+                      rules: HouseRules) -> list[Event]:
+    legal = legal_actions(state)
+    player = flag.player
+    if legal is None or legal.actor != player:
+        raise IllegalActionError(
+            f"the ruling of {flag.flag_id} applies while p{(player or 0) + 1} is to act",
+            rule_id=flag.rule_id)
+
+    def call() -> Event:
+        return Checked(legal.actor) if legal.can_check else Called(legal.actor, legal.to_call)
+
+    def raise_to(to: int) -> Event:
+        return BetPlaced(legal.actor, to) if legal.is_bet else RaisedTo(legal.actor, to)
+
+    if flag.rule_id == "IRR-CAPPED" or legal.min_raise_to is None or legal.max_raise_to is None:
+        return [call()]
+    if flag.rule_id == "IRR-OVERBET-PL":
+        return [raise_to(legal.max_raise_to)]
+    # IRR-UNDERRAISE: the house option says what the short raise becomes.
+    option = rules.irregularities.underraise
+    if option is UnderRaiseRuling.CALL:
+        return [call()]
+    if option is UnderRaiseRuling.MINIMUM_RAISE:
+        return [raise_to(legal.min_raise_to)]
+    to = getattr(report, "to", 0)
+    top = max(state.bets)
+    full = legal.min_raise_to - top
+    return [raise_to(legal.min_raise_to)] if 2 * (to - top) >= full else [call()]
+
+
+def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
+            rules: HouseRules | None = None, replacement: Card = UNKNOWN,
+            tournament: bool = False) -> tuple[object, ...]:
+    """Return the events that apply the ruling of flag ``flag_id`` (checked, nothing changed).
+
+    Args:
+        setup: the hand's setup.
+        events: the hand's events so far.
+        flag_id: the flag the dealer confirms (`Flag.flag_id`).
+        rules: house rules (default: the setup's).
+        replacement: IRR-HE-EXPOSE-OTHER: the card given in place of the exposed one.
+        tournament: the table is a tournament.
+
+    Raises:
+        IllegalActionError: no such open flag, or its consequences cannot apply now.
+
+    """
+    rules = rules if rules is not None else setup.rules
+    flag, state = _open_flag(setup, events, flag_id, rules=rules, tournament=tournament)
+    report = events[flag.event_index]
+    out: list[object] = [RulingApplied(flag.flag_id, flag.rule_id)]
+    rule = flag.rule_id
+    player = flag.player
+    if flag.severity is Severity.MISDEAL:
+        out.append(MisdealDeclared(rule))
+    elif rule == "IRR-HE-EXPOSE-OTHER" and isinstance(report, CardExposed) and state is not None:
+        out.append(HoleCardReplaced(report.player, report.card, replacement, rule))
+    elif rule in _RETURN_BOARD:
+        cards = getattr(report, "cards", ())
+        out.append(BoardCardsReturned(tuple(cards), rule))
+    elif rule == "IRR-TURN-EARLY":
+        out.extend(CardSetAside(card, rule) for card in getattr(report, "cards", ())
+                   if not card.is_unknown)
+    elif rule in ("IRR-UNDERRAISE", "IRR-OVERBET-PL", "IRR-CAPPED") and state is not None:
+        out.extend(_corrected_action(state, flag, report, rules))
+    elif player is not None and state is not None and (
+        rule in _DEAD_HAND
+        or (rule == "IRR-ST-HOLE-UP" and "both" in flag.message)
+        or (rule == "IRR-ST-ABSENT" and state.actor == player)
+    ):
+        out.append(HandKilled(player, rule, ante_returned=rule == "IRR-ST-HOLE-UP"))
+    if state is not None:
+        verify_apply_ruling(state, out)
+    return tuple(out)
+
+
+def verify_confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
+                   rules: HouseRules | None = None, replacement: Card = UNKNOWN,
+                   tournament: bool = False) -> None:
+    """Raise like `confirm` would."""
+    confirm(setup, events, flag_id, rules=rules, replacement=replacement, tournament=tournament)
+
+
+def can_confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
+                rules: HouseRules | None = None, replacement: Card = UNKNOWN,
+                tournament: bool = False) -> bool:
+    """Tell whether `confirm` would succeed."""
+    try:
+        verify_confirm(setup, events, flag_id, rules=rules, replacement=replacement,
+                       tournament=tournament)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def overrule(setup: HandSetup, events: Sequence[object], flag_id: str, reason: str, *,
+             rules: HouseRules | None = None, tournament: bool = False) -> FloorOverruled:
+    """Return the floor's decision against flag ``flag_id`` (a reason is required)."""
+    if not reason.strip():
+        raise IllegalActionError("a floor overrule needs a reason, recorded with the hand",
+                                 rule_id="G-ACT")
+    _open_flag(setup, events, flag_id, rules=rules, tournament=tournament)
+    return FloorOverruled(flag_id, reason.strip())
+
+
+def next_board(setup: HandSetup, events: Sequence[object], cards: Sequence[Card], *,
+               rules: HouseRules | None = None) -> tuple[object, ...]:
+    """Return the events that turn the next board ``cards``, following any ruling in force.
+
+    After IRR-FLOP-COUNT/-FLOP-EARLY/-RIVER-EARLY the cards are turned without a burn;
+    after IRR-TURN-EARLY the turn is burned as usual, and at the following deal the stub
+    is reshuffled with the card set aside and the card turned without a burn.
+    """
+    cards = tuple(cards)
+    pending_unburned = ""
+    aside: list[Card] = []
+    deals_since_aside = 0
+    for event in events:
+        if isinstance(event, BoardCardsReturned):
+            pending_unburned = event.rule_id
+        elif isinstance(event, CardSetAside):
+            aside.append(event.card)
+            deals_since_aside = 0
+        elif isinstance(event, StubReshuffled):
+            aside = [c for c in aside if c not in event.cards]
+        elif isinstance(event, BoardDealt | BoardDealtUnburned):
+            pending_unburned = ""
+            if aside:
+                deals_since_aside += 1
+    out: list[object] = []
+    if aside and deals_since_aside >= 1:
+        out.append(StubReshuffled(tuple(aside), "IRR-TURN-EARLY"))
+        out.append(BoardDealtUnburned(cards, "IRR-TURN-EARLY"))
+    elif pending_unburned:
+        out.append(BoardDealtUnburned(cards, pending_unburned))
+    else:
+        out.append(BoardDealt(cards))
+    state = detect(setup, events, rules=rules, as_recorded=False).state
+    if state is not None:
+        verify_apply_ruling(state, out)
+    return tuple(out)
+

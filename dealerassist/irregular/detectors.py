@@ -1,0 +1,537 @@
+"""Detectors: a hand's event stream in, flags out (every ``IRR-*`` rule of the catalogue).
+
+`detect(setup, events)` folds the hand's events (engine events, the dealer's reports and
+rulings' consequences) and raises a `Flag` wherever something irregular happened:
+
+- from the dealer's reports (`dealerassist.engine.ruling_events`): a card exposed, an extra
+  card, board cards turned early or too many, a player absent, the button out of place, a
+  dealing error, a wrong hand size, false openers, a wrong bring-in, a fold with no bet;
+  which rule applies is decided from the hand's state (the game's family, the street,
+  whether betting is open, how many players have acted, earlier exposures);
+- without a report, where the events already show it: a board card while betting is open
+  (IRR-FLOP/TURN/RIVER-EARLY), too many board cards (IRR-FLOP-COUNT), the same card twice
+  (IRR-DECK), an action out of turn, an under-raise, a pot-limit overbet, a raise after the
+  cap, a stud bring-in short of the amount (IRR-ST-ALLIN-LOW), a draw that leaves a hand
+  with the wrong number of cards (IRR-DR-FOUL).
+
+An engine event that cannot be applied (out of turn, a card twice, a board card while
+betting is open) is flagged and left out of the fold: the state stays as it was. With
+``as_recorded`` (the default, as in ``replay``) an action that breaks a betting rule but can
+be applied is applied as recorded; otherwise it is left out too (the live table, where the
+ruling's corrected action is applied instead: `dealerassist.irregular.consequences`).
+
+`RulingApplied` and `FloorOverruled` events set the status of the flag they name.
+Stud and draw hands are followed from the events alone until the engine deals them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from dealerassist.cards import format_cards
+from dealerassist.engine.actions import verify_event
+from dealerassist.engine.betting import legal_actions
+from dealerassist.engine.events import (
+    BetPlaced,
+    BoardDealt,
+    BringInPosted,
+    Called,
+    CardsDrawn,
+    Checked,
+    Folded,
+    HoleCardsDealt,
+    RaisedTo,
+)
+from dealerassist.engine.ruling_events import (
+    BoardCardsExposed,
+    ButtonMisplaced,
+    CardExposed,
+    DealError,
+    DealErrorKind,
+    ExtraCardDealt,
+    FalseOpeners,
+    FloorOverruled,
+    FoldedWithoutBet,
+    HandSizeWrong,
+    PlayerAbsent,
+    RulingApplied,
+    WrongBringIn,
+)
+from dealerassist.engine.rulings import evolve
+from dealerassist.engine.setup import HandSetup
+from dealerassist.engine.state import HandState, Phase, new_hand
+from dealerassist.errors import IllegalActionError
+from dealerassist.games.spec import BettingStructure, Family
+from dealerassist.irregular.flags import Flag, FlagStatus
+from dealerassist.irregular.texts import ruling_text
+from dealerassist.rules.model import HouseRules
+
+__all__ = ["Detection", "ENGINE_RULE_TO_IRR", "detect", "flag_for"]
+
+_ACTIONS = (Folded, Checked, Called, BetPlaced, RaisedTo)
+
+#: Engine refusals that are irregularities of the catalogue.
+ENGINE_RULE_TO_IRR: dict[str, str] = {
+    "IRR-OUT-OF-TURN": "IRR-OUT-OF-TURN",
+    "BET-NL-MIN": "IRR-UNDERRAISE",
+    "BET-PL-MIN": "IRR-UNDERRAISE",
+    "BET-PL-MAX": "IRR-OVERBET-PL",
+    "BET-FL-CAP": "IRR-CAPPED",
+    "IRR-DECK": "IRR-DECK",
+}
+
+_STREET_EN = {0: "flop", 1: "turn", 2: "river"}
+_STREET_FR = {0: "flop", 1: "turn", 2: "river"}
+_EARLY_RULE = {0: "IRR-FLOP-EARLY", 1: "IRR-TURN-EARLY", 2: "IRR-RIVER-EARLY"}
+
+
+def flag_for(rule_id: str, what_en: str, what_fr: str, *, event_index: int = -1,
+             player: int | None = None, rules: HouseRules | None = None,
+             tournament: bool = False) -> Flag:
+    """Return a flag of ``rule_id``: what happened (both languages), then the rule and its steps."""
+    text = ruling_text(rule_id, rules=rules, tournament=tournament)
+    return Flag(
+        rule_id=rule_id,
+        severity=text.severity,
+        message=f"{what_en}: {text.rule_en}",
+        message_fr=f"{what_fr} : {text.rule_fr}",
+        steps=text.steps_en,
+        steps_fr=text.steps_fr,
+        event_index=event_index,
+        player=player,
+    )
+
+
+@dataclass
+class Detection:
+    """The result of `detect`: the flags, and the state after the events that applied."""
+
+    flags: list[Flag] = field(default_factory=list)
+    state: HandState | None = None
+    skipped: list[int] = field(default_factory=list)  # indices of events left out
+
+    def open_flags(self) -> list[Flag]:
+        """Return the flags neither confirmed nor overruled."""
+        return [f for f in self.flags if f.status is FlagStatus.OPEN]
+
+
+class _Detector:
+    """One pass over one hand's events."""
+
+    def __init__(self, setup: HandSetup, *, rules: HouseRules | None, tournament: bool,
+                 as_recorded: bool) -> None:
+        self.setup = setup
+        self.family = setup.game.family
+        self.rules = rules if rules is not None else setup.rules
+        self.tournament = tournament
+        self.as_recorded = as_recorded
+        self.result = Detection()
+        try:
+            self.state: HandState | None = new_hand(setup)
+        except IllegalActionError:
+            self.state = None  # stud/draw: followed from the events alone for now
+        self.result.state = self.state
+        self.acted = 0  # voluntary actions so far (IRR-LB-MISDEAL: "before two have acted")
+        self.exposed: list[int] = []  # players whose card the dealer exposed, in order
+        self.index = -1
+        self.opener = -1  # jacks or better: the player who bet first
+        self.raises_after_open = 0
+        self.callers_after_open = 0
+        self.bring_in_player = -1
+        self.acted_after_bring_in = False
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def flag(self, rule_id: str, en: str, fr: str, *, player: int | None = None) -> None:
+        self.result.flags.append(flag_for(rule_id, en, fr, event_index=self.index,
+                                          player=player, rules=self.rules,
+                                          tournament=self.tournament))
+
+    def seat(self, player: int) -> str:
+        return f"p{player + 1}"
+
+    def apply(self, event: object) -> bool:
+        if self.state is None:
+            return True
+        try:
+            self.state = evolve(self.state, event)
+        except IllegalActionError as error:
+            if error.rule_id == "IRR-DECK":
+                self.flag("IRR-DECK", f"{_describe(event)}: {error.reason}",
+                          f"{_describe(event)} : carte déjà vue dans ce coup")
+            self.result.skipped.append(self.index)
+            return False
+        return True
+
+    # -- the pass ---------------------------------------------------------------------------
+
+    def run(self, events: Sequence[object]) -> Detection:
+        for index, event in enumerate(events):
+            self.index = index
+            self.one(event)
+        self.result.state = self.state
+        return self.result
+
+    def one(self, event: object) -> None:
+        if isinstance(event, RulingApplied):
+            self.set_status(event.flag_id, FlagStatus.CONFIRMED, "")
+            self.apply(event)
+            return
+        if isinstance(event, FloorOverruled):
+            self.set_status(event.flag_id, FlagStatus.OVERRULED, event.reason)
+            self.apply(event)
+            return
+        handler = _REPORTS.get(type(event))
+        if handler is not None:
+            handler(self, event)
+            self.apply(event)
+            return
+        if isinstance(event, _ACTIONS):
+            self.action(event)
+            return
+        if isinstance(event, BoardDealt):
+            self.board(event)
+            return
+        if isinstance(event, BringInPosted):
+            self.bring_in(event)
+        elif isinstance(event, CardsDrawn):
+            self.drawn(event)
+        self.apply(event)
+
+    def set_status(self, flag_id: str, status: FlagStatus, reason: str) -> None:
+        for k, flag in enumerate(self.result.flags):
+            if flag.flag_id == flag_id:
+                self.result.flags[k] = replace(flag, status=status, overrule_reason=reason)
+
+    # -- engine events ----------------------------------------------------------------------
+
+    def action(self, event: object) -> None:
+        player: int = event.player  # type: ignore[attr-defined]
+        self.acted += 1
+        self.count_draw_action(event)
+        state = self.state
+        if state is None:
+            return
+        try:
+            verify_event(state, event)  # type: ignore[arg-type]
+        except IllegalActionError as error:
+            rule = self.classify(state, event, error)
+            if rule is not None:
+                self.flag(rule, f"{_describe(event)}: {error.reason}",
+                          f"{_describe_fr(event)} : {_FR_REASON.get(rule, error.reason)}",
+                          player=player)
+            if rule == "IRR-OUT-OF-TURN" or not self.as_recorded:
+                self.result.skipped.append(self.index)
+                return
+        self.apply(event)
+
+    def classify(self, state: HandState, event: object, error: IllegalActionError) -> str | None:
+        rule = ENGINE_RULE_TO_IRR.get(error.rule_id)
+        if rule is None and error.rule_id == "BET-FL-SIZES":
+            legal = legal_actions(state)
+            to = getattr(event, "to", 0)
+            if legal is not None and legal.min_raise_to is not None and to < legal.min_raise_to:
+                rule = "IRR-UNDERRAISE"
+        structure = state.setup.game.structure
+        if rule == "IRR-OVERBET-PL" and structure is not BettingStructure.POT_LIMIT:
+            rule = None
+        return rule
+
+    def board(self, event: BoardDealt) -> None:
+        state = self.state
+        cards = event.cards
+        if state is not None and self.family is Family.BOARD:
+            street = state.street_index
+            if state.phase is Phase.BETTING and street in _EARLY_RULE:
+                name = _STREET_EN[street]
+                self.flag(_EARLY_RULE[street],
+                          f"{name} {format_cards(cards)} turned while the betting is open",
+                          f"{_STREET_FR[street]} {format_cards(cards)} retourné(e) pendant "
+                          "les enchères")
+                self.result.skipped.append(self.index)
+                return
+            if (state.phase is Phase.DEALING and state.due_board
+                    and len(cards) > state.due_board and state.street.board == 3):
+                self.flag("IRR-FLOP-COUNT",
+                          f"{len(cards)} cards flopped ({format_cards(cards)})",
+                          f"{len(cards)} cartes au flop ({format_cards(cards)})")
+                self.result.skipped.append(self.index)
+                return
+        self.apply(event)
+
+    def bring_in(self, event: BringInPosted) -> None:
+        self.bring_in_player = event.player
+        self.acted_after_bring_in = False
+        if 0 < self.setup.bring_in and event.amount < self.setup.bring_in:
+            self.flag("IRR-ST-ALLIN-LOW",
+                      f"{self.seat(event.player)} brings in {event.amount}, all-in for less "
+                      f"than {self.setup.bring_in}",
+                      f"{self.seat(event.player)} ouvre de {event.amount}, à tapis pour moins "
+                      f"que {self.setup.bring_in}", player=event.player)
+
+    def drawn(self, event: CardsDrawn) -> None:
+        if len(event.received) != len(event.discarded):
+            count = 5 - len(event.discarded) + len(event.received)
+            self.flag("IRR-DR-FOUL",
+                      f"{self.seat(event.player)} discarded {len(event.discarded)} and received "
+                      f"{len(event.received)}: {count} cards",
+                      f"{self.seat(event.player)} a jeté {len(event.discarded)} cartes et en a "
+                      f"reçu {len(event.received)} : {count} cartes", player=event.player)
+
+    def count_draw_action(self, event: object) -> None:
+        player = event.player  # type: ignore[attr-defined]
+        if self.bring_in_player != -1 and player != self.bring_in_player:
+            self.acted_after_bring_in = True
+        if isinstance(event, BetPlaced) and self.opener == -1:
+            self.opener = player
+        elif isinstance(event, RaisedTo) and self.opener != -1:
+            self.raises_after_open += 1
+        elif isinstance(event, Called) and self.opener != -1:
+            self.callers_after_open += 1
+
+    # -- reports ----------------------------------------------------------------------------
+
+    def on_exposed(self, event: CardExposed) -> None:
+        who = self.seat(event.player)
+        card = "a card" if event.card.is_unknown else str(event.card)
+        carte = "une carte" if event.card.is_unknown else str(event.card)
+        en = f"{who}'s {card} exposed by the dealer"
+        fr = f"{carte} de {who} exposée par le donneur"
+        if not event.by_dealer:
+            return  # a player's own exposure is their problem, not a dealing error
+        self.exposed.append(event.player)
+        first2 = event.nth in (1, 2)
+        if self.family is Family.STUD:
+            both = self.exposed.count(event.player) >= 2
+            self.flag("IRR-ST-HOLE-UP",
+                      en + (" (both down cards face up: the hand is dead, its ante returned)"
+                            if both else ""),
+                      fr + (" (les deux cartes fermées visibles : main morte, ante rendue)"
+                            if both else ""), player=event.player)
+            return
+        if self.family is Family.DRAW:
+            if event.during_draw:
+                self.flag("IRR-DR-DRAW-EXPOSED", en + " during the draw",
+                          fr + " pendant l'échange", player=event.player)
+            elif self.acted < 2 and (first2 or len(self.exposed) >= 2):
+                self.flag("IRR-LB-MISDEAL", en + (" (first or second card)" if first2 else
+                                                  " (two or more cards exposed)"),
+                          fr + (" (première ou deuxième carte)" if first2 else
+                                " (deux cartes ou plus exposées)"), player=event.player)
+            else:
+                self.flag("IRR-DR-EXPOSED", en, fr, player=event.player)
+            return
+        if len(self.exposed) >= 2:
+            self.flag("IRR-HE-EXPOSE-2", en + f" ({len(self.exposed)} cards exposed)",
+                      fr + f" ({len(self.exposed)} cartes exposées)", player=event.player)
+        elif first2:
+            self.flag("IRR-HE-EXPOSE-FIRST2", en + f" (card {event.nth} of the deal)",
+                      fr + f" ({event.nth}e carte de la donne)", player=event.player)
+        else:
+            self.flag("IRR-HE-EXPOSE-OTHER", en, fr, player=event.player)
+
+    def on_extra(self, event: ExtraCardDealt) -> None:
+        who = self.seat(event.player)
+        en = f"{event.count} extra card(s) dealt, starting with {who}"
+        fr = f"{event.count} carte(s) en trop distribuée(s), à partir de {who}"
+        if self.family is Family.DRAW:
+            if self.acted < 2:
+                self.flag("IRR-LB-MISDEAL", en, fr, player=event.player)
+            else:
+                self.flag("IRR-DR-FOUL", en + " after the action began",
+                          fr + " après le début des enchères", player=event.player)
+            return
+        rule = "IRR-HE-EXTRA-1" if event.count == 1 else "IRR-HE-EXTRA-2"
+        self.flag(rule, en, fr, player=event.player)
+
+    def on_board_exposed(self, event: BoardCardsExposed) -> None:
+        state = self.state
+        cards = format_cards(event.cards)
+        if state is None or self.family is not Family.BOARD:
+            return
+        street = state.street_index
+        if state.phase is Phase.BETTING and street in _EARLY_RULE:
+            self.flag(_EARLY_RULE[street],
+                      f"{_STREET_EN[street]} {cards} turned while the betting is open",
+                      f"{_STREET_FR[street]} {cards} retourné(e) pendant les enchères")
+        elif state.phase is Phase.DEALING and len(event.cards) > max(state.due_board, 0) \
+                and state.street.board == 3:
+            self.flag("IRR-FLOP-COUNT", f"{len(event.cards)} cards flopped ({cards})",
+                      f"{len(event.cards)} cartes au flop ({cards})")
+        elif state.phase is Phase.DEALING and state.due_hole:
+            self.flag("IRR-FLOP-EARLY", f"board cards {cards} turned before the deal ended",
+                      f"cartes {cards} retournées avant la fin de la donne")
+
+    def on_absent(self, event: PlayerAbsent) -> None:
+        if self.family is Family.STUD:
+            who = self.seat(event.player)
+            self.flag("IRR-ST-ABSENT", f"{who} is absent", f"{who} est absent",
+                      player=event.player)
+
+    def on_button(self, event: ButtonMisplaced) -> None:
+        detail = f" ({event.detail})" if event.detail else ""
+        self.flag("IRR-BUTTON", "button out of position or wrong blinds" + detail,
+                  "bouton mal placé ou mauvaises blindes" + detail)
+        if self.family is Family.DRAW and self.acted < 2:
+            self.flag("IRR-LB-MISDEAL", "button out of position before two players acted",
+                      "bouton mal placé avant que deux joueurs aient parlé")
+
+    def on_deal_error(self, event: DealError) -> None:
+        en, fr = _DEAL_ERRORS[event.kind]
+        player = event.player if event.player >= 0 else None
+        if player is not None:
+            en, fr = f"{en} ({self.seat(player)})", f"{fr} ({self.seat(player)})"
+        if self.acted < 2:
+            self.flag("IRR-LB-MISDEAL", en, fr, player=player)
+        else:
+            flag = flag_for("IRR-LB-MISDEAL", en, fr, event_index=self.index, player=player,
+                            rules=self.rules, tournament=self.tournament)
+            from dealerassist.irregular.flags import Severity
+
+            self.result.flags.append(replace(
+                flag, severity=Severity.INFO,
+                message=f"{en}: found after two players acted, so no misdeal; play continues.",
+                message_fr=f"{fr} : vu après que deux joueurs ont parlé, donc pas de fausse "
+                           "donne ; le jeu continue.",
+                steps=("Play continues.",), steps_fr=("Le jeu continue.",)))
+
+    def on_hand_size(self, event: HandSizeWrong) -> None:
+        who = self.seat(event.player)
+        en = f"{who} holds {event.count} cards"
+        fr = f"{who} a {event.count} cartes"
+        button = event.player == self.setup.player_count - 1
+        if event.after_draw:
+            self.flag("IRR-DR-FOUL", en + " after the draw", fr + " après l'échange",
+                      player=event.player)
+        elif event.count < 5:
+            if self.acted == 0 and not button:
+                self.flag("IRR-DR-SHORT", en + " before any action: misdeal",
+                          fr + " avant toute action : fausse donne", player=event.player)
+            else:
+                self.flag("IRR-DR-SHORT", en + ": the player draws to five",
+                          fr + " : le joueur tire jusqu'à cinq", player=event.player)
+        elif self.acted < 2:
+            self.flag("IRR-LB-MISDEAL", en, fr, player=event.player)
+        else:
+            self.flag("IRR-DR-FOUL", en, fr, player=event.player)
+
+    def on_false_openers(self, event: FalseOpeners) -> None:
+        who = self.seat(event.player)
+        if event.all_in:
+            self.flag("IRR-JB-ALLIN-FALSE", f"{who}, all-in, declared false openers",
+                      f"{who}, à tapis, a annoncé l'ouverture à tort", player=event.player)
+            return
+        self.flag("IRR-JB-FALSE", f"{who} shows false openers", f"{who} n'a pas l'ouverture",
+                  player=event.player)
+        if self.raises_after_open or self.callers_after_open >= 2:
+            why = ("there was a raise" if self.raises_after_open else
+                   f"{self.callers_after_open} players called")
+            pourquoi = ("il y a eu une relance" if self.raises_after_open else
+                        f"{self.callers_after_open} joueurs ont suivi")
+            self.flag("IRR-JB-PLAYED", f"the pot plays: {why}", f"le pot se joue : {pourquoi}",
+                      player=event.player)
+
+    def on_wrong_bring_in(self, event: WrongBringIn) -> None:
+        wrong, true = self.seat(event.player), self.seat(event.true_player)
+        if self.acted_after_bring_in:
+            self.flag("IRR-ST-WRONG-LOW",
+                      f"{wrong} brought in instead of {true}; the next player has acted, so "
+                      "the wager stands",
+                      f"{wrong} a ouvert à la place de {true} ; le joueur suivant a parlé, la "
+                      "mise reste", player=event.player)
+        else:
+            self.flag("IRR-ST-WRONG-LOW",
+                      f"{wrong} brought in instead of {true}; nobody has acted since, so it "
+                      "is corrected",
+                      f"{wrong} a ouvert à la place de {true} ; personne n'a parlé depuis, "
+                      "on corrige", player=event.player)
+
+    def on_fold_no_bet(self, event: FoldedWithoutBet) -> None:
+        who = self.seat(event.player)
+        self.flag("IRR-ST-FOLD-NOBET", f"{who} folded with no bet to call",
+                  f"{who} s'est couché sans mise à suivre", player=event.player)
+
+
+_REPORTS = {
+    CardExposed: _Detector.on_exposed,
+    ExtraCardDealt: _Detector.on_extra,
+    BoardCardsExposed: _Detector.on_board_exposed,
+    PlayerAbsent: _Detector.on_absent,
+    ButtonMisplaced: _Detector.on_button,
+    DealError: _Detector.on_deal_error,
+    HandSizeWrong: _Detector.on_hand_size,
+    FalseOpeners: _Detector.on_false_openers,
+    WrongBringIn: _Detector.on_wrong_bring_in,
+    FoldedWithoutBet: _Detector.on_fold_no_bet,
+}
+
+_DEAL_ERRORS = {
+    DealErrorKind.WRONG_COUNT: ("a wrong number of cards dealt", "mauvais nombre de cartes"),
+    DealErrorKind.FIRST_CARD_WRONG_SEAT: ("the first card went to the wrong seat",
+                                          "la première carte est allée à la mauvaise place"),
+    DealErrorKind.OUT_OF_SEQUENCE: ("cards dealt out of sequence", "cartes données dans le "
+                                    "désordre"),
+    DealErrorKind.CARD_TO_EMPTY_SEAT: ("a card dealt to an empty seat or a player not entitled",
+                                       "une carte donnée à une place vide ou à un joueur non "
+                                       "admis"),
+    DealErrorKind.PLAYER_DEALT_OUT: ("an entitled player was dealt out",
+                                     "un joueur admis n'a pas reçu de cartes"),
+}
+
+_FR_REASON = {
+    "IRR-OUT-OF-TURN": "ce n'est pas son tour",
+    "IRR-UNDERRAISE": "relance inférieure au minimum",
+    "IRR-OVERBET-PL": "mise supérieure au pot",
+    "IRR-CAPPED": "les enchères sont plafonnées",
+}
+
+
+def _describe(event: object) -> str:
+    name = type(event).__name__
+    player = getattr(event, "player", None)
+    who = f"p{player + 1} " if isinstance(player, int) else ""
+    if isinstance(event, BetPlaced | RaisedTo):
+        return f"{who}{'bets' if isinstance(event, BetPlaced) else 'raises'} to {event.to}"
+    if isinstance(event, Called):
+        return f"{who}calls {event.amount}"
+    if isinstance(event, Checked):
+        return f"{who}checks"
+    if isinstance(event, Folded):
+        return f"{who}folds"
+    if isinstance(event, BoardDealt):
+        return f"board {format_cards(event.cards)}"
+    if isinstance(event, HoleCardsDealt):
+        return f"{who}dealt {format_cards(event.cards)}"
+    return f"{who}{name}"
+
+
+def _describe_fr(event: object) -> str:
+    player = getattr(event, "player", None)
+    who = f"p{player + 1} " if isinstance(player, int) else ""
+    if isinstance(event, BetPlaced | RaisedTo):
+        return f"{who}{'mise' if isinstance(event, BetPlaced) else 'relance'} à {event.to}"
+    if isinstance(event, Called):
+        return f"{who}suit {event.amount}"
+    if isinstance(event, Checked):
+        return f"{who}parole"
+    if isinstance(event, Folded):
+        return f"{who}se couche"
+    return _describe(event)
+
+
+def detect(setup: HandSetup, events: Sequence[object], *, rules: HouseRules | None = None,
+           tournament: bool = False, as_recorded: bool = True) -> Detection:
+    """Return the flags of one hand, and the state after the events that applied.
+
+    Args:
+        setup: the hand's setup (`new_hand(setup)` is the state before the first event).
+        events: the hand's events in order: engine events, reports, consequences.
+        rules: house rules for the rulings' options (default: the setup's).
+        tournament: the table is a tournament (IRR-ST-HOLE-UP becomes a misdeal).
+        as_recorded: apply rule-breaking actions as recorded (replay); False leaves them
+            out, as the live table does.
+
+    """
+    return _Detector(setup, rules=rules, tournament=tournament, as_recorded=as_recorded).run(
+        events)
