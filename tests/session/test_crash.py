@@ -24,25 +24,20 @@ def crash():  # type: ignore[no-untyped-def]
 
 def test_sigkill_at_random_moments_loses_no_acknowledged_event(crash, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(7)
-    delays = [
-        0.05,
-        0.4,
-        0.6,
-        0.7,
-        0.8,
-        0.9,
-        1.0,
-        1.2,
-        1.5,
-        3.0,
-    ]  # from before start to after the end
+    # One kill during start-up, then kills after a random number of acknowledged commands,
+    # a random fraction of a command later.
+    kills = [(None, 0.05)] + [(rng.randint(1, 80), rng.uniform(0, 0.004)) for _ in range(9)]
     mid_hand = 0
-    for index, delay in enumerate(delays):
+    for index, (after_line, delay) in enumerate(kills):
         commands, states = crash.scripted_commands(rng.randrange(2**31), 80)
         result = crash.one_round(
-            db=tmp_path / f"r{index}.sqlite3", commands=commands, states=states, delay=delay
+            db=tmp_path / f"r{index}.sqlite3",
+            commands=commands,
+            states=states,
+            delay=delay,
+            after_line=after_line,
         )
-        assert result.problems == [], (delay, result)
+        assert result.problems == [], (after_line, delay, result)
         assert result.committed_commands >= result.accepted_acknowledged
         mid_hand += result.mid_hand
     assert mid_hand >= 1  # at least one kill landed inside a hand and resumed there
