@@ -31,8 +31,20 @@ def _hands(count: int, *, level: Difficulty):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("level", list(Difficulty))
 def test_worked_betting_figures_equal_the_engine_at_every_decision(level: Difficulty) -> None:
+    _check_betting(150, level)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_worked_figures_equal_the_engine_on_5000_hands_a_level(level: Difficulty) -> None:
+    checked = _check_betting(5000, level)
+    print(f"{level.value}: {checked}")
+    _check_showdowns(5000, level)
+
+
+def _check_betting(count: int, level: Difficulty) -> dict[str, int]:
     checked = {"call": 0, "min": 0, "max": 0}
-    for hand in _hands(150, level=level):
+    for hand in _hands(count, level=level):
         for step in hand.decisions:
             choices = legal_actions(step.state)
             assert choices is not None
@@ -47,13 +59,18 @@ def test_worked_betting_figures_equal_the_engine_at_every_decision(level: Diffic
                 assert pl_max_steps(step)[1] == choices.max_raise_to
                 checked["max"] += 1
     assert min(checked.values()) > 100, checked
+    return checked
 
 
 @pytest.mark.parametrize("level", list(Difficulty))
 def test_worked_pots_payouts_and_rake_equal_the_engine_at_every_showdown(
         level: Difficulty) -> None:
+    _check_showdowns(150, level)
+
+
+def _check_showdowns(count: int, level: Difficulty) -> int:
     showdowns = 0
-    for hand in _hands(150, level=level):
+    for hand in _hands(count, level=level):
         state = hand.final.state
         assert state.phase is Phase.SHOWDOWN
         engine_pots = [(p.amount, p.eligible) for p in pots(state)]
@@ -67,7 +84,8 @@ def test_worked_pots_payouts_and_rake_equal_the_engine_at_every_showdown(
         drill = showdown_from_state(state)
         paid = sum(p.amount for p in drill.answer)
         assert paid + result.rake == total  # chips conserved: every chip of the pots paid
-    assert showdowns > 30
+    assert showdowns > count // 5
+    return showdowns
 
 
 @pytest.mark.parametrize("kind", list(DrillKind))

@@ -86,7 +86,7 @@ class QtCertification(QWidget):
             self.message.setText(self.tr("Enter the trainee's name first."))
             return
         if seed is None:
-            seed = int(self._now().replace("-", "").replace(":", "")[2:13].replace("T", ""))
+            seed = int("".join(ch for ch in self._now() if ch.isdigit()) or "0") % 1_000_003
         self.drills = plan_certification(rules=self.rules, seed=seed)
         self.outcomes = []
         self.result = None
