@@ -76,6 +76,8 @@ def stylesheet(scale: int = 100) -> str:
     QPushButton#fold {{ background: #5a1f24; }}
     QPushButton#call {{ background: #1f4a35; }}
     QPushButton#raise {{ background: #6b5200; }}
+    QPushButton#fold:disabled, QPushButton#call:disabled, QPushButton#raise:disabled {{
+        color: #5c6673; background: #1a2029; border-color: #262d37; }}
     QPushButton[preset="true"] {{ font-size: {px(16)}px; padding: {px(6)}px {px(8)}px; }}
     QLineEdit {{ background: #0a0c0f; border: 2px solid {c.panel_edge}; border-radius: 6px;
         padding: {px(6)}px; font-size: {px(20)}px; selection-background-color: {c.accent};

@@ -122,6 +122,7 @@ def assert_display_matches_engine(window, controller) -> None:
         assert _plain(bar.to_call_label.text()) == f"To call {_chips(choices.to_call)}"
     assert bar.call_button.text().startswith("Check" if choices.can_check else "Call")
     limits = _plain(bar.limits_label.text())
+    assert bar.raise_button.isEnabled() == (choices.min_raise_to is not None)
     if choices.min_raise_to is None:
         assert limits == "No raise allowed"
     elif choices.min_raise_to == choices.max_raise_to:

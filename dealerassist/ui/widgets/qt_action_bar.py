@@ -164,6 +164,7 @@ class QtActionBar(QFrame):
         self.detail_label.setText(self.tr("Stack {stack} · Pot {pot} · {raises}").format(
             stack=chips_text(view.stack), pot=chips_text(view.pot_size), raises=raises))
         self.fold_button.setEnabled(view.can_fold)
+        self.raise_button.setEnabled(view.can_raise)
         self.fold_button.setText(self.tr("Fold [F]"))
         if view.can_check:
             self.call_button.setText(self.tr("Check [C]"))

@@ -19,6 +19,22 @@ from dealerassist.ui.widgets.qt_seat import QtSeat
 
 __all__ = ["QtTable"]
 
+# Which of the eleven places (see QtTable._slots) each table size uses: symmetric about
+# the dealer, seats spread round the whole oval.
+_PLACES = {
+    1: (2,),
+    2: (2, 8),
+    3: (2, 5, 8),
+    4: (2, 4, 6, 8),
+    5: (1, 3, 5, 7, 9),
+    6: (0, 2, 4, 6, 8, 10),
+    7: (0, 2, 3, 5, 7, 8, 10),
+    8: (0, 1, 3, 4, 6, 7, 9, 10),
+    9: (0, 1, 2, 3, 5, 7, 8, 9, 10),
+    10: (0, 1, 2, 3, 4, 6, 7, 8, 9, 10),
+    11: tuple(range(11)),
+}
+
 
 def _has_board(view: TableView) -> bool:
     """Board games get five board slots; stud (up cards) and draw games (draws) get none."""
@@ -120,12 +136,11 @@ class QtTable(QWidget):
             return
         plate_w, plate_h = self._plate_size()
         slots = self._slots()
-        count = len(self.seats)
+        places = _PLACES[min(len(self.seats), len(slots))]
         for index, plate in enumerate(self.seats.values()):
             # Seat 1 is on the dealer's left (the right of the screen) and numbers go
-            # clockwise, the way the button moves (G-BUTTON). Seats spread evenly over
-            # the places.
-            x, y = slots[min(len(slots) - 1, int((index + 0.5) * len(slots) / count))]
+            # clockwise, the way the button moves (G-BUTTON).
+            x, y = slots[places[min(index, len(places) - 1)]]
             plate.setGeometry(round(x - plate_w / 2), round(y - plate_h / 2), plate_w, plate_h)
 
     def _place_centre(self) -> None:
