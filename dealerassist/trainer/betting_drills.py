@@ -200,12 +200,12 @@ def nl_min_from(step: Step, *, seed: int = 0, difficulty: str = "") -> Drill:
     lines, _ = min_raise_steps(step)
     name = seat_name(choices.actor)
     answer = choices.min_raise_to
-    verb = Text("bet", "miser") if choices.is_bet else Text("raise to", "relancer à")
+    verb = Text("bet", "miser") if choices.is_bet else Text("raise to", "relancer")
     return Drill(
         kind=DrillKind.NL_MIN, seed=seed, difficulty=difficulty,
         game=step.state.setup.game.code, situation=_situation(step),
         question=Text(f"What is the least {name.en} may {verb.en} (the total bet)?",
-                      f"Quel est le minimum pour {verb.fr} pour {name.fr} (mise totale) ?"),
+                      f"Quel est le minimum de {name.fr} pour {verb.fr} (mise totale) ?"),
         answer_format=AnswerFormat.AMOUNT, answer=answer,
         answer_text=Text(f"At least {answer}.", f"Au moins {answer}."),
         explanation=tuple(lines), rule_ids=("BET-NL-MIN", "BET-SHORT-ALLIN"),
@@ -232,7 +232,7 @@ def to_call_from(step: Step, *, seed: int = 0, difficulty: str = "") -> Drill:
 
 def pl_max_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random pot-limit maximum raise drill (facing a bet, or opening at higher levels)."""
-    rng = random.Random(seed)
+    rng = random.Random(f"pl-max:{seed}")
 
     def accept(step: Step) -> bool:
         choices = legal_actions(step.state)
@@ -245,7 +245,7 @@ def pl_max_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Dri
 
 def nl_min_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random no-limit minimum raise drill, after a bet or raise when possible."""
-    rng = random.Random(seed)
+    rng = random.Random(f"nl-min:{seed}")
 
     def accept(step: Step) -> bool:
         choices = legal_actions(step.state)
@@ -260,7 +260,7 @@ def nl_min_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Dri
 
 def to_call_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random amount-to-call drill facing a bet, in any board game."""
-    rng = random.Random(seed)
+    rng = random.Random(f"to-call:{seed}")
 
     def accept(step: Step) -> bool:
         choices = legal_actions(step.state)

@@ -99,10 +99,10 @@ def pot_layers(state: HandState) -> tuple[list[Text], list[tuple[int, tuple[int,
     folded = [i for i in range(n) if state.folded[i] and put[i]]
     if folded:
         lines.append(Text(
-            f"Folded seats {_seats(folded)} leave their chips in the pots but win none "
+            f"Folded (seats {_seats(folded)}): their chips stay in the pots, but they win none "
             "(POT-FOLDED).",
-            f"Les sièges couchés {_seats(folded)} laissent leurs jetons mais ne gagnent aucun "
-            "pot (POT-FOLDED)."))
+            f"Couchés (sièges {_seats(folded)}) : leurs jetons restent dans les pots, sans droit "
+            "à aucun pot (POT-FOLDED)."))
     return lines, result
 
 
@@ -361,7 +361,7 @@ def _final_states(rng: random.Random, *, games: tuple[str, ...], difficulty: Dif
 
 def pots_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random pots drill: a showdown with all-ins (side pots from intermediate on)."""
-    rng = random.Random(seed)
+    rng = random.Random(f"pots:{seed}")
     wanted = {Difficulty.BEGINNER: 1, Difficulty.INTERMEDIATE: 2, Difficulty.ADVANCED: 3}
     best = None
     for state in _final_states(rng, games=_POT_GAMES, difficulty=difficulty, rules=rules,
@@ -379,7 +379,7 @@ def pots_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill
 
 def showdown_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random showdown drill; harder levels look for ties, hi/lo splits and side pots."""
-    rng = random.Random(seed)
+    rng = random.Random(f"showdown:{seed}")
     no_rake = dataclasses.replace(rules, rake=dataclasses.replace(rules.rake, enabled=False))
     want_split = difficulty is Difficulty.ADVANCED or (
         difficulty is Difficulty.INTERMEDIATE and rng.randrange(2) == 0)
@@ -400,7 +400,7 @@ def showdown_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> D
 
 def rake_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random rake drill: a hand won before or after the flop."""
-    rng = random.Random(seed)
+    rng = random.Random(f"rake:{seed}")
     pre_flop = rng.randrange(100) < 20
     for state in _final_states(rng, games=_POT_GAMES, difficulty=difficulty, rules=rules,
                                all_in=5):

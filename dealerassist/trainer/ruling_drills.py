@@ -205,7 +205,7 @@ def ruling_from(scenario: Scenario, situation: Text, *, rng: random.Random,
 
 def ruling_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random irregularity drill."""
-    rng = random.Random(seed)
+    rng = random.Random(f"ruling:{seed}")
     scenario = rng.choice(SCENARIOS)
     situation = rng.choice(scenario.situations)
     return ruling_from(scenario, situation, rng=rng, rules=rules, seed=seed,

@@ -18,11 +18,6 @@ __all__ = ["action_lines", "street_name", "table_lines"]
 
 _STREETS_EN = ("Pre-flop", "On the flop", "On the turn", "On the river")
 _STREETS_FR = ("Avant le flop", "Au flop", "Au turn", "À la river")
-_STRUCTURE_FR = {
-    BettingStructure.NO_LIMIT: "no-limit",
-    BettingStructure.POT_LIMIT: "pot-limit",
-    BettingStructure.FIXED_LIMIT: "limite fixe",
-}
 
 
 def street_name(state: HandState) -> Text:
@@ -49,7 +44,7 @@ def table_lines(setup: HandSetup) -> list[Text]:
     button = seat_name(n - 1)
     lines = [
         Text(f"{game.name}, {stakes_en}. {button.en} has the button.",
-             f"{game.name} ({_STRUCTURE_FR[game.structure]}), {stakes_fr}. "
+             f"{game.name}, {stakes_fr}. "
              f"Le bouton est au {button.fr.lower()}."),
     ]
     stacks = ", ".join(f"{seat_name(i).en} {setup.starting_stacks[i]}" for i in range(n))

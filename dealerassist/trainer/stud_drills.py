@@ -167,7 +167,7 @@ def _stud_players(rng: random.Random, difficulty: Difficulty) -> int:
 def bring_in_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random bring-in drill; harder levels make suit ties more likely."""
     del rules  # the bring-in player is not a house option
-    rng = random.Random(seed)
+    rng = random.Random(f"bring-in:{seed}")
     game = rng.choice(("F7S", "F7S/8", "FR"))
     n = _stud_players(rng, difficulty)
     deck = list(standard_deck())
@@ -182,7 +182,7 @@ def bring_in_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> D
 def stud_first_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random first-to-act drill on 4th to 7th street (7th: four up cards)."""
     del rules
-    rng = random.Random(seed)
+    rng = random.Random(f"stud-first:{seed}")
     game = rng.choice(("F7S", "F7S/8", "FR"))
     n = _stud_players(rng, difficulty)
     count = rng.randint(2, 4)
