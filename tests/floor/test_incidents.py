@@ -63,3 +63,29 @@ def test_csv_and_printable_html_exports(tmp_path: Path) -> None:
     assert page.startswith("<!DOCTYPE html>") and "@media print" in page
     assert "&lt;camera&gt;" in page and "<camera>" not in page
     assert "IRR-DECK" in page and "1 incident(s)" in page
+
+
+def test_incidents_and_history_beside_a_live_journal_in_use(tmp_path: Path) -> None:
+    from dealerassist.journal.progress import AttemptRecord, ProgressStore
+    from dealerassist.rules import default_rules
+    from dealerassist.rules.model import GamePreset
+    from dealerassist.session.controller import TableSession
+
+    path = tmp_path / "live.sqlite"
+    journal = SQLiteJournal(path)
+    preset = GamePreset(name="NLHE 1/2", game="NT", small_blind=1, big_blind=2)
+    session = TableSession(journal, rules=default_rules(), preset=preset)
+    session.execute("sit 1 A 100")
+    book = _book(path)
+    progress = ProgressStore(path)
+    book.record(hand_id=None, disputed="x", ruling="y", rule_id="IRR-DECK", decided_by="F")
+    progress.add_attempt(AttemptRecord("T", "rake", "beginner", 1, True, 5, "2026-11-30"))
+    session.execute("sit 2 B 100")  # the live table keeps writing its journal
+    seq = journal.last_seq()
+    journal.close()
+    reopened = SQLiteJournal(path)
+    assert reopened.last_seq() == seq
+    assert TableSession(reopened, rules=default_rules()).state.table.player(2) is not None
+    assert len(book.list()) == 1 and len(progress.attempts("T")) == 1
+    for closable in (book, progress, reopened):
+        closable.close()
