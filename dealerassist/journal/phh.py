@@ -479,44 +479,75 @@ class _Replayer:
 
     def run(self) -> ReplayResult:
         count = len(self.history.starting_stacks)
-        for action in self.history.actions:
-            parts = action.split()
-            if parts[0] == "d":
-                if len(parts) < 3 or parts[1] not in ("dh", "db"):
-                    raise HandHistoryError(f"unsupported dealer action {action!r}")
-                if parts[1] == "dh":
-                    if len(parts) < 4:
-                        raise HandHistoryError(f"action {action!r}: no cards")
-                    player = _player(parts[2], count, action)
-                    self.apply(HoleCardsDealt(player, _cards(parts[3], action)), action,
-                               check_rules=False)
+        players = {f"p{k + 1}": k for k in range(count)}
+        events = self.events
+        trace = self.trace
+        betting = Phase.BETTING
+        action = ""
+        try:
+            for action in self.history.actions:
+                parts = action.split()
+                head = parts[0]
+                if head == "d":
+                    kind = parts[1] if len(parts) > 1 else ""
+                    if kind == "dh" and len(parts) >= 4:
+                        player = players.get(parts[2])
+                        if player is None:
+                            player = _player(parts[2], count, action)
+                        event: Event = HoleCardsDealt(player, _cards(parts[3], action))
+                    elif kind == "db" and len(parts) >= 3:
+                        event = BoardDealt(_cards(parts[2], action))
+                    else:
+                        raise HandHistoryError(f"unsupported dealer action {action!r}")
+                    self.state = evolve(self.state, event)
+                    events.append(event)
+                    continue
+                player = players.get(head)
+                if player is None:
+                    player = _player(head, count, action)
+                verb = parts[1] if len(parts) > 1 else ""
+                state = self.state
+                # Fast path: a fold or check/call by the player to act (nothing to verify).
+                if (
+                    not trace
+                    and verb in ("f", "cc")
+                    and state.phase is betting
+                    and state.actors
+                    and state.actors[0] == player
+                ):
+                    if verb == "f":
+                        event = Folded(player)
+                    else:
+                        bets = state.bets
+                        to_call = min(state.stacks[player], max(bets) - bets[player])
+                        event = Called(player, to_call) if to_call else Checked(player)
+                    self.state = evolve(state, event)
+                    events.append(event)
+                elif verb in ("f", "cc", "cbr"):
+                    self.player_action(player, verb, parts, action)
+                elif verb == "sm":
+                    self.showdown(player, parts, action)
                 else:
-                    self.apply(BoardDealt(_cards(parts[2], action)), action, check_rules=False)
-                continue
-            player = _player(parts[0], count, action)
-            verb = parts[1] if len(parts) > 1 else ""
-            if verb in ("f", "cc", "cbr"):
-                self.player_action(player, verb, parts, action)
-            elif verb == "sm":
-                self.showdown(player, parts, action)
-            else:
-                raise HandHistoryError(f"unsupported action {action!r}")
+                    raise HandHistoryError(f"unsupported action {action!r}")
+        except IllegalActionError as error:
+            raise HandHistoryError(f"action {action!r} cannot be applied: {error}") from None
         result_settlement = None
         if self.state.phase is Phase.SHOWDOWN:
             try:
                 result_settlement = settlement(self.state)
                 for event in result_settlement.events:
-                    self.apply(event, "settlement", check_rules=False)
+                    self.state = evolve(self.state, event)
+                    events.append(event)
             except IllegalActionError as error:
                 raise HandHistoryError(f"cannot settle the hand: {error}") from None
-        else:
+        elif self.state.phase is not Phase.COMPLETE:
             waiting = (f", player p{self.state.actors[0] + 1} to act"
                        if self.state.actors else "")
             raise HandHistoryError(
                 f"the hand history ends before the hand does ({self.state.phase.value}{waiting})"
             )
         return ReplayResult(self.history, self.state, result_settlement, tuple(self.flags),
-                            tuple(self.decisions), tuple(self.events))
+                            tuple(self.decisions), tuple(events))
 
     def showdown(self, player: int, parts: list[str], action: str) -> None:
         state = self.state

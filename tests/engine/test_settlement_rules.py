@@ -142,7 +142,7 @@ def test_O8_SPLIT_ODD_pot_of_75_gives_38_high_37_low_or_reversed_by_house() -> N
     assert pot.amount == 75 and pot.high_winners == (0,) and pot.low_winners == (1,)
     assert dict(pot.awards) == {0: 38, 1: 37}
     low_first = dataclasses.replace(rules, odd_chip=OddChipRules(hilo=HiLoOddChip.LOW))
-    state = dataclasses.replace(state, setup=dataclasses.replace(state.setup, rules=low_first))
+    state = state._replace(setup=dataclasses.replace(state.setup, rules=low_first))
     assert dict(settlement(state).pots[0].awards) == {0: 37, 1: 38}
 
 
@@ -196,8 +196,8 @@ def test_G_SHOW_ORDER_last_aggressor_first_else_first_left_of_button() -> None:
     quiet = _showdown((1000,) * 3, ["AhAd", "KhKd", "2c7d"], "2h3h4s 9c Td")
     assert show_order(quiet) == (0, 1, 2)
     rules = dataclasses.replace(no_rake(), showdown=ShowdownRules(ShowOrder.FIRST_TO_ACT))
-    assert show_order(dataclasses.replace(
-        quiet, setup=dataclasses.replace(quiet.setup, rules=rules))) == (0, 1, 2)
+    assert show_order(
+        quiet._replace(setup=dataclasses.replace(quiet.setup, rules=rules))) == (0, 1, 2)
 
 
 def test_G_SHOW_CLAIM_unknown_cards_must_be_shown_to_win() -> None:
