@@ -142,10 +142,10 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
                    if not card.is_unknown)
     elif rule in ("IRR-UNDERRAISE", "IRR-OVERBET-PL", "IRR-CAPPED") and state is not None:
         out.extend(_corrected_action(state, flag, report, rules))
-    elif player is not None and state is not None and (
+    elif player is not None and (
         rule in _DEAD_HAND
         or (rule == "IRR-ST-HOLE-UP" and "both" in flag.message)
-        or (rule == "IRR-ST-ABSENT" and state.actor == player)
+        or (rule == "IRR-ST-ABSENT" and state is not None and state.actor == player)
     ):
         out.append(HandKilled(player, rule, ante_returned=rule == "IRR-ST-HOLE-UP"))
     if state is not None:

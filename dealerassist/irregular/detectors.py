@@ -63,7 +63,7 @@ from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import HandState, Phase, new_hand
 from dealerassist.errors import IllegalActionError
 from dealerassist.games.spec import BettingStructure, Family
-from dealerassist.irregular.flags import Flag, FlagStatus
+from dealerassist.irregular.flags import Flag, FlagStatus, Severity
 from dealerassist.irregular.texts import ruling_text
 from dealerassist.rules.model import HouseRules
 
@@ -143,10 +143,13 @@ class _Detector:
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def flag(self, rule_id: str, en: str, fr: str, *, player: int | None = None) -> None:
-        self.result.flags.append(flag_for(rule_id, en, fr, event_index=self.index,
-                                          player=player, rules=self.rules,
-                                          tournament=self.tournament))
+    def flag(self, rule_id: str, en: str, fr: str, *, player: int | None = None,
+             severity: Severity | None = None) -> None:
+        flag = flag_for(rule_id, en, fr, event_index=self.index, player=player,
+                        rules=self.rules, tournament=self.tournament)
+        if severity is not None:
+            flag = replace(flag, severity=severity)
+        self.result.flags.append(flag)
 
     def seat(self, player: int) -> str:
         return f"p{player + 1}"
@@ -174,6 +177,12 @@ class _Detector:
         return self.result
 
     def one(self, event: object) -> None:
+        player = getattr(event, "player", None)
+        if isinstance(player, int) and not (0 <= player < self.setup.player_count) and not (
+                isinstance(event, DealError) and player == -1):
+            # No such player: the event names a seat not dealt in; it cannot apply.
+            self.result.skipped.append(self.index)
+            return
         if isinstance(event, RulingApplied):
             self.set_status(event.flag_id, FlagStatus.CONFIRMED, "")
             self.apply(event)
@@ -387,8 +396,6 @@ class _Detector:
         else:
             flag = flag_for("IRR-LB-MISDEAL", en, fr, event_index=self.index, player=player,
                             rules=self.rules, tournament=self.tournament)
-            from dealerassist.irregular.flags import Severity
-
             self.result.flags.append(replace(
                 flag, severity=Severity.INFO,
                 message=f"{en}: found after two players acted, so no misdeal; play continues.",
@@ -407,7 +414,8 @@ class _Detector:
         elif event.count < 5:
             if self.acted == 0 and not button:
                 self.flag("IRR-DR-SHORT", en + " before any action: misdeal",
-                          fr + " avant toute action : fausse donne", player=event.player)
+                          fr + " avant toute action : fausse donne", player=event.player,
+                          severity=Severity.MISDEAL)
             else:
                 self.flag("IRR-DR-SHORT", en + ": the player draws to five",
                           fr + " : le joueur tire jusqu'à cinq", player=event.player)
