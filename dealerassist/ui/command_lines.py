@@ -22,6 +22,8 @@ __all__ = [
     "confirm_showdown",
     "sit",
     "leave",
+    "sit_out",
+    "sit_in",
     "add_chips",
     "correct_stack",
     "set_button",
@@ -75,6 +77,16 @@ def add_chips(seat: int, amount: int) -> str:
 def correct_stack(seat: int, stack: int, reason: str) -> str:
     """Set a stack right between hands, with the reason."""
     return f"correct {seat} {int(stack)} {shlex.quote(' '.join(reason.split()))}"
+
+
+def sit_out(seat: int) -> str:
+    """Stop dealing a seated player in (the seat is kept)."""
+    return f"out {seat}"
+
+
+def sit_in(seat: int) -> str:
+    """Deal a player who sat out in again."""
+    return f"in {seat}"
 
 
 def leave(seat: int) -> str:

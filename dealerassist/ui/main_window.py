@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMessageBox,
     QProgressDialog,
     QSplitter,
     QTabWidget,
@@ -134,6 +135,11 @@ class MainWindow(QMainWindow):
         smaller.triggered.connect(lambda: self.set_scale(self.settings.scale - 10))
         view_menu.addAction(larger)
         view_menu.addAction(smaller)
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        keys = QAction(self.tr("Keyboard"), self)
+        keys.setShortcut(QKeySequence(Qt.Key.Key_F1))
+        keys.triggered.connect(self.show_keys)
+        help_menu.addAction(keys)
         language_menu = self.menuBar().addMenu(self.tr("&Language"))
         for language, label in ((Language.ENGLISH, "English"), (Language.FRENCH, "Français")):
             action = QAction(label, self)
@@ -204,6 +210,27 @@ class MainWindow(QMainWindow):
         self.refusal_label.hide()
 
     # -- input --------------------------------------------------------------------------
+
+    def keys_text(self) -> str:
+        """Return the keyboard help, one key per line."""
+        rows = (
+            ("F", self.tr("fold")),
+            ("C", self.tr("check, or call (all-in for less when short)")),
+            ("R", self.tr("cursor to the amount; Enter bets or raises to it")),
+            ("1 2 3 4", self.tr("amount presets: minimum, half pot, pot, all-in")),
+            ("/", self.tr("cursor to the command line; Up/Down recall")),
+            ("N", self.tr("next hand")),
+            ("Esc", self.tr("back to the table (hotkeys active)")),
+            ("Ctrl + / Ctrl -", self.tr("larger / smaller text")),
+        )
+        return "\n".join(f"{key}\t{meaning}" for key, meaning in rows)
+
+    def show_keys(self) -> QMessageBox:
+        """Show the keyboard help (non-blocking)."""
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Keyboard"), self.keys_text(),
+                          QMessageBox.StandardButton.Close, self)
+        box.open()
+        return box
 
     def set_controller(self, controller: Any) -> None:
         """Switch to another controller (the live table once its journal is open)."""

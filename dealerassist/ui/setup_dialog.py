@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -55,11 +56,13 @@ class TableSetupDialog(QDialog):
         self.button_spin.setValue(current_button)
         form.addRow(self.tr("Button at seat"), self.button_spin)
         layout.addLayout(form)
-        self.table = QTableWidget(seat_count, 2)
-        self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Stack")])
+        self.table = QTableWidget(seat_count, 3)
+        self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Stack"),
+                                              self.tr("Sitting out")])
         self.table.setVerticalHeaderLabels([str(n) for n in range(1, seat_count + 1)])
         self.name_edits: list[QLineEdit] = []
         self.stack_edits: list[QLineEdit] = []
+        self.away_boxes: list[QCheckBox] = []
         for row in range(seat_count):
             seat = view.seat(row + 1)
             occupied = seat is not None and seat.status is not SeatStatus.EMPTY
@@ -67,8 +70,13 @@ class TableSetupDialog(QDialog):
             stack_edit = QLineEdit(str(seat.stack) if occupied and seat else "")
             self.table.setCellWidget(row, 0, name_edit)
             self.table.setCellWidget(row, 1, stack_edit)
+            away = QCheckBox()
+            away.setChecked(occupied and seat is not None
+                            and seat.status is SeatStatus.SITTING_OUT)
+            self.table.setCellWidget(row, 2, away)
             self.name_edits.append(name_edit)
             self.stack_edits.append(stack_edit)
+            self.away_boxes.append(away)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setColumnWidth(0, 260)
         layout.addWidget(self.table)
@@ -93,8 +101,9 @@ class TableSetupDialog(QDialog):
         preset = self.preset_combo.currentText()
         if preset and preset != self._view.preset:
             lines.append(command_lines.choose_game(preset))
-        for row, (name_edit, stack_edit) in enumerate(zip(self.name_edits, self.stack_edits,
-                                                          strict=True)):
+        for row, (name_edit, stack_edit, away) in enumerate(
+            zip(self.name_edits, self.stack_edits, self.away_boxes, strict=True)
+        ):
             number = row + 1
             name = " ".join(name_edit.text().split())
             before = self._view.seat(number)
@@ -114,10 +123,16 @@ class TableSetupDialog(QDialog):
                     lines.append(command_lines.add_chips(number, stack - before.stack))
                 elif stack < before.stack:
                     lines.append(command_lines.correct_stack(number, stack, "set-up dialog"))
+                was_away = before.status is SeatStatus.SITTING_OUT
+                if away.isChecked() != was_away:
+                    lines.append(command_lines.sit_out(number) if away.isChecked()
+                                 else command_lines.sit_in(number))
                 continue
             if was:
                 lines.append(command_lines.leave(number))
             lines.append(command_lines.sit(number, name, stack))
+            if away.isChecked():
+                lines.append(command_lines.sit_out(number))
         current_button = next((s.seat for s in self._view.seats if s.is_button), None)
         if self.button_spin.value() != current_button:
             lines.append(command_lines.set_button(self.button_spin.value()))

@@ -3,93 +3,144 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="71" />
+        <location filename="../../dealerassist/ui/main_window.py" line="72" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="85" />
-        <location filename="../../dealerassist/ui/main_window.py" line="182" />
+        <location filename="../../dealerassist/ui/main_window.py" line="86" />
+        <location filename="../../dealerassist/ui/main_window.py" line="188" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="86" />
+        <location filename="../../dealerassist/ui/main_window.py" line="87" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="87" />
+        <location filename="../../dealerassist/ui/main_window.py" line="88" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="117" />
+        <location filename="../../dealerassist/ui/main_window.py" line="118" />
         <source>&amp;Table</source>
         <translation>&amp;Table</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="118" />
+        <location filename="../../dealerassist/ui/main_window.py" line="119" />
         <source>Set up table…</source>
         <translation>Installer la table…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="120" />
+        <location filename="../../dealerassist/ui/main_window.py" line="121" />
         <source>Next hand</source>
         <translation>Main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="122" />
+        <location filename="../../dealerassist/ui/main_window.py" line="123" />
         <source>Export today's hands…</source>
         <translation>Exporter les mains du jour…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="128" />
+        <location filename="../../dealerassist/ui/main_window.py" line="129" />
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="129" />
+        <location filename="../../dealerassist/ui/main_window.py" line="130" />
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="132" />
+        <location filename="../../dealerassist/ui/main_window.py" line="133" />
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="137" />
+        <location filename="../../dealerassist/ui/main_window.py" line="138" />
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="139" />
+        <location filename="../../dealerassist/ui/main_window.py" line="230" />
+        <source>Keyboard</source>
+        <translation>Clavier</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="143" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="181" />
+        <location filename="../../dealerassist/ui/main_window.py" line="187" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="189" />
+        <location filename="../../dealerassist/ui/main_window.py" line="195" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="217" />
+        <source>fold</source>
+        <translation>se coucher</translation>
+    </message>
+    <message>
         <location filename="../../dealerassist/ui/main_window.py" line="218" />
+        <source>check, or call (all-in for less when short)</source>
+        <translation>parole, ou suivre (à tapis pour moins si court)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="219" />
+        <source>cursor to the amount; Enter bets or raises to it</source>
+        <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="220" />
+        <source>amount presets: minimum, half pot, pot, all-in</source>
+        <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="221" />
+        <source>cursor to the command line; Up/Down recall</source>
+        <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="222" />
+        <source>next hand</source>
+        <translation>main suivante</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="223" />
+        <source>back to the table (hotkeys active)</source>
+        <translation>retour à la table (raccourcis actifs)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="224" />
+        <source>larger / smaller text</source>
+        <translation>texte plus grand / plus petit</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="245" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="223" />
+        <location filename="../../dealerassist/ui/main_window.py" line="250" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="226" />
+        <location filename="../../dealerassist/ui/main_window.py" line="253" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="280" />
+        <location filename="../../dealerassist/ui/main_window.py" line="307" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -128,13 +179,13 @@
     </message>
     <message>
         <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="140" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="167" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="168" />
         <source>Fold [F]</source>
         <translation>Se coucher [F]</translation>
     </message>
     <message>
         <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="141" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="169" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="170" />
         <source>Check [C]</source>
         <translation>Parole [C]</translation>
     </message>
@@ -175,7 +226,7 @@
     </message>
     <message>
         <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="156" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="214" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="215" />
         <source>No raise allowed</source>
         <translation>Relance impossible</translation>
     </message>
@@ -195,23 +246,23 @@
         <translation>Tapis {stack} · Pot {pot} · {raises}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="171" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="172" />
         <source>Call all-in {amount} [C]</source>
         <translation>Suivre à tapis {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="174" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="175" />
         <source>Call {amount} [C]</source>
         <translation>Suivre {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="197" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="198" />
         <source>Nobody can fold now</source>
         <translation>Personne ne peut se coucher maintenant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="204" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="224" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="205" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="225" />
         <source>Nobody is to act</source>
         <translation>Personne n'a la parole</translation>
     </message>
@@ -460,7 +511,7 @@
 <context>
     <name>QtTable</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_table.py" line="70" />
+        <location filename="../../dealerassist/ui/widgets/qt_table.py" line="86" />
         <source>Hand #{hand} · {street}</source>
         <translation>Main n° {hand} · {street}</translation>
     </message>
@@ -468,35 +519,40 @@
 <context>
     <name>TableSetupDialog</name>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="39" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="40" />
         <source>Table set-up</source>
         <translation>Installation de la table</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="51" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="52" />
         <source>Game</source>
         <translation>Jeu</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="56" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="57" />
         <source>Button at seat</source>
         <translation>Bouton au siège</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="59" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="60" />
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="59" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="60" />
         <source>Stack</source>
         <translation>Tapis</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="61" />
+        <source>Sitting out</source>
+        <translation>Absent</translation>
     </message>
 </context>
 <context>
     <name>window</name>
     <message>
-        <location filename="../../dealerassist/ui/app.py" line="125" />
+        <location filename="../../dealerassist/ui/app.py" line="159" />
         <source>Opening the table journal</source>
         <translation>Ouverture du journal de la table</translation>
     </message>

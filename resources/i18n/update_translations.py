@@ -109,12 +109,28 @@ FRENCH = {
     "Export the day's hands to": "Exporter les mains du jour vers",
     "Exporting {day}": "Export du {day}",
     "Opening the table journal": "Ouverture du journal de la table",
+    "&Help": "&Aide",
+    "Keyboard": "Clavier",
+    "fold": "se coucher",
+    "check, or call (all-in for less when short)":
+        "parole, ou suivre (à tapis pour moins si court)",
+    "cursor to the amount; Enter bets or raises to it":
+        "curseur sur le montant ; Entrée mise ou relance à ce montant",
+    "amount presets: minimum, half pot, pot, all-in":
+        "montants prédéfinis : minimum, demi-pot, pot, tapis",
+    "cursor to the command line; Up/Down recall":
+        "curseur sur la ligne de commande ; Haut/Bas rappellent",
+    "next hand": "main suivante",
+    "back to the table (hotkeys active)": "retour à la table (raccourcis actifs)",
+    "larger / smaller text": "texte plus grand / plus petit",
 }
 
 
 def main() -> int:
     """Update the .ts from the sources, fill French, compile the .qm."""
-    sources = sorted(str(p) for p in (ROOT / "dealerassist" / "ui").rglob("*.py"))
+    ui = ROOT / "dealerassist" / "ui"
+    # The console's own modules; other windows (trainer, floor) keep their own texts.
+    sources = sorted(str(p) for folder in (ui, ui / "widgets") for p in folder.glob("*.py"))
     subprocess.run([str(BIN / "pyside6-lupdate"), *sources, "-no-obsolete", "-ts", str(TS)],
                    check=True)
     tree = ET.parse(TS)

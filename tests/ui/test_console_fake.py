@@ -202,10 +202,12 @@ def test_setup_dialog_turns_edits_into_command_lines(qtbot):
     dialog.name_edits[2].setText("Cléa Dupont")
     dialog.stack_edits[2].setText("1 500")
     dialog.stack_edits[0].setText("250")  # Ann buys 50 more
+    dialog.away_boxes[0].setChecked(True)  # and steps away
     dialog.button_spin.setValue(3)
     assert dialog.command_lines() == [
         "game PLO 1/2",
         "add 1 50",
+        "out 1",
         "leave 2",
         "sit 3 'Cléa Dupont' 1500",
         "button 3",
@@ -331,6 +333,8 @@ def test_console_lines_parse_with_the_session_command_language():
         cl.new_hand(),
         cl.add_chips(3, 500),
         cl.correct_stack(3, 1450, "it's off"),
+        cl.sit_out(3),
+        cl.sit_in(3),
     ):
         parse_command(line)
     assert parse_command(cl.sit(3, "Cléa Dupont", 1500)).name == "Cléa Dupont"
@@ -346,3 +350,13 @@ def test_letters_typed_in_the_command_line_never_trigger_hotkeys(window, control
     window.table.setFocus()  # the same key on the table is the hotkey
     qtbot.keyClick(window, Qt.Key.Key_F)
     assert controller.lines == ["f"]
+
+
+def test_keyboard_help_lists_every_hotkey(window):
+    box = window.show_keys()
+    text = box.text()
+    for key in window.shortcuts:
+        shown = {"Esc": "Esc"}.get(key, key)
+        assert any(line.split("\t")[0].split()[0] == shown or shown in line.split("\t")[0]
+                   for line in text.splitlines()), key
+    box.close()

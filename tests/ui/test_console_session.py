@@ -310,6 +310,15 @@ def test_setup_dialog_switches_the_game_between_hands(qtbot, settings):
     assert window.view.preset == "PLO 1/2"
     assert controller.state.game.preset == "PLO 1/2"
     assert window.table.seats[1].name_label.text() == "Ann"
+    dialog = window.open_setup()  # between hands Ann steps away, then comes back
+    dialog.away_boxes[0].setChecked(True)
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    assert window.table.seats[1].property("status") == "sitting_out"
+    dialog = window.open_setup()
+    assert dialog.away_boxes[0].isChecked()
+    dialog.away_boxes[0].setChecked(False)
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    assert window.table.seats[1].property("status") != "sitting_out"
 
 
 def test_a_session_refusal_changes_nothing_and_says_why(qtbot, settings):
