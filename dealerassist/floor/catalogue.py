@@ -136,10 +136,12 @@ def _fold(text: str) -> str:
 def search(query: str, *, rules: HouseRules | None = None) -> tuple[RuleEntry, ...]:
     """Return the rules matching every word of ``query`` (English or French), best first.
 
-    A rule ID or its prefix (``bet-pl``, ``IRR``) ranks its rules first; then the more
-    query words in the rule's ID, section, text and ruling, in either language, and in the
-    names and meanings of the house options that set it, the higher. Accents and case are
-    ignored (``debut`` finds ``début``). An empty query returns the whole catalogue.
+    A rule ID or its prefix (``bet-pl``, ``irr-he``) ranks its rules first, then a word of
+    an ID (``straddle``, ``heads-up``, ``bring in``); then the more query words in the
+    rule's section, text and ruling, in either language, and in the names and meanings of
+    the house options that set it, the higher, the words together as a phrase higher still.
+    Accents and case are ignored (``debut`` finds ``début``). An empty query returns the
+    whole catalogue.
     """
     words = [w for w in re.split(r"[\s,;]+", _fold(query)) if w]
     entries = rule_catalogue()
@@ -153,19 +155,28 @@ def search(query: str, *, rules: HouseRules | None = None) -> tuple[RuleEntry, .
             entry.section_en, entry.section_fr, entry.text_en, entry.text_fr, entry.ruling_en,
             entry.ruling_fr, *(f"{o.path} {o.doc}" for o in options.get(entry.rule_id, ())),
         )))
+        segments = rule_id.split("-")
         score = 0
         for word in words:
             if rule_id == word:
                 score += 100
-            elif rule_id.startswith(word):
-                score += 50
-            elif word in rule_id:
-                score += 10
+            elif "-" in word and rule_id.startswith(word):
+                score += 50  # a family or an ID prefix: irr-he, bet-pl
+            elif word.replace("-", "") in segments:
+                score += 10  # a word of the ID: straddle, heads-up, pot
             elif word in haystack:
                 score += 1 + haystack.count(word) // 3
             else:
                 score = 0
                 break
+        if score and len(words) > 1:
+            if "".join(w.replace("-", "") for w in words) in segments:
+                score += 20  # the words spell a word of the ID: "bring in" -> BRINGIN
+            phrase = " ".join(words)
+            if phrase in haystack:
+                score += 2  # the words together, in this order
+            if any(_fold(text).startswith(phrase) for text in (entry.text_en, entry.text_fr)):
+                score += 4  # the rule that defines the phrase ("Pot limit: the maximum...")
         if score:
             scored.append((-score, order, entry))
     scored.sort(key=lambda item: item[:2])

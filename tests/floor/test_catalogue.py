@@ -64,6 +64,11 @@ def test_house_option_values_are_the_houses() -> None:
     ("mise non suivie", "POT-UNCALLED"),
     ("debut", "G-TABLE-STAKES"),  # accents ignored: "début"
     ("rake cap", "RAKE-RATE"),
+    ("pot limit", "BET-PL-MAX"),
+    ("side pot", "POT-MAIN-SIDE"),
+    ("heads-up", "BET-HEADSUP"),
+    ("bring in", "ST-BRINGIN"),
+    ("fausse donne", "IRR-HE-EXPOSE-FIRST2"),
 ])
 def test_search_finds_rules_in_english_and_french(query: str, first: str) -> None:
     found = [e.rule_id for e in search(query)]
