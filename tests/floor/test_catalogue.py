@@ -67,12 +67,15 @@ def test_house_option_values_are_the_houses() -> None:
     ("pot limit", "BET-PL-MAX"),
     ("side pot", "POT-MAIN-SIDE"),
     ("heads-up", "BET-HEADSUP"),
-    ("bring in", "ST-BRINGIN"),
     ("fausse donne", "IRR-HE-EXPOSE-FIRST2"),
 ])
 def test_search_finds_rules_in_english_and_french(query: str, first: str) -> None:
     found = [e.rule_id for e in search(query)]
     assert found and found[0] == first, found[:5]
+
+
+def test_words_spelling_an_id_rank_its_rules_first() -> None:
+    assert {e.rule_id for e in search("bring in")[:2]} == {"ST-BRINGIN", "RZ-BRINGIN"}
 
 
 def test_search_needs_every_word_and_empty_lists_all() -> None:
