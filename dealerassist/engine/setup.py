@@ -56,9 +56,12 @@ class HandSetup:
     rules: HouseRules = field(default_factory=_default_rules)
     ante_trimming: bool = False
     big_blind: int = 0
+    posts: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         n = len(self.starting_stacks)
+        if self.posts and len(self.posts) != n:
+            raise ValueError(f"posts has {len(self.posts)} entries for {n} players")
         if n < 2:
             raise ValueError(f"a hand needs at least 2 players, not {n}")
         if n > self.game.max_players:
@@ -72,8 +75,9 @@ class HandSetup:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                     raise ValueError(f"{name} must be whole chip amounts of 0 or more: {values}")
         for stack in self.starting_stacks:
-            if not isinstance(stack, int) or isinstance(stack, bool) or stack < 0:
-                raise ValueError(f"stacks must be whole chip amounts: {self.starting_stacks}")
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                raise ValueError(f"stacks must be whole chip amounts of at least 1 (TRN-OUT): "
+                                 f"{self.starting_stacks}")
         if self.game.structure is BettingStructure.FIXED_LIMIT:
             if self.small_bet <= 0 or self.big_bet <= 0:
                 raise ValueError(f"{self.game.code} is fixed limit: small_bet and big_bet needed")
@@ -113,6 +117,7 @@ class HandSetup:
         small_bet: int = 0,
         big_bet: int = 0,
         bring_in: int = 0,
+        new_player_posts: Sequence[int] = (),
         rules: HouseRules | None = None,
     ) -> HandSetup:
         """Return a hand in table terms; ``stacks`` in PHH order (index n-1 is the button).
@@ -132,7 +137,16 @@ class HandSetup:
 
         """
         spec = game_by_code(game) if isinstance(game, str) else game
+        house = rules if rules is not None else HouseRules()
+        if straddles and not house.straddle.allowed:
+            raise ValueError("this house does not allow straddles (BET-STRADDLE)")
+        if len(straddles) > house.straddle.max_straddles:
+            raise ValueError(f"at most {house.straddle.max_straddles} straddle(s) allowed "
+                             "(BET-STRADDLE)")
         n = len(stacks)
+        posts = [0] * n
+        for index in new_player_posts:
+            posts[index] = big_blind
         blinds = [0] * n
         antes = [ante] * n
         if spec.forced is ForcedBets.BLINDS:
@@ -157,8 +171,9 @@ class HandSetup:
             small_bet=small,
             big_bet=big_bet or 2 * small,
             bring_in=bring_in,
-            rules=rules if rules is not None else HouseRules(),
+            rules=house,
             big_blind=big_blind,
+            posts=tuple(posts) if any(posts) else (),
         )
 
     @classmethod

@@ -233,6 +233,9 @@ def new_hand(setup: HandSetup) -> HandState:
     # A blind is limited by the stack less the ante actually posted (an ante returned by
     # trimming comes back after the blinds are posted, as in PHH's reference).
     blinds = [min(setup.blinds[i], setup.starting_stacks[i] - antes[i]) for i in range(n)]
+    if setup.posts:  # BET-NEW-PLAYER: a live big blind posted out of position
+        blinds = [min(blinds[i] + setup.posts[i], setup.starting_stacks[i] - antes[i])
+                  for i in range(n)]
     for i in range(n):
         stacks[i] -= blinds[i]
     first = game.streets[0]

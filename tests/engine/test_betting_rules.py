@@ -245,3 +245,21 @@ def test_POT_EXAMPLE_chloe_500_alice_bruno_1200_main_1500_side_1400() -> None:
     state = play(state, ("r", 500), ("r", 1200), "c")
     assert state.phase is Phase.DEALING
     assert [(p.amount, p.eligible) for p in pots(state)] == [(1500, (0, 1, 2)), (1400, (1, 2))]
+
+
+def test_BET_NEW_PLAYER_posted_big_blind_is_live_and_action_still_starts_left_of_bb() -> None:
+    setup = HandSetup.create(game="NT", stacks=(1000,) * 5, small_blind=10, big_blind=20,
+                             new_player_posts=(3,), rules=no_rake())
+    state = dealt(setup)
+    assert state.blinds_paid == (10, 20, 0, 20, 0)
+    legal = legal_actions(state)
+    assert legal.actor == 2 and legal.to_call == 20
+    state = play(state, "c")
+    legal = legal_actions(state)
+    assert legal.actor == 3 and legal.can_check and legal.min_raise_to == 40
+
+
+def test_BET_STRADDLE_refused_when_the_house_does_not_allow_it() -> None:
+    with pytest.raises(ValueError, match="BET-STRADDLE"):
+        HandSetup.create(game="NT", stacks=(1000,) * 4, small_blind=1, big_blind=2,
+                         straddles=(4,), rules=no_rake())
