@@ -349,6 +349,12 @@ class ActionBarView:
                     "call, check or fold",
                     rule_id=self.raise_rule,
                 )
+            if self.to_call >= self.stack:
+                raise IllegalActionError(
+                    f"no {word} possible: calling takes all {self.stack} chips; "
+                    "call (all-in) or fold",
+                    rule_id="G-ALLIN",
+                )
             if self.raises_left == 0:
                 raise IllegalActionError(
                     f"no {word} allowed: the betting is capped; call or fold", rule_id="BET-FL-CAP"

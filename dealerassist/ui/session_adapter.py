@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import CardsShown, Mucked, PotAwarded, PotHalf, RakeTaken
 from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.journal.paths import default_journal_path
@@ -141,6 +142,12 @@ class SessionController:
         """Return the presenter's view, with the last hand's payouts between hands."""
         state = self.session.state
         view = present(state)
+        if view.action is not None and view.action.min_raise_to is None and state.hand:
+            # Why no raise is allowed, from the engine (BET-FL-CAP, BET-SHORT-ALLIN ...),
+            # until the presenter passes it on.
+            choices = legal_actions(state.hand.engine_state)
+            if choices is not None and choices.raise_rule:
+                view = replace(view, action=replace(view.action, raise_rule=choices.raise_rule))
         if view.showdown is None and state.hand is None and state.finished:
             view = replace(view, showdown=finished_showdown(state.finished[-1]))
         return view

@@ -19,7 +19,7 @@ from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules import default_rules
 from dealerassist.rules.model import GamePreset
 from dealerassist.session.controller import TableSession
-from dealerassist.session.presenter import present
+from dealerassist.ui.session_adapter import SessionController
 
 SPOTS = {
     "NL pre-flop first to act": ("NLHE 1/2", (200, 300, 150), ()),
@@ -53,7 +53,7 @@ def spot(name: str):
     session.execute("hand")
     for line in lines:
         session.execute(line)
-    view = present(session.state).action
+    view = SessionController(session).current_view().action
     engine = session.state.hand.engine_state
     return view, engine
 
@@ -76,3 +76,16 @@ def test_preflight_check_equals_engine_legality(name, data):
     amount = data.draw(st.one_of(st.integers(0, top), st.sampled_from(edges)))
     assert view.can_raise_to(amount) == can_bet_or_raise(engine, engine.actor, amount), (
         name, amount, view)
+
+
+@pytest.mark.parametrize(("name", "rule_id"), [
+    ("FL capped (BET-FL-CAP)", "BET-FL-CAP"),
+    ("NL after a short all-in (BET-SHORT-ALLIN)", "BET-SHORT-ALLIN"),
+])
+def test_a_refused_raise_cites_the_engine_rule(name, rule_id):
+    from dealerassist.errors import IllegalActionError
+
+    view, _ = spot(name)
+    with pytest.raises(IllegalActionError) as caught:
+        view.verify_raise_to(view.all_in_to)
+    assert caught.value.rule_id == rule_id

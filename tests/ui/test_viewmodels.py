@@ -110,3 +110,18 @@ def test_presets_always_land_inside_the_legal_range(min_to, span, pot, current, 
     )
     amount = bar.preset_raise_to(preset)
     assert amount is not None and bar.can_raise_to(amount)
+
+
+def test_G_ALLIN_no_raise_when_the_call_takes_every_chip():
+    bar = ActionBarView(seat=1, name="Ann", stack=50, to_call=80, can_check=False)
+    with pytest.raises(IllegalActionError) as caught:
+        bar.verify_raise_to(50)
+    assert caught.value.rule_id == "G-ALLIN"
+
+
+def test_the_engine_reason_for_no_raise_is_cited():
+    bar = ActionBarView(seat=1, name="Ann", stack=500, to_call=3, can_check=False,
+                        raise_rule="BET-SHORT-ALLIN")
+    with pytest.raises(IllegalActionError) as caught:
+        bar.verify_raise_to(100)
+    assert caught.value.rule_id == "BET-SHORT-ALLIN"
