@@ -10,14 +10,17 @@ the pokerkit game is adjusted, not the engine:
   raises, later rounds cap_bets bets and raises);
 - pokerkit's FO/8 class bets pot limit: a fixed-limit Omaha hi-lo game is built instead.
 
-Two documented differences are counted, not failed. First, pokerkit treats a short all-in raise as
-a full one when the round's "last raise" is still 0 or smaller than the all-in, letting a
-player who already acted re-raise; the engine follows BET-SHORT-ALLIN (call or fold). At
-such a decision the driver checks that the engine names BET-SHORT-ALLIN and then plays a
-call or a fold, which both allow. Second, O8-QUALIFY: when a pot has no qualifying low
-among its players but another pot has one, pokerkit still halves that pot and splits the
-low half between the pot's players left in the hand; the engine lets the high hand scoop.
-Such a hand's final stacks are counted apart (``payout_departures``), not compared.
+Documented differences are counted, never silently accepted:
+
+- ``departures`` (decisions): pokerkit treats a short all-in raise as a full one when the
+  round's "last raise" is still 0 or smaller than the all-in, letting a player who already
+  acted re-raise; the engine follows BET-SHORT-ALLIN (call or fold). At such a decision the
+  driver checks that the engine names BET-SHORT-ALLIN with the same amount to call, then
+  plays a call or a fold, which both allow.
+- ``payout_departures`` (hands): pokerkit merges pots that differ only by dead hands before
+  splitting odd chips, and halves a hi/lo pot that has no qualifying low (O8-QUALIFY says
+  the high hand scoops). Such a hand passes only if `pokerkit_style_stacks`, a model of
+  pokerkit's payout applied to the engine's own showdown, gives exactly pokerkit's stacks.
 """
 
 from __future__ import annotations
