@@ -39,13 +39,15 @@ class QtHandStepper(QWidget):
     Args:
         rules: the house rules the hands were played under.
         load: returns the session state to read hands from (called on refresh).
+        lang: "en" or "fr" for the event descriptions.
 
     """
 
     def __init__(self, *, rules: HouseRules, load: Callable[[], SessionState],
-                 parent: QWidget | None = None) -> None:
+                 lang: str = "en", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rules = rules
+        self.lang = lang
         self._load = load
         self.steps: tuple[HandStep, ...] = ()
         self.hand_box = QComboBox()
@@ -128,7 +130,7 @@ class QtHandStepper(QWidget):
         self.position.setText(f"{index} / {len(self.steps) - 1}")
         self.previous_button.setEnabled(index > 0)
         self.next_button.setEnabled(index < len(self.steps) - 1)
-        self.event_label.setText(step.label_en)
+        self.event_label.setText(step.label_fr if self.lang == "fr" else step.label_en)
         pots = "; ".join(f"{p.amount} (seats {', '.join(map(str, p.seats))})"
                          for p in step.pots) or "—"
         lines = [f"<b>{html.escape(step.phase)}</b>, board: {html.escape(step.board or '—')}",

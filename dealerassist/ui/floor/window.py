@@ -36,13 +36,14 @@ class FloorWindow(QTabWidget):
     """Tools for the floor person: rulings, the hand stepper, incident records."""
 
     def __init__(self, *, rules: HouseRules, db_path: str | os.PathLike[str],
-                 load: Callable[[], SessionState] | None = None,
+                 load: Callable[[], SessionState] | None = None, lang: str = "en",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("dealerassist — floor"))
         self.book = IncidentBook(db_path)
         self.rulings = QtRulings(rules=rules)
-        self.stepper = QtHandStepper(rules=rules, load=load or journal_loader(db_path, rules))
+        self.stepper = QtHandStepper(rules=rules, load=load or journal_loader(db_path, rules),
+                                     lang=lang)
         self.incidents = QtIncidents(book=self.book)
         self.addTab(self.rulings, self.tr("Rulings"))
         self.addTab(self.stepper, self.tr("Hand review"))
@@ -63,13 +64,14 @@ class FloorWindow(QTabWidget):
 
 def open_floor(parent: QWidget | None = None, *, rules: HouseRules,
                db_path: str | os.PathLike[str],
-               load: Callable[[], SessionState] | None = None) -> FloorWindow:
+               load: Callable[[], SessionState] | None = None,
+               lang: str = "en") -> FloorWindow:
     """Open the floor tools as their own window over the journal file ``db_path``.
 
     ``load`` gives the live session's state (the console passes its controller's); without
     it the hands are read from the journal file.
     """
-    window = FloorWindow(rules=rules, db_path=db_path, load=load)
+    window = FloorWindow(rules=rules, db_path=db_path, load=load, lang=lang)
     if parent is not None:
         window.setParent(parent, window.windowFlags() | Qt.WindowType.Window)
     window.show()

@@ -26,7 +26,7 @@ def _title(kind: str, lang: str) -> str:
 
 
 class QtProgressChart(QWidget):
-    """Horizontal bars per skill (weakest on top) and a line of daily accuracy."""
+    """Horizontal bars per skill (weakest on top), and daily accuracy and time as a line."""
 
     def __init__(self, *, lang: str = "en", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +47,10 @@ class QtProgressChart(QWidget):
         return [f"{_title(s.kind, self.lang)}: {s.accuracy_percent}% "
                 f"({s.correct}/{s.attempts}), {s.mean_ms / 1000:.1f} s"
                 for s in self.skills]
+
+    def day_labels(self) -> list[str]:
+        """Return the text drawn at each day's point: accuracy and mean time."""
+        return [f"{d.accuracy_percent}% {d.mean_ms / 1000:.1f} s" for d in self.days]
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
         """Draw the bars and the daily line."""
@@ -85,8 +89,10 @@ class QtProgressChart(QWidget):
         painter.setPen(QPen(QColor(COLOURS.accent), 2))
         for a, b in zip(points, points[1:], strict=False):
             painter.drawLine(a, b)
-        for point in points:
+        for point, label in zip(points, self.day_labels(), strict=True):
             painter.drawEllipse(point, 3, 3)
+            painter.drawText(QRectF(point.x() - 50, point.y() - 22, 100, 18),
+                             Qt.AlignmentFlag.AlignCenter, label)
         painter.setPen(QColor(COLOURS.muted))
         painter.drawText(area.adjusted(4, 2, -4, -2), Qt.AlignmentFlag.AlignTop,
                          self.tr("Accuracy by day: {0} to {1}").format(

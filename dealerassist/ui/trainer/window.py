@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from dealerassist.journal.progress import ProgressStore
 from dealerassist.rules.model import HouseRules
-from dealerassist.trainer import daily_series, skill_summary
+from dealerassist.trainer import DrillKind, daily_series, skill_summary
 from dealerassist.ui.trainer.certification_view import QtCertification
 from dealerassist.ui.trainer.drill_view import QtDrillSession
 from dealerassist.ui.trainer.progress_chart import QtProgressChart
@@ -33,12 +33,18 @@ class QtProgressPanel(QWidget):
         self.store = store
         self.trainee_box = QComboBox()
         self.trainee_box.setEditable(True)
+        self.kind_box = QComboBox()
+        self.kind_box.addItem(self.tr("All skills"), "")
+        for kind in DrillKind:
+            self.kind_box.addItem(kind.title.get(lang), kind.value)
         self.refresh_button = QPushButton(self.tr("Refresh"))
         self.chart = QtProgressChart(lang=lang)
         self.certifications = QLabel()
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Trainee")))
         row.addWidget(self.trainee_box, 1)
+        row.addWidget(QLabel(self.tr("Over time")))
+        row.addWidget(self.kind_box)
         row.addWidget(self.refresh_button)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
@@ -46,6 +52,7 @@ class QtProgressPanel(QWidget):
         layout.addWidget(self.certifications)
         self.refresh_button.clicked.connect(self.refresh)
         self.trainee_box.currentTextChanged.connect(lambda _: self.refresh())
+        self.kind_box.currentIndexChanged.connect(lambda _: self.refresh())
 
     def refresh(self, trainee: str | None = None) -> None:
         """Reload the trainee list and show one trainee's progress."""
@@ -59,7 +66,8 @@ class QtProgressPanel(QWidget):
         self.trainee_box.setCurrentText(wanted)
         self.trainee_box.blockSignals(False)
         attempts = self.store.attempts(wanted)
-        self.chart.set_data(skill_summary(attempts), daily_series(attempts))
+        kind = self.kind_box.currentData() or None
+        self.chart.set_data(skill_summary(attempts), daily_series(attempts, kind=kind))
         runs = self.store.certifications(wanted)
         self.certifications.setText("  ".join(
             f"{r.taken_at[:10]}: {r.correct}/{r.total} {'✔' if r.passed else '✘'}"

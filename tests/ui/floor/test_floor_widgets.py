@@ -98,6 +98,12 @@ def test_floor_window_steps_a_journal_hand_and_records_an_incident_on_it(
     page = form.export_to(tmp_path / "incidents.html").read_text("utf-8")
     assert "Bruno says the main pot was short" in page and "@media print" in page
     window.close()
+    french = open_floor(None, rules=RULES, db_path=path, lang="fr")
+    qtbot.addWidget(french)
+    french.stepper.choose_hand(1)
+    french.stepper.slider.setValue(target)
+    assert french.stepper.event_label.text() == "Siège 3 (Bruno) suit 1180"
+    french.close()
     store = IncidentStore(path)
     assert [i.rule_id for i in store.list(hand_id=1)] == ["POT-MAIN-SIDE"]
     store.close()

@@ -129,6 +129,9 @@ def test_trainer_window_shows_progress_weakest_first(qtbot, tmp_path: Path) -> N
     labels = window.progress.chart.bar_labels()
     assert labels[0].startswith("Main and side pots: 50% (1/2)")
     assert labels[1].startswith("Rake: 100% (2/2)")
+    window.progress.kind_box.setCurrentIndex(window.progress.kind_box.findData("pots"))
+    assert [d.attempts for d in window.progress.chart.days] == [2]
+    assert window.progress.chart.day_labels()[0].startswith("50% ")
     image = window.progress.chart.grab()
     assert not image.isNull()
     window.close()
