@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dealerassist.cards import Card
+from dealerassist.cards import UNKNOWN, Card
 from dealerassist.engine.betting import LegalActions, legal_actions
 from dealerassist.engine.events import (
     BetPlaced,
@@ -43,6 +43,7 @@ __all__ = [
     "check_or_call",
     "deal_board",
     "deal_hole",
+    "deal_unknown_holes",
     "fold",
     "muck",
     "show",
@@ -196,6 +197,18 @@ def deal_hole(state: HandState, player: int, cards: Sequence[Card]) -> HoleCards
     event = HoleCardsDealt(player, tuple(cards))
     evolve(state, event)  # verifies: raises when it cannot be applied
     return event
+
+
+def deal_unknown_holes(state: HandState) -> tuple[HoleCardsDealt, ...]:
+    """Return the events dealing face-down, unseen cards to every player still owed some.
+
+    The live table's usual deal (HE-DEAL): nobody sees the hole cards until the showdown.
+    Apply them in order; an empty tuple when no hole cards are due.
+    """
+    if state.phase is not Phase.DEALING or not state.due_hole:
+        return ()
+    count = state.street.hole_count
+    return tuple(HoleCardsDealt(player, (UNKNOWN,) * count) for player in state.due_hole)
 
 
 def deal_board(state: HandState, cards: Sequence[Card]) -> BoardDealt:

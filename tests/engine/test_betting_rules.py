@@ -263,3 +263,15 @@ def test_BET_STRADDLE_refused_when_the_house_does_not_allow_it() -> None:
     with pytest.raises(ValueError, match="BET-STRADDLE"):
         HandSetup.create(game="NT", stacks=(1000,) * 4, small_blind=1, big_blind=2,
                          straddles=(4,), rules=no_rake())
+
+
+def test_HE_DEAL_live_deal_of_unknown_hole_cards_then_betting_opens() -> None:
+    from dealerassist.engine import deal_unknown_holes, evolve_all, new_hand
+
+    state = new_hand(HandSetup.create(game="PO", stacks=(500,) * 3, small_blind=5,
+                                      big_blind=10, rules=no_rake()))
+    events = deal_unknown_holes(state)
+    assert [e.player for e in events] == [0, 1, 2] and all(len(e.cards) == 4 for e in events)
+    state = evolve_all(state, events)
+    assert state.phase is Phase.BETTING and legal_actions(state).actor == 2
+    assert deal_unknown_holes(state) == ()
