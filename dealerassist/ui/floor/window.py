@@ -49,6 +49,7 @@ class FloorWindow(QTabWidget):
         self.addTab(self.stepper, self.tr("Hand review"))
         self.addTab(self.incidents, self.tr("Incidents"))
         self.stepper.hand_box.currentIndexChanged.connect(self._follow_hand)
+        self._follow_hand()
         self.resize(1100, 760)
 
     def _follow_hand(self) -> None:

@@ -59,6 +59,7 @@ def test_floor_window_steps_a_journal_hand_and_records_an_incident_on_it(
     window = open_floor(None, rules=RULES, db_path=path)
     qtbot.addWidget(window)
     stepper = window.stepper
+    assert window.incidents.hand_spin.value() == 2  # the newest hand, shown first
     assert [stepper.hand_box.itemData(i) for i in range(stepper.hand_box.count())] == [2, 1]
     assert "(running)" in stepper.hand_box.itemText(0)
     stepper.choose_hand(1)
