@@ -206,9 +206,8 @@ def new_hand(setup: HandSetup) -> HandState:
     game = setup.game
     if game.family is not Family.BOARD:
         raise IllegalActionError(
-            f"{game.code}: the hand engine plays board games only for now "
-            "(stud and draw are described in the catalogue but not dealt yet)",
-            rule_id="BET-FORCED",
+            f"{game.code} ({game.name}): the hand engine plays board games only for now "
+            "(stud and draw games are described in the catalogue but not dealt yet)"
         )
     n = setup.player_count
     stacks = list(setup.starting_stacks)
