@@ -33,6 +33,7 @@ __all__ = [
     "HandSummaryView",
     "PotAwardView",
     "PotView",
+    "ProposalView",
     "RaisePreset",
     "SeatMarker",
     "SeatStatus",
@@ -506,6 +507,24 @@ class ShowdownView:
 
 
 @dataclass(frozen=True, slots=True)
+class ProposalView:
+    """A command line the camera proposes, waiting for the dealer (session.sightings).
+
+    Attributes:
+        line: The command it stands for (``"flop Ah Kd 7c"``); "" when it is only a warning.
+        message: Text for the dealer ("flop read from the camera").
+        doubtful: Cards read with low confidence, for the dealer to look at.
+        rule_id: ``IRR-DECK`` when the reading clashes with cards already in the hand.
+
+    """
+
+    line: str
+    message: str = ""
+    doubtful: tuple[str, ...] = ()
+    rule_id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class HandSummaryView:
     """One finished hand in the history panel.
 
@@ -565,6 +584,8 @@ class TableView:
         clock: Level/stakes, None when not shown.
         structure: Betting structure code ("NL", "PL", "FL").
         message: A status line for the dealer ("Deal the flop"), "" when none.
+        proposals: Camera proposals waiting for the dealer's confirmation (the camera
+            proposes, the dealer confirms).
         extras: Free (key, value) text pairs for facts not modelled yet (status bar).
 
     """
@@ -584,6 +605,7 @@ class TableView:
     clock: ClockView | None = None
     structure: str = ""
     message: str = ""
+    proposals: tuple[ProposalView, ...] = ()
     extras: tuple[tuple[str, str], ...] = ()
 
     def seat(self, number: int) -> SeatView | None:

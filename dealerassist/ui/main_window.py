@@ -39,6 +39,7 @@ from dealerassist.ui.widgets.qt_action_bar import QtActionBar
 from dealerassist.ui.widgets.qt_command_line import QtCommandLine
 from dealerassist.ui.widgets.qt_flags import QtFlags
 from dealerassist.ui.widgets.qt_history import QtHistory
+from dealerassist.ui.widgets.qt_proposals import QtProposals
 from dealerassist.ui.widgets.qt_showdown import QtShowdown
 from dealerassist.ui.widgets.qt_table import QtTable
 from dealerassist.ui.workers import Progress, Task
@@ -79,6 +80,7 @@ class MainWindow(QMainWindow):
         self.refusal_label.setProperty("role", "error")
         self.refusal_label.setWordWrap(True)
         self.refusal_label.hide()
+        self.proposals = QtProposals()
         self.flags = QtFlags()
         self.showdown = QtShowdown()
         self.history = QtHistory()
@@ -92,6 +94,7 @@ class MainWindow(QMainWindow):
         left_layout.setContentsMargins(8, 8, 4, 8)
         left_layout.setSpacing(6)
         left_layout.addWidget(self.table, 1)
+        left_layout.addWidget(self.proposals)
         left_layout.addWidget(self.action_bar)
         command_row = QHBoxLayout()
         prompt = QLabel(">")
@@ -108,7 +111,8 @@ class MainWindow(QMainWindow):
         splitter.setSizes([880, 400])
         self.setCentralWidget(splitter)
 
-        for widget in (self.action_bar, self.command_line, self.flags, self.showdown):
+        for widget in (self.action_bar, self.command_line, self.flags, self.showdown,
+                       self.proposals):
             widget.command.connect(self.send)
         self.showdown.refused.connect(self.show_refusal)
         self._build_menus()
@@ -181,6 +185,7 @@ class MainWindow(QMainWindow):
         self.table.show_view(view)
         self.action_bar.show_action(view.action, idle_message=view.message)
         self.flags.show_flags(view.flags)
+        self.proposals.show_proposals(view.proposals)
         self.showdown.show_showdown(view.showdown)
         self.history.show_history(view.history, view.past_hands)
         open_flags = len(view.open_flags)

@@ -3,144 +3,144 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="72" />
+        <location filename="../../dealerassist/ui/main_window.py" line="73" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="86" />
-        <location filename="../../dealerassist/ui/main_window.py" line="188" />
+        <location filename="../../dealerassist/ui/main_window.py" line="88" />
+        <location filename="../../dealerassist/ui/main_window.py" line="193" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="87" />
+        <location filename="../../dealerassist/ui/main_window.py" line="89" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="88" />
+        <location filename="../../dealerassist/ui/main_window.py" line="90" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="118" />
+        <location filename="../../dealerassist/ui/main_window.py" line="122" />
         <source>&amp;Table</source>
         <translation>&amp;Table</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="119" />
+        <location filename="../../dealerassist/ui/main_window.py" line="123" />
         <source>Set up table…</source>
         <translation>Installer la table…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="121" />
+        <location filename="../../dealerassist/ui/main_window.py" line="125" />
         <source>Next hand</source>
         <translation>Main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="123" />
+        <location filename="../../dealerassist/ui/main_window.py" line="127" />
         <source>Export today's hands…</source>
         <translation>Exporter les mains du jour…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="129" />
+        <location filename="../../dealerassist/ui/main_window.py" line="133" />
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="130" />
+        <location filename="../../dealerassist/ui/main_window.py" line="134" />
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="133" />
+        <location filename="../../dealerassist/ui/main_window.py" line="137" />
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="138" />
+        <location filename="../../dealerassist/ui/main_window.py" line="142" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="139" />
-        <location filename="../../dealerassist/ui/main_window.py" line="230" />
+        <location filename="../../dealerassist/ui/main_window.py" line="143" />
+        <location filename="../../dealerassist/ui/main_window.py" line="235" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="143" />
+        <location filename="../../dealerassist/ui/main_window.py" line="147" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="187" />
+        <location filename="../../dealerassist/ui/main_window.py" line="192" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="195" />
+        <location filename="../../dealerassist/ui/main_window.py" line="200" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="217" />
+        <location filename="../../dealerassist/ui/main_window.py" line="222" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="218" />
+        <location filename="../../dealerassist/ui/main_window.py" line="223" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="219" />
+        <location filename="../../dealerassist/ui/main_window.py" line="224" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="220" />
+        <location filename="../../dealerassist/ui/main_window.py" line="225" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="221" />
+        <location filename="../../dealerassist/ui/main_window.py" line="226" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="222" />
+        <location filename="../../dealerassist/ui/main_window.py" line="227" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="223" />
+        <location filename="../../dealerassist/ui/main_window.py" line="228" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="224" />
+        <location filename="../../dealerassist/ui/main_window.py" line="229" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="245" />
+        <location filename="../../dealerassist/ui/main_window.py" line="250" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="250" />
+        <location filename="../../dealerassist/ui/main_window.py" line="255" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="253" />
+        <location filename="../../dealerassist/ui/main_window.py" line="258" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="307" />
+        <location filename="../../dealerassist/ui/main_window.py" line="312" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -370,6 +370,24 @@
         <location filename="../../dealerassist/ui/widgets/qt_pots.py" line="36" />
         <source>seats {seats}</source>
         <translation>sièges {seats}</translation>
+    </message>
+</context>
+<context>
+    <name>QtProposals</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_proposals.py" line="58" />
+        <source>(check: {cards})</source>
+        <translation>(à vérifier : {cards})</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_proposals.py" line="63" />
+        <source>Confirm</source>
+        <translation>Confirmer</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_proposals.py" line="66" />
+        <source>Dismiss</source>
+        <translation>Écarter</translation>
     </message>
 </context>
 <context>

@@ -123,6 +123,9 @@ FRENCH = {
     "next hand": "main suivante",
     "back to the table (hotkeys active)": "retour à la table (raccourcis actifs)",
     "larger / smaller text": "texte plus grand / plus petit",
+    "(check: {cards})": "(à vérifier : {cards})",
+    "Confirm": "Confirmer",
+    "Dismiss": "Écarter",
 }
 
 

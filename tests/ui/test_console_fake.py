@@ -360,3 +360,23 @@ def test_keyboard_help_lists_every_hotkey(window):
         assert any(line.split("\t")[0].split()[0] == shown or shown in line.split("\t")[0]
                    for line in text.splitlines()), key
     box.close()
+
+
+def test_camera_proposals_are_sent_only_on_confirmation(window, controller, qtbot):
+    from dealerassist.session.viewmodels import ProposalView
+
+    proposals = (
+        ProposalView(line="river 5c", message="river read from the camera", doubtful=("5c",)),
+        ProposalView(line="", message="Kd seen twice", rule_id="IRR-DECK"),
+    )
+    controller.view = replace(demo_view(), action=None, proposals=proposals)
+    window.render(controller.view)
+    assert window.proposals.isVisibleTo(window)
+    (first, label, confirm, dismiss), (_, clash_label, clash_confirm, _) = window.proposals.rows
+    assert "check: 5c" in label.text()
+    assert clash_label.text().startswith("[IRR-DECK]") and not clash_confirm.isEnabled()
+    assert controller.lines == []  # nothing applied by itself
+    qtbot.mouseClick(confirm, Qt.MouseButton.LeftButton)
+    assert controller.lines == ["river 5c"]
+    qtbot.mouseClick(window.proposals.rows[1][3], Qt.MouseButton.LeftButton)  # dismiss clash
+    assert [row[0].rule_id for row in window.proposals.rows] == [""]
