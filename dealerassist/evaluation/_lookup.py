@@ -23,10 +23,14 @@ from dealerassist.evaluation.value import LOW_BASE, HandCategory, pack
 SUIT_BITS = 12
 SUIT_MASK = (1 << SUIT_BITS) - 1
 
+JOKER_WEIGHT = 1 << 50
+"""The joker's weight: above any sum of seven faces (< 2**43), so one comparison after
+the sum tells whether a joker is in the hand and the slow joker rules must apply."""
+
 WEIGHT: tuple[int, ...] = tuple(
     (5 ** (code >> 2) << SUIT_BITS) | (1 << 3 * (code & 3)) for code in range(52)
-)
-"""Per-card-code weights; sum them over a hand to get its key."""
+) + (JOKER_WEIGHT,)
+"""Per-card-code weights (the joker, code 52, last); sum them over a hand to get its key."""
 
 
 def _flush_suits() -> tuple[int, ...]:

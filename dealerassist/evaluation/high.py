@@ -33,18 +33,21 @@ _LOWEST_SHORT_DECK_CODE = 16  # the six of clubs: (6 - 2) * 4
 
 
 def _strength_function(
-    no_flush: dict[int, int], flush: list[int]
+    no_flush: dict[int, int], flush: list[int], joker: Callable[[Sequence[int]], int]
 ) -> Callable[[Sequence[int]], int]:
     """Make a best-of-five rater over the given tables; closures keep the lookups local."""
     weights = _lookup.WEIGHT
     flush_suit = _lookup.FLUSH_SUIT
     suit_mask = _lookup.SUIT_MASK
     suit_bits = _lookup.SUIT_BITS
+    joker_weight = _lookup.JOKER_WEIGHT
 
     def strength(codes: Sequence[int]) -> int:
         key = 0
         for code in codes:
             key += weights[code]
+        if key >= joker_weight:
+            return joker(codes)
         suit = flush_suit[key & suit_mask]
         if suit < 0:
             return no_flush[key >> suit_bits]
@@ -57,14 +60,25 @@ def _strength_function(
     return strength
 
 
-high_strength = _strength_function(_lookup.HIGH_NOFLUSH, _lookup.HIGH_FLUSH)
-high_strength.__name__ = high_strength.__qualname__ = "high_strength"
-high_strength.__doc__ = """Strength of the best high hand in 5 to 7 card codes; no checks, no joker.
+def _joker_strength(codes: Sequence[int]) -> int:
+    return _best_with_joker(codes)[0]
 
-Greater is better; equal to ``evaluate_high(cards).strength`` for the same cards.
+
+def _no_joker_in_short_deck(codes: Sequence[int]) -> int:
+    raise InvalidCardError("short_deck_strength: the joker does not play in 6+ hold'em")
+
+
+high_strength = _strength_function(_lookup.HIGH_NOFLUSH, _lookup.HIGH_FLUSH, _joker_strength)
+high_strength.__name__ = high_strength.__qualname__ = "high_strength"
+high_strength.__doc__ = """Strength of the best high hand in 5 to 7 card codes; no checks.
+
+Greater is better; equal to ``evaluate_high(cards).strength`` for the same cards. The
+joker (code 52) plays as the bug of G-DECK, on a slower path.
 """
 
-short_deck_strength = _strength_function(_lookup.SHORT_NOFLUSH, _lookup.SHORT_FLUSH)
+short_deck_strength = _strength_function(
+    _lookup.SHORT_NOFLUSH, _lookup.SHORT_FLUSH, _no_joker_in_short_deck
+)
 short_deck_strength.__name__ = short_deck_strength.__qualname__ = "short_deck_strength"
 short_deck_strength.__doc__ = """Strength of the best 6+ hold'em hand in 5 to 7 card codes.
 
@@ -138,7 +152,15 @@ def _value(
 
 
 def _evaluate_with_joker(codes: tuple[int, ...]) -> HandValue:
-    """Play the bug: an ace, or any card completing a straight, flush or straight flush."""
+    strength, five, joker_rank = _best_with_joker(codes)
+    return _value(strength, five, EvaluationKind.HIGH, joker_rank=joker_rank)
+
+
+def _best_with_joker(codes: Sequence[int]) -> tuple[int, tuple[int, ...], int]:
+    """Play the bug: an ace, or any card completing a straight, flush or straight flush.
+
+    Returns the strength, the five codes that make it and the rank the joker stands for.
+    """
     best: tuple[int, tuple[int, ...], int] | None = None
     for five in combinations(codes, 5):
         if JOKER_CODE not in five:
@@ -148,7 +170,7 @@ def _evaluate_with_joker(codes: tuple[int, ...]) -> HandValue:
         if best is None or candidate[0] > best[0]:
             best = candidate
     assert best is not None
-    return _value(best[0], best[1], EvaluationKind.HIGH, joker_rank=best[2])
+    return best
 
 
 _BUG_CATEGORIES = (HandCategory.STRAIGHT, HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH)

@@ -36,6 +36,7 @@ def _make_strength() -> Callable[[Sequence[int]], int]:
     weights = _lookup.WEIGHT
     table = _lookup.LOW_A5
     suit_bits = _lookup.SUIT_BITS
+    joker_weight = _lookup.JOKER_WEIGHT
 
     def low_a5_strength(codes: Sequence[int]) -> int:
         """Strength of the best A-5 low in 5 to 7 card codes (joker allowed); no checks.
@@ -45,9 +46,9 @@ def _make_strength() -> Callable[[Sequence[int]], int]:
         """
         key = 0
         for code in codes:
-            if code >= JOKER_CODE:
-                return max(_five_strength(five)[0] for five in combinations(codes, 5))
             key += weights[code]
+        if key >= joker_weight:
+            return max(_five_strength(five)[0] for five in combinations(codes, 5))
         return table[key >> suit_bits]
 
     return low_a5_strength

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from dealerassist.cards import CardsLike
+from dealerassist.errors import InvalidCardError
 from dealerassist.evaluation import _five, _lookup
 from dealerassist.evaluation._display import display_order
 from dealerassist.evaluation._input import card_codes
@@ -31,6 +32,7 @@ def _make_strength() -> Callable[[Sequence[int]], int]:
     table = _lookup.LOW_27_NOFLUSH
     suit_mask = _lookup.SUIT_MASK
     suit_bits = _lookup.SUIT_BITS
+    joker_weight = _lookup.JOKER_WEIGHT
 
     def low_27_strength(codes: Sequence[int]) -> int:
         """Strength of the best deuce-to-seven low in 5 to 7 card codes; no checks.
@@ -41,6 +43,8 @@ def _make_strength() -> Callable[[Sequence[int]], int]:
         key = 0
         for code in codes:
             key += weights[code]
+        if key >= joker_weight:
+            raise InvalidCardError("low_27_strength: the joker does not play in deuce-to-seven")
         if flush_suit[key & suit_mask] < 0:
             return table[key >> suit_bits]
         return max(_five_strength(five) for five in combinations(codes, 5))

@@ -155,6 +155,17 @@ def test_G_DECK_joker_completes_a_straight_and_a_flush_and_a_straight_flush() ->
     assert straight_flush.category is HandCategory.STRAIGHT_FLUSH
 
 
+def test_G_DECK_fast_path_plays_the_joker_like_evaluate_high() -> None:
+    for text in ("Jk As Ad Ah Ac", "Jk 9h 8h 7h 6h 2c Kd", "Jk Kh Kd 7c 2s", "Jk 2c 5d 9h Js Qd"):
+        cards = parse_cards(text)
+        assert high_strength([card.code for card in cards]) == evaluate_high(cards).strength
+
+
+def test_G_DECK_short_deck_fast_path_refuses_the_joker() -> None:
+    with pytest.raises(InvalidCardError, match="joker does not play"):
+        short_deck_strength([52, 48, 44, 40, 36])
+
+
 # --- 6+ hold'em (PHH "NS")
 
 

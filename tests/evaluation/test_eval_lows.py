@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealerassist.cards import Card
+from dealerassist.cards import Card, parse_cards
+from dealerassist.errors import InvalidCardError
 from dealerassist.evaluation import (
     BadugiCategory,
     EvaluationKind,
@@ -59,6 +61,14 @@ def test_LB_A5_joker_is_the_lowest_missing_rank() -> None:
     assert evaluate_low_a5("Jk 2c 3d 4h 5s").strength == evaluate_low_a5("Ac 2c 3d 4h 5s").strength
     assert evaluate_low_a5("Jk Ac 3d 4h 7s").strength == evaluate_low_a5("2c Ac 3d 4h 7s").strength
     assert evaluate_low_a5("Jk Ac 2d 3h 4s").strength == evaluate_low_a5("5c Ac 2d 3h 4s").strength
+
+
+def test_LB_A5_fast_path_plays_the_joker_and_2_7_refuses_it() -> None:
+    codes = [card.code for card in parse_cards("Jk 3c 4c 5c Tc")]
+    assert low_a5_strength(codes) == evaluate_low_a5("Jk 3c 4c 5c Tc").strength
+    assert low_a5_strength(codes) == evaluate_low_a5("Ac 3c 4c 5c Tc").strength
+    with pytest.raises(InvalidCardError, match="joker does not play in deuce-to-seven"):
+        low_27_strength(codes)
 
 
 @settings(max_examples=200, deadline=None)
