@@ -30,15 +30,22 @@ STARTUP_PROBE = "DEALERASSIST_STARTUP_PROBE"
 """When this environment variable is set, the console prints when it first painted and quits."""
 
 
+def _no_display() -> bool:
+    """Tell whether this is Linux with no X11/Wayland display and no Qt platform chosen."""
+    return (
+        sys.platform.startswith("linux")
+        and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+        and not os.environ.get("QT_QPA_PLATFORM")
+    )
+
+
 def make_application() -> QApplication:
     """Return the QApplication, creating it once (offscreen when there is no display)."""
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
-    if sys.platform.startswith("linux") and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if _no_display():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
     QCoreApplication.setOrganizationName("dealerassist")
     QCoreApplication.setApplicationName("console")
     return QApplication(sys.argv[:1])
@@ -141,6 +148,12 @@ def save_screenshot(window: MainWindow, path: str) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Open the console, or with ``args.screenshot`` render it to a PNG and exit."""
+    if not getattr(args, "screenshot", None) and _no_display():
+        # An invisible window would wait forever: say so instead.
+        raise DealerAssistError(
+            "no display to open the console on (DISPLAY is not set); run it on the table's "
+            "screen, or render it with --screenshot FILE.png"
+        )
     app = make_application()
     check_qt_binding()
     screenshot = getattr(args, "screenshot", None)

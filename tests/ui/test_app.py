@@ -39,3 +39,12 @@ def test_a_bad_rules_file_is_reported_with_its_line(tmp_path, capsys):
     code = cli_main(["--screenshot", str(tmp_path / "x.png"), "--demo", "--rules", str(rules)])
     assert code == 1
     assert "rules.yaml" in capsys.readouterr().err
+
+
+def test_no_display_is_a_clear_error_not_an_invisible_window(monkeypatch, capsys):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    assert cli_main(["--demo"]) == 1
+    assert "no display" in capsys.readouterr().err
