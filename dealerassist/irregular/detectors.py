@@ -387,6 +387,8 @@ class _Detector:
                       "bouton mal placé avant que deux joueurs aient parlé")
 
     def on_deal_error(self, event: DealError) -> None:
+        if self.family is not Family.DRAW:
+            return  # the lowball/draw misdeal list (IRR-LB-MISDEAL) is for draw games only
         en, fr = _DEAL_ERRORS[event.kind]
         player = event.player if event.player >= 0 else None
         if player is not None:

@@ -1,0 +1,370 @@
+"""Dealer reports of irregularities and rulings: command lines -> irregularity events.
+
+At a live table the physical event has happened whatever the rules say; the dealer tells
+the app, in one short line, and the app flags it with its rule and ruling (IRR-*):
+
+=====================================  =========================================================
+``exposed 3 Ah [first|second|N]``      seat 3's hole card Ah was exposed by the dealer (N-th card
+                                       of the deal); add ``player`` if the player exposed it,
+                                       ``draw`` if it happened during the draw
+``extra 3 [COUNT]``                    extra card(s) dealt, the first to seat 3
+``early CARDS`` / ``flopped CARDS``    board cards turned while betting is open / too many cards
+``absent 3``                           stud: seat 3 is away when it is their turn
+``wrongbutton [DETAIL]``               the button is out of position, wrong blinds posted
+``dealerror KIND [SEAT]``              lowball/draw dealing error (wrong_count,
+                                       first_card_wrong_seat, out_of_sequence,
+                                       card_to_empty_seat, player_dealt_out)
+``holding 3 COUNT [after]``            draw: seat 3 holds COUNT cards (``after`` the draw)
+``falseopen 3 [allin]``                jacks or better: seat 3 shows false openers
+``wronglow 3 5``                       stud: seat 3 brought in, seat 5 has the low card
+``foldnobet 3``                        stud: seat 3 folded with no bet to call
+``confirm [FLAG] [CARD]``              apply the ruling of FLAG (default: the latest open flag);
+                                       CARD replaces an exposed hole card
+``misdeal``                            confirm the open misdeal flag
+``overrule FLAG REASON...``            floor decision against FLAG, with its reason
+=====================================  =========================================================
+
+`parse_report(line)` reads such a line (None when the verb is not one of these);
+`decide_report(hand, command, rules=)` returns the checked events; `board_events` deals the
+next board cards as the rulings in force say (unburned after an early flop...);
+`hand_flags(hand)` gives the flags panel's `FlagView`s. Hooks in commands.py, hand.py and
+the presenter are listed in docs/irregularities.md.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from typing import Any
+
+from dealerassist.cards import UNKNOWN, Card, parse_cards
+from dealerassist.engine import ruling_events as irr
+from dealerassist.engine.rulings import evolve as evolve_any
+from dealerassist.engine.rulings import is_void
+from dealerassist.engine.state import HandState, Phase
+from dealerassist.errors import IllegalActionError, InvalidCardError
+from dealerassist.irregular.consequences import confirm, next_board, overrule
+from dealerassist.irregular.detectors import detect
+from dealerassist.irregular.flags import Flag, FlagStatus, Severity
+from dealerassist.rules.model import HouseRules
+from dealerassist.session import hand as hand_adapter
+from dealerassist.session.commands import CommandError
+from dealerassist.session.events import HandFinished
+from dealerassist.session.viewmodels import FlagSeverity, FlagView
+from dealerassist.session.viewmodels import FlagStatus as ViewFlagStatus
+
+__all__ = [
+    "REPORT_HELP",
+    "ConfirmRuling",
+    "OverruleFlag",
+    "Report",
+    "ReportCommand",
+    "board_events",
+    "decide_report",
+    "hand_flags",
+    "is_report",
+    "parse_report",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """A physical event reported by the dealer; ``fields`` are the event's, seats not players.
+
+    Attributes:
+        verb: the report's verb ("exposed", "extra", ...).
+        seat: the seat concerned, 0 if none.
+        other_seat: a second seat (``wronglow``), 0 if none.
+        cards: cards named.
+        count: a count (extra cards, cards held), 0 if none.
+        nth: the card's place in the deal (``exposed``), 0 if unknown.
+        flag: a word option (``player``, ``draw``, ``after``, ``allin``, a dealing error).
+        detail: free text (``wrongbutton``).
+
+    """
+
+    verb: str
+    seat: int = 0
+    other_seat: int = 0
+    cards: tuple[Card, ...] = ()
+    count: int = 0
+    nth: int = 0
+    flag: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmRuling:
+    """Apply a flag's ruling: ``confirm [FLAG] [CARD]``; ``misdeal`` confirms a misdeal flag."""
+
+    flag_id: str = ""
+    replacement: Card = UNKNOWN
+    misdeal_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OverruleFlag:
+    """A floor person overrules a flag, with the reason recorded: ``overrule FLAG REASON``."""
+
+    flag_id: str
+    reason: str
+
+
+ReportCommand = Report | ConfirmRuling | OverruleFlag
+
+#: (usage, example, meaning) of every report verb, for ``help`` and the docs.
+REPORT_HELP: tuple[tuple[str, str, str], ...] = (
+    ("exposed SEAT CARD [first|second|N] [player] [draw]", "exposed 3 Ah second",
+     "a hole card was exposed"),
+    ("extra SEAT [COUNT]", "extra 3", "extra card(s) dealt, the first to SEAT"),
+    ("early CARDS", "early Ks", "board cards turned while betting is open"),
+    ("flopped CARDS", "flopped Ah Kd 7c 2s", "too many cards flopped"),
+    ("absent SEAT", "absent 3", "stud: a player absent at their turn"),
+    ("wrongbutton [DETAIL]", "wrongbutton should be seat 5", "button or blinds wrong"),
+    ("dealerror KIND [SEAT]", "dealerror out_of_sequence", "lowball/draw dealing error"),
+    ("holding SEAT COUNT [after]", "holding 3 4", "draw: a hand of the wrong size"),
+    ("falseopen SEAT [allin]", "falseopen 3", "jacks or better: false openers"),
+    ("wronglow SEAT TRUE_SEAT", "wronglow 3 5", "stud: the wrong player brought in"),
+    ("foldnobet SEAT", "foldnobet 3", "stud: folded with no bet to call"),
+    ("confirm [FLAG] [CARD]", "confirm 5:IRR-HE-EXPOSE-OTHER Qs", "apply a flag's ruling"),
+    ("misdeal", "misdeal", "confirm the open misdeal flag"),
+    ("overrule FLAG REASON", "overrule 5:IRR-FLOP-EARLY cards not seen", "floor decision"),
+)
+
+_VERBS = {usage.split()[0] for usage, _, _ in REPORT_HELP}
+_ORDINALS = {"first": 1, "second": 2, "1st": 1, "2nd": 2}
+
+
+def is_report(line: str) -> bool:
+    """Tell whether ``line`` starts with a report verb."""
+    words = line.strip().split()
+    return bool(words) and words[0].lower() in _VERBS
+
+
+def _usage(verb: str) -> str:
+    for usage, example, _ in REPORT_HELP:
+        if usage.split()[0] == verb:
+            return f"usage: {usage}, e.g. {example}"
+    return ""  # pragma: no cover - every verb has a usage line
+
+
+def _int(verb: str, raw: str, what: str) -> int:
+    if not raw.isdigit():
+        raise CommandError(f"{verb}: {what} {raw!r} is not a whole number; {_usage(verb)}")
+    return int(raw)
+
+
+def _seat(verb: str, raw: str) -> int:
+    seat = _int(verb, raw, "seat")
+    if seat < 1:
+        raise CommandError(f"{verb}: seats are numbered from 1; {_usage(verb)}")
+    return seat
+
+
+def _cards(verb: str, words: list[str]) -> tuple[Card, ...]:
+    try:
+        cards = parse_cards(" ".join(words))
+    except InvalidCardError as error:
+        raise CommandError(f"{verb}: {error}; {_usage(verb)}") from None
+    if not cards:
+        raise CommandError(f"{verb} needs cards; {_usage(verb)}")
+    return cards
+
+
+def parse_report(line: str) -> ReportCommand | None:
+    """Read a report line; None when its verb is no report verb.
+
+    Raises:
+        CommandError: a report verb with bad values; the message says how to fix it.
+
+    """
+    try:
+        words = shlex.split(line, comments=True)
+    except ValueError as error:
+        raise CommandError(f"cannot read {line!r}: {error}") from None
+    if not words or words[0].lower() not in _VERBS:
+        return None
+    verb, args = words[0].lower(), words[1:]
+    need = {"exposed": 2, "extra": 1, "early": 1, "flopped": 1, "absent": 1, "dealerror": 1,
+            "holding": 2, "falseopen": 1, "wronglow": 2, "foldnobet": 1, "overrule": 2}
+    if len(args) < need.get(verb, 0):
+        raise CommandError(f"{verb} needs more values; {_usage(verb)}")
+    if verb == "exposed":
+        options = [a.lower() for a in args[2:]]
+        nth = 0
+        for option in options:
+            if option in _ORDINALS:
+                nth = _ORDINALS[option]
+            elif option.isdigit():
+                nth = int(option)
+            elif option not in ("player", "draw"):
+                raise CommandError(f"exposed: unknown option {option!r}; {_usage(verb)}")
+        flag = "player" if "player" in options else ("draw" if "draw" in options else "")
+        return Report(verb, seat=_seat(verb, args[0]), cards=_cards(verb, args[1:2]), nth=nth,
+                      flag=flag)
+    if verb == "extra":
+        count = _int(verb, args[1], "count") if len(args) > 1 else 1
+        return Report(verb, seat=_seat(verb, args[0]), count=max(count, 1))
+    if verb in ("early", "flopped"):
+        return Report(verb, cards=_cards(verb, args))
+    if verb in ("absent", "foldnobet"):
+        return Report(verb, seat=_seat(verb, args[0]))
+    if verb == "wrongbutton":
+        return Report(verb, detail=" ".join(args))
+    if verb == "dealerror":
+        kinds = ", ".join(k.value for k in irr.DealErrorKind)
+        if args[0].lower() not in {k.value for k in irr.DealErrorKind}:
+            raise CommandError(f"dealerror: {args[0]!r} is not one of {kinds}")
+        seat = _seat(verb, args[1]) if len(args) > 1 else 0
+        return Report(verb, seat=seat, flag=args[0].lower())
+    if verb == "holding":
+        after = len(args) > 2 and args[2].lower() == "after"
+        return Report(verb, seat=_seat(verb, args[0]), count=_int(verb, args[1], "count"),
+                      flag="after" if after else "")
+    if verb == "falseopen":
+        allin = len(args) > 1 and args[1].lower() in ("allin", "all-in")
+        return Report(verb, seat=_seat(verb, args[0]), flag="allin" if allin else "")
+    if verb == "wronglow":
+        return Report(verb, seat=_seat(verb, args[0]), other_seat=_seat(verb, args[1]))
+    if verb == "confirm":
+        flag_id = args[0] if args and ":" in args[0] else ""
+        rest = args[1:] if flag_id else args
+        replacement = _cards(verb, rest)[0] if rest else UNKNOWN
+        return ConfirmRuling(flag_id=flag_id, replacement=replacement)
+    if verb == "misdeal":
+        return ConfirmRuling(misdeal_only=True)
+    # overrule
+    return OverruleFlag(flag_id=args[0], reason=" ".join(args[1:]))
+
+
+# ----- deciding ------------------------------------------------------------------------
+
+
+def _report_event(hand: Any, report: Report) -> object:
+    started = hand.started
+
+    def player(seat: int) -> int:
+        return hand_adapter.player_of_seat(started, seat)
+
+    verb = report.verb
+    if verb == "exposed":
+        return irr.CardExposed(player(report.seat), report.cards[0], nth=report.nth,
+                               by_dealer=report.flag != "player",
+                               during_draw=report.flag == "draw")
+    if verb == "extra":
+        return irr.ExtraCardDealt(player(report.seat), report.count)
+    if verb in ("early", "flopped"):
+        return irr.BoardCardsExposed(report.cards)
+    if verb == "absent":
+        return irr.PlayerAbsent(player(report.seat))
+    if verb == "foldnobet":
+        return irr.FoldedWithoutBet(player(report.seat))
+    if verb == "wrongbutton":
+        return irr.ButtonMisplaced(report.detail)
+    if verb == "dealerror":
+        return irr.DealError(irr.DealErrorKind(report.flag),
+                             player(report.seat) if report.seat else -1)
+    if verb == "holding":
+        return irr.HandSizeWrong(player(report.seat), report.count,
+                                 after_draw=report.flag == "after")
+    if verb == "falseopen":
+        return irr.FalseOpeners(player(report.seat), all_in=report.flag == "allin")
+    if verb == "wronglow":
+        return irr.WrongBringIn(player(report.seat), player(report.other_seat))
+    raise IllegalActionError(f"unknown report {verb!r}")  # pragma: no cover
+
+
+def _setup(hand: Any, rules: HouseRules):  # type: ignore[no-untyped-def]
+    return hand_adapter.setup_of(hand.started, rules=rules)
+
+
+def _pick_flag(flags: list[Flag], command: ConfirmRuling) -> str:
+    if command.flag_id:
+        return command.flag_id
+    open_flags = [f for f in flags if f.status is FlagStatus.OPEN]
+    if command.misdeal_only:
+        open_flags = [f for f in open_flags if f.severity is Severity.MISDEAL]
+        if not open_flags:
+            raise IllegalActionError(
+                "no open misdeal flag: report what happened first (exposed, extra, "
+                "dealerror...) so the misdeal is recorded with its rule", rule_id="G-ACT")
+    if not open_flags:
+        raise IllegalActionError("no open flag to confirm", rule_id="G-ACT")
+    return open_flags[-1].flag_id
+
+
+def decide_report(hand: Any, command: ReportCommand, *, rules: HouseRules) -> list[Any]:
+    """Return the checked events of a report or ruling command on the running hand.
+
+    A misdeal (or a dead hand leaving one player) finishes the hand in the same command
+    group: `HandFinished` with every stack as it now is.
+
+    Raises:
+        IllegalActionError: the seat is not in the hand, no such flag, or the ruling's
+            consequences cannot apply now (the state is untouched).
+
+    """
+    setup = _setup(hand, rules)
+    events = list(hand.events)
+    if isinstance(command, Report):
+        out: list[Any] = [_report_event(hand, command)]
+    elif isinstance(command, OverruleFlag):
+        out = [overrule(setup, events, command.flag_id, command.reason, rules=rules)]
+    else:
+        flags = detect(setup, events, rules=rules, as_recorded=False).flags
+        flag_id = _pick_flag(flags, command)
+        out = list(confirm(setup, events, flag_id, rules=rules,
+                           replacement=command.replacement))
+    state: HandState = hand.engine_state
+    for event in out:
+        state = evolve_any(state, event)  # raises, nothing journaled, if it cannot apply
+    return out + _closing(hand, state)
+
+
+def _closing(hand: Any, state: HandState) -> list[Any]:
+    if is_void(state):
+        return [HandFinished(hand_id=hand.started.hand_id, final_stacks=state.stacks, rake=0)]
+    if state.phase is Phase.SHOWDOWN:
+        return hand_adapter._closing_events(state, hand.started)  # noqa: SLF001 - same layer
+    return []
+
+
+def board_events(hand: Any, cards: tuple[Card, ...], *, rules: HouseRules) -> list[Any]:
+    """Return the events dealing the next board ``cards`` as the rulings in force say."""
+    return list(next_board(_setup(hand, rules), list(hand.events), cards, rules=rules))
+
+
+# ----- the flags panel -----------------------------------------------------------------
+
+
+_PLAYER = re.compile(r"\bp(\d+)\b")
+
+
+def _seat_word(seats: tuple[int, ...], number: int) -> str:
+    return f"seat {seats[number - 1]}" if 1 <= number <= len(seats) else f"p{number}"
+
+
+def hand_flags(hand: Any, *, rules: HouseRules | None = None) -> tuple[FlagView, ...]:
+    """Return the running hand's flags as the console shows them (seats, not players)."""
+    if hand is None:
+        return ()
+    engine: HandState = hand.engine_state
+    setup = engine.setup if rules is None else _setup(hand, rules)
+    flags = detect(setup, list(hand.events), rules=rules, as_recorded=False).flags
+    seats = hand.started.seats
+    views = []
+    for flag in flags:
+        seat = seats[flag.player] if flag.player is not None else None
+        message = _PLAYER.sub(lambda m: _seat_word(seats, int(m.group(1))), flag.message)
+        views.append(FlagView(
+            flag_id=flag.flag_id,
+            rule_id=flag.rule_id,
+            severity=FlagSeverity(flag.severity.value),
+            message=message,
+            ruling_steps=flag.steps,
+            status=ViewFlagStatus(flag.status.value),
+            overrule_reason=flag.overrule_reason,
+            seat=seat,
+        ))
+    return tuple(views)
