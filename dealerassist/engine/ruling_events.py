@@ -25,7 +25,7 @@ from dealerassist.cards import Card
 __all__ = [
     "BoardCardsExposed",
     "BoardCardsReturned",
-    "BoardDealtUnburned",
+    "BurnSkipped",
     "ButtonMisplaced",
     "CardExposed",
     "CardSetAside",
@@ -215,7 +215,7 @@ class BoardCardsReturned:
     """Board cards went back into the stub, to be reshuffled; the burn stays.
 
     IRR-FLOP-COUNT, IRR-FLOP-EARLY, IRR-RIVER-EARLY. The next board cards of the hand are
-    turned without a burn (`BoardDealtUnburned`).
+    turned without a burn (`BurnSkipped` after their `BoardDealt`).
     """
 
     class_version: ClassVar[int] = 1
@@ -242,11 +242,15 @@ class StubReshuffled:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardDealtUnburned:
-    """Board cards turned without a burn, as a ruling says (IRR-FLOP-EARLY, IRR-TURN-EARLY)."""
+class BurnSkipped:
+    """The board cards just dealt were turned without a burn, as a ruling says.
+
+    Follows their `BoardDealt` (which stays the plain record of the cards, so a hand
+    history export needs nothing new): IRR-FLOP-COUNT, IRR-FLOP-EARLY, IRR-TURN-EARLY,
+    IRR-RIVER-EARLY.
+    """
 
     class_version: ClassVar[int] = 1
-    cards: tuple[Card, ...]
     rule_id: str
 
 
@@ -272,7 +276,7 @@ ReportEvent: TypeAlias = (
 
 RulingEvent: TypeAlias = (
     ReportEvent | RulingApplied | FloorOverruled | MisdealDeclared | HoleCardReplaced
-    | BoardCardsReturned | CardSetAside | StubReshuffled | BoardDealtUnburned | HandKilled
+    | BoardCardsReturned | CardSetAside | StubReshuffled | BurnSkipped | HandKilled
 )
 """Any irregularity event (reports and consequences)."""
 
@@ -280,6 +284,6 @@ RULING_EVENTS: tuple[type, ...] = (
     CardExposed, ExtraCardDealt, BoardCardsExposed, PlayerAbsent, ButtonMisplaced, DealError,
     HandSizeWrong, FalseOpeners, WrongBringIn, FoldedWithoutBet, RulingApplied,
     FloorOverruled, MisdealDeclared, HoleCardReplaced, BoardCardsReturned, CardSetAside,
-    StubReshuffled, BoardDealtUnburned, HandKilled,
+    StubReshuffled, BurnSkipped, HandKilled,
 )
 """Every irregularity event class (for the journal's codec)."""

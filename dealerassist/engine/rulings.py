@@ -14,8 +14,8 @@ Consequences change the hand exactly as the catalogue says:
 - `BoardCardsReturned` / `StubReshuffled`: cards go back into the stub and may be dealt
   again; `CardSetAside` takes an early turn out of play until then (IRR-TURN-EARLY). The
   burn taken before early cards stays a burn, so `burns` counts it then; with the next
-  cards turned without a burn (`BoardDealtUnburned`) the count ends as the table's.
-- `BoardDealtUnburned`: the board cards a ruling turns without a burn.
+  cards turned without a burn (`BurnSkipped`) the count ends as the table's.
+- `BurnSkipped`: the board cards just dealt were turned without a burn.
 - `HandKilled`: a dead hand, its ante returned when the ruling says so (IRR-ST-HOLE-UP).
 
 Each consequence has its triad: ``verify_x`` raises, ``can_x`` answers, ``x`` returns the
@@ -31,7 +31,7 @@ from dealerassist.engine.events import BoardDealt, Folded
 from dealerassist.engine.ruling_events import (
     BoardCardsExposed,
     BoardCardsReturned,
-    BoardDealtUnburned,
+    BurnSkipped,
     ButtonMisplaced,
     CardExposed,
     CardSetAside,
@@ -201,13 +201,11 @@ def _on_set_aside(state: HandState, event: CardSetAside) -> HandState:
     return _replace(state, seen=state.seen | bit, burns=state.burns + 1)
 
 
-def _on_unburned(state: HandState, event: BoardDealtUnburned) -> HandState:
-    burned = (state.phase is Phase.DEALING and state.due_board == state.street.board
-              and state.street.burn)
-    after = _evolve_engine(state, BoardDealt(event.cards))
-    if burned:
-        after = _replace(after, burns=after.burns - 1)
-    return after
+def _on_burn_skipped(state: HandState, event: BurnSkipped) -> HandState:
+    if state.burns <= 0 or not state.board:
+        raise _fail("no burn to take back: no board card was dealt with a burn",
+                    event.rule_id)
+    return _replace(state, burns=state.burns - 1)
 
 
 def _on_killed(state: HandState, event: HandKilled) -> HandState:
@@ -266,7 +264,7 @@ _HANDLERS: dict[type, Callable[[HandState, object], HandState]] = {
     BoardCardsReturned: _on_returned,  # type: ignore[dict-item]
     StubReshuffled: _on_returned,  # type: ignore[dict-item]
     CardSetAside: _on_set_aside,  # type: ignore[dict-item]
-    BoardDealtUnburned: _on_unburned,  # type: ignore[dict-item]
+    BurnSkipped: _on_burn_skipped,  # type: ignore[dict-item]
     HandKilled: _on_killed,  # type: ignore[dict-item]
 }
 
@@ -384,10 +382,14 @@ def replace_hole_card(state: HandState, *, player: int, old: Card, new: Card,
     return HoleCardReplaced(player, old, new, rule_id)
 
 
+def _unburned(cards: tuple[Card, ...], rule_id: str) -> tuple[BoardDealt, BurnSkipped]:
+    return BoardDealt(tuple(cards)), BurnSkipped(rule_id)
+
+
 def verify_deal_board_unburned(state: HandState, cards: tuple[Card, ...], *,
                                rule_id: str) -> None:
     """Raise unless ``cards`` may be turned now (without a burn)."""
-    _on_unburned(state, BoardDealtUnburned(cards, rule_id))
+    verify_apply_ruling(state, _unburned(cards, rule_id))
 
 
 def can_deal_board_unburned(state: HandState, cards: tuple[Card, ...], *,
@@ -401,7 +403,7 @@ def can_deal_board_unburned(state: HandState, cards: tuple[Card, ...], *,
 
 
 def deal_board_unburned(state: HandState, cards: tuple[Card, ...], *,
-                        rule_id: str) -> BoardDealtUnburned:
-    """Return the event turning ``cards`` without a burn (checked)."""
+                        rule_id: str) -> tuple[BoardDealt, BurnSkipped]:
+    """Return the events turning ``cards`` without a burn (checked)."""
     verify_deal_board_unburned(state, cards, rule_id=rule_id)
-    return BoardDealtUnburned(tuple(cards), rule_id)
+    return _unburned(cards, rule_id)

@@ -11,7 +11,7 @@ action was never applied). Nothing changes until the caller applies them:
   the next board cards are turned without a burn: `next_board`);
 - IRR-TURN-EARLY: `CardSetAside`; the turn is then burned and turned as usual, and at the
   river `next_board` reshuffles the card set aside into the stub (`StubReshuffled`) and
-  turns the river without a burn (`BoardDealtUnburned`);
+  turns the river without a burn (`BoardDealt` then `BurnSkipped`);
 - IRR-UNDERRAISE (house option), IRR-OVERBET-PL, IRR-CAPPED: the corrected action (a call,
   the minimum raise, or the pot);
 - dead hands (IRR-DR-FOUL, IRR-JB-FALSE, IRR-JB-ALLIN-FALSE, IRR-ST-HOLE-UP with both down
@@ -32,7 +32,7 @@ from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import BetPlaced, BoardDealt, Called, Checked, Event, RaisedTo
 from dealerassist.engine.ruling_events import (
     BoardCardsReturned,
-    BoardDealtUnburned,
+    BurnSkipped,
     CardExposed,
     CardSetAside,
     FloorOverruled,
@@ -202,16 +202,16 @@ def next_board(setup: HandSetup, events: Sequence[object], cards: Sequence[Card]
             deals_since_aside = 0
         elif isinstance(event, StubReshuffled):
             aside = [c for c in aside if c not in event.cards]
-        elif isinstance(event, BoardDealt | BoardDealtUnburned):
+        elif isinstance(event, BoardDealt):
             pending_unburned = ""
             if aside:
                 deals_since_aside += 1
     out: list[object] = []
     if aside and deals_since_aside >= 1:
         out.append(StubReshuffled(tuple(aside), "IRR-TURN-EARLY"))
-        out.append(BoardDealtUnburned(cards, "IRR-TURN-EARLY"))
+        out.extend((BoardDealt(cards), BurnSkipped("IRR-TURN-EARLY")))
     elif pending_unburned:
-        out.append(BoardDealtUnburned(cards, pending_unburned))
+        out.extend((BoardDealt(cards), BurnSkipped(pending_unburned)))
     else:
         out.append(BoardDealt(cards))
     state = detect(setup, events, rules=rules, as_recorded=False).state

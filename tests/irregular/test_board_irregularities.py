@@ -15,7 +15,7 @@ from dealerassist.engine.events import BoardDealt, Called, Folded, RaisedTo
 from dealerassist.engine.ruling_events import (
     BoardCardsExposed,
     BoardCardsReturned,
-    BoardDealtUnburned,
+    BurnSkipped,
     ButtonMisplaced,
     CardExposed,
     CardSetAside,
@@ -129,7 +129,7 @@ def test_IRR_FLOP_COUNT_four_cards_flopped_are_redealt_without_a_burn() -> None:
     events = hand.confirm(flag)
     assert BoardCardsReturned(parse_cards("Ah Kd 7c 2s"), "IRR-FLOP-COUNT") in events
     hand.board("2s 7c 9d")  # the known extra card may come again: the stub was reshuffled
-    assert isinstance(hand.events[-1], BoardDealtUnburned)
+    assert isinstance(hand.events[-1], BurnSkipped)
     state = hand.state
     assert state.board == parse_cards("2s 7c 9d")
     assert state.burns == 1  # the burn stayed; no second burn
@@ -146,7 +146,7 @@ def test_IRR_FLOP_EARLY_flop_while_betting_open_goes_back_new_flop_unburned() ->
     assert hand.state.phase is Phase.DEALING and hand.state.pot_total == 240
     # The dealer enters the new flop: unburned, the old cards may come back.
     hand.board("Kd 3s 4s")
-    assert isinstance(hand.events[-1], BoardDealtUnburned)
+    assert isinstance(hand.events[-1], BurnSkipped)
     assert hand.state.burns == 1 and hand.state.board == parse_cards("Kd 3s 4s")
     assert hand.state.total_chips == TOTAL
 
@@ -176,8 +176,8 @@ def test_IRR_TURN_EARLY_removed_card_stub_and_burns_follow_the_procedure() -> No
     hand.play("k", "k")
     # After the turn's betting: reshuffle the stub with the card set aside, river unburned.
     hand.board("Ks")
-    assert hand.events[-2:] == [StubReshuffled((card("Ks"),), "IRR-TURN-EARLY"),
-                                BoardDealtUnburned((card("Ks"),), "IRR-TURN-EARLY")]
+    assert hand.events[-3:] == [StubReshuffled((card("Ks"),), "IRR-TURN-EARLY"),
+                                BoardDealt((card("Ks"),)), BurnSkipped("IRR-TURN-EARLY")]
     state = hand.state
     assert state.board == parse_cards("2c 3d 4h 9c Ks")
     assert state.burns == 3  # 1 flop, 1 before the early turn, 1 before the real turn
@@ -192,7 +192,7 @@ def test_IRR_RIVER_EARLY_river_reshuffled_and_dealt_unburned() -> None:
     hand.confirm(flag)
     hand.play("c", "c")
     hand.board("Ks")
-    assert isinstance(hand.events[-1], BoardDealtUnburned)
+    assert isinstance(hand.events[-1], BurnSkipped)
     assert hand.state.burns == 3 and hand.state.board[-1] == card("Ks")
     assert hand.state.total_chips == TOTAL
 

@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 
 from dealerassist.cards import parse_cards
-from dealerassist.engine.events import Called, Checked
+from dealerassist.engine.events import BoardDealt, Called, Checked
 from dealerassist.engine.ruling_events import (
-    BoardDealtUnburned,
+    BurnSkipped,
     CardExposed,
     FloorOverruled,
     MisdealDeclared,
@@ -134,7 +134,7 @@ def test_IRR_FLOP_EARLY_reported_confirmed_then_new_flop_unburned() -> None:
         owed = max(state.bets) - state.bets[actor]
         hand = act(hand, Called(actor, owed) if owed else Checked(actor))
     assert board_events(hand, parse_cards("Ah 2c 3d"), rules=RULES) == [
-        BoardDealtUnburned(parse_cards("Ah 2c 3d"), "IRR-FLOP-EARLY")]
+        BoardDealt(parse_cards("Ah 2c 3d")), BurnSkipped("IRR-FLOP-EARLY")]
 
 
 def test_overrule_is_recorded_and_the_flag_kept() -> None:
