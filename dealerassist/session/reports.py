@@ -55,6 +55,7 @@ from dealerassist.session.viewmodels import FlagSeverity, FlagView
 from dealerassist.session.viewmodels import FlagStatus as ViewFlagStatus
 
 __all__ = [
+    "REPORT_COMMANDS",
     "REPORT_HELP",
     "ConfirmRuling",
     "OverruleFlag",
@@ -112,6 +113,7 @@ class OverruleFlag:
 
 
 ReportCommand = Report | ConfirmRuling | OverruleFlag
+REPORT_COMMANDS = (Report, ConfirmRuling, OverruleFlag)
 
 #: (usage, example, meaning) of every report verb, for ``help`` and the docs.
 REPORT_HELP: tuple[tuple[str, str, str], ...] = (
