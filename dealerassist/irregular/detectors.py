@@ -26,6 +26,7 @@ Stud and draw hands are followed from the events alone until the engine deals th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -227,7 +228,7 @@ class _Detector:
         except IllegalActionError as error:
             rule = self.classify(state, event, error)
             if rule is not None:
-                self.flag(rule, f"{_describe(event)}: {error.reason}",
+                self.flag(rule, f"{_describe(event)}: {_players(error.reason, player)}",
                           f"{_describe_fr(event)} : {_FR_REASON.get(rule, error.reason)}",
                           player=player)
             if rule == "IRR-OUT-OF-TURN" or not self.as_recorded:
@@ -495,6 +496,16 @@ _FR_REASON = {
     "IRR-OVERBET-PL": "mise supérieure au pot",
     "IRR-CAPPED": "les enchères sont plafonnées",
 }
+
+
+_ENGINE_PLAYER = re.compile(r"\bplayer (\d+)")
+
+
+def _players(reason: str, player: int) -> str:
+    """Return an engine reason with its 0-based ``player N`` written p1.., minus the actor."""
+    text = _ENGINE_PLAYER.sub(lambda m: f"p{int(m.group(1)) + 1}", reason)
+    prefix = f"p{player + 1}: "
+    return text[len(prefix):] if text.startswith(prefix) else text
 
 
 def _describe(event: object) -> str:
