@@ -12,11 +12,15 @@ the pokerkit game is adjusted, not the engine:
 
 Documented differences are counted, never silently accepted:
 
-- ``departures`` (decisions): pokerkit treats a short all-in raise as a full one when the
-  round's "last raise" is still 0 or smaller than the all-in, letting a player who already
-  acted re-raise; the engine follows BET-SHORT-ALLIN (call or fold). At such a decision the
-  driver checks that the engine names BET-SHORT-ALLIN with the same amount to call, then
-  plays a call or a fold, which both allow.
+- ``departures`` (decisions), two kinds around BET-SHORT-ALLIN. (1) pokerkit treats a
+  short all-in raise as a full one when the round's "last raise" is still 0 or smaller than
+  the all-in, letting a player who already acted re-raise; the engine says call or fold
+  and must name BET-SHORT-ALLIN. (2) When several short all-ins since a player acted add up
+  to a full raise, the engine reopens the betting to that player; pokerkit restarts its
+  running sum each time it reaches a full raise and can close the betting again after one
+  more short all-in; the engine must show that the raises since the player acted reach a
+  full raise. Either way the amount to call must agree, and the driver then plays a call or
+  a fold, which both allow.
 - ``payout_departures`` (hands): pokerkit merges pots that differ only by dead hands before
   splitting odd chips, and halves a hi/lo pot that has no qualifying low (O8-QUALIFY says
   the high hand scoops). Such a hand passes only if `pokerkit_style_stacks`, a model of
@@ -99,6 +103,7 @@ class Outcome:
     payout_departures: int = 0
     mismatches: list[str] = field(default_factory=list)
     final_equal: bool = False
+    actions: list[str] = field(default_factory=list)  # decisions seen, for debugging
 
 
 def random_config(rng: random.Random, variant: str | None = None) -> HandConfig:
@@ -250,6 +255,17 @@ def play_hand(rng: random.Random, config: HandConfig) -> Outcome:
                 and legal.to_call == pk_call
             ):
                 outcome.departures += 1
+            elif (
+                pk_min is None
+                and legal.min_raise_to is not None
+                and legal.to_call == pk_call
+                and mine.acted[actor] >= 0
+                and max(mine.bets) - mine.acted[actor] >= mine.last_full
+            ):
+                # Short all-ins since this player acted add up to a full raise: reopened.
+                # pokerkit forgets the all-ins before its running sum last reached a full
+                # raise, so a later short all-in closes the betting again for it.
+                outcome.departures += 1
             else:
                 outcome.mismatches.append(
                     f"decision {outcome.decisions} p{actor}: pokerkit "
@@ -257,6 +273,8 @@ def play_hand(rng: random.Random, config: HandConfig) -> Outcome:
                     f"({legal.to_call}, {legal.min_raise_to}, {legal.max_raise_to}, "
                     f"{legal.raise_rule})")
                 return outcome
+        outcome.actions.append(
+            f"p{actor} call {pk_call} min {pk_min} max {pk_max} street {mine.street_index}")
         roll = rng.random()
         if legal.to_call and roll < 0.15:
             theirs.fold()
