@@ -15,6 +15,7 @@ __all__ = [
     "CHECK",
     "CALL",
     "ALL_IN",
+    "UNDO",
     "bet_or_raise",
     "confirm_flag",
     "overrule_flag",
@@ -36,6 +37,7 @@ CHECK = "x"
 CALL = "c"
 ALL_IN = "allin"
 NEW_HAND = "hand"
+UNDO = "undo"
 CONFIRM_SHOWDOWN = "award"
 
 

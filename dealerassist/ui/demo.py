@@ -143,6 +143,8 @@ class DemoController:
     It applies no poker logic (the console has none); real play goes through the session.
     """
 
+    is_demo = True
+
     def __init__(self, view: TableView | None = None):
         self._view = view if view is not None else demo_view()
 

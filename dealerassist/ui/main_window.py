@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
 
     def _build(self) -> None:
         """Create the widgets and menus (again after a language change)."""
-        self.setWindowTitle(self.tr("dealerassist — dealer console"))
+        self._set_title()
         self.menuBar().clear()
         self.table = QtTable()
         self.action_bar = QtActionBar()
@@ -127,8 +127,12 @@ class MainWindow(QMainWindow):
         self.export_action = QAction(self.tr("Export today's hands…"), self)
         self.export_action.triggered.connect(lambda: self.export_day())
         self.export_action.setEnabled(hasattr(self.bridge.controller, "export_day"))
+        undo = QAction(self.tr("Undo last command"), self)
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        undo.triggered.connect(lambda: self.send(command_lines.UNDO))
         table_menu.addAction(setup)
         table_menu.addAction(next_hand)
+        table_menu.addAction(undo)
         table_menu.addAction(self.export_action)
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         larger = QAction(self.tr("Larger text"), self)
@@ -195,7 +199,8 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.showdown)
         elif previous is not None and open_flags > len(previous.open_flags):
             self.tabs.setCurrentWidget(self.flags)
-        parts = [view.game, view.preset]
+        parts = [self.tr("DEMO: nothing is recorded")] if self.is_demo else []
+        parts += [view.game, view.preset]
         if view.clock is not None and view.clock.level:
             parts.append(self.tr("Level {level}").format(level=view.clock.level))
         if view.clock is not None and view.clock.stakes:
@@ -216,6 +221,17 @@ class MainWindow(QMainWindow):
 
     # -- input --------------------------------------------------------------------------
 
+    @property
+    def is_demo(self) -> bool:
+        """True when the controller is the demo (nothing is recorded)."""
+        return bool(getattr(self.bridge.controller, "is_demo", False))
+
+    def _set_title(self) -> None:
+        title = self.tr("dealerassist — dealer console")
+        if self.is_demo:
+            title += " — " + self.tr("DEMO: nothing is recorded")
+        self.setWindowTitle(title)
+
     def keys_text(self) -> str:
         """Return the keyboard help, one key per line."""
         rows = (
@@ -225,6 +241,7 @@ class MainWindow(QMainWindow):
             ("1 2 3 4", self.tr("amount presets: minimum, half pot, pot, all-in")),
             ("/", self.tr("cursor to the command line; Up/Down recall")),
             ("N", self.tr("next hand")),
+            ("Ctrl Z", self.tr("undo the last command (kept in the journal)")),
             ("Esc", self.tr("back to the table (hotkeys active)")),
             ("Ctrl + / Ctrl -", self.tr("larger / smaller text")),
         )
@@ -241,6 +258,7 @@ class MainWindow(QMainWindow):
         """Switch to another controller (the live table once its journal is open)."""
         self.bridge.controller = controller
         self.export_action.setEnabled(hasattr(controller, "export_day"))
+        self._set_title()
         self.render(controller.current_view())
 
     def export_day(self, *, day: str | None = None, folder: str | None = None) -> Task | None:

@@ -3,13 +3,13 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="73" />
+        <location filename="../../dealerassist/ui/main_window.py" line="230" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
         <location filename="../../dealerassist/ui/main_window.py" line="88" />
-        <location filename="../../dealerassist/ui/main_window.py" line="193" />
+        <location filename="../../dealerassist/ui/main_window.py" line="197" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
@@ -44,103 +44,119 @@
         <translation>Exporter les mains du jour…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="133" />
+        <location filename="../../dealerassist/ui/main_window.py" line="130" />
+        <source>Undo last command</source>
+        <translation>Annuler la dernière commande</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="137" />
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="134" />
+        <location filename="../../dealerassist/ui/main_window.py" line="138" />
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="137" />
+        <location filename="../../dealerassist/ui/main_window.py" line="141" />
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="142" />
+        <location filename="../../dealerassist/ui/main_window.py" line="146" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="143" />
-        <location filename="../../dealerassist/ui/main_window.py" line="235" />
+        <location filename="../../dealerassist/ui/main_window.py" line="147" />
+        <location filename="../../dealerassist/ui/main_window.py" line="252" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="147" />
+        <location filename="../../dealerassist/ui/main_window.py" line="151" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="192" />
+        <location filename="../../dealerassist/ui/main_window.py" line="196" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="200" />
+        <location filename="../../dealerassist/ui/main_window.py" line="202" />
+        <location filename="../../dealerassist/ui/main_window.py" line="232" />
+        <source>DEMO: nothing is recorded</source>
+        <translation>DÉMO : rien n'est enregistré</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="205" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="222" />
+        <location filename="../../dealerassist/ui/main_window.py" line="238" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="223" />
+        <location filename="../../dealerassist/ui/main_window.py" line="239" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="224" />
+        <location filename="../../dealerassist/ui/main_window.py" line="240" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="225" />
+        <location filename="../../dealerassist/ui/main_window.py" line="241" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="226" />
+        <location filename="../../dealerassist/ui/main_window.py" line="242" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="227" />
+        <location filename="../../dealerassist/ui/main_window.py" line="243" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="228" />
+        <location filename="../../dealerassist/ui/main_window.py" line="244" />
+        <source>undo the last command (kept in the journal)</source>
+        <translation>annuler la dernière commande (gardée dans le journal)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="245" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="229" />
+        <location filename="../../dealerassist/ui/main_window.py" line="246" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="250" />
+        <location filename="../../dealerassist/ui/main_window.py" line="268" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="255" />
+        <location filename="../../dealerassist/ui/main_window.py" line="273" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="258" />
+        <location filename="../../dealerassist/ui/main_window.py" line="276" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="312" />
+        <location filename="../../dealerassist/ui/main_window.py" line="330" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -570,7 +586,7 @@
 <context>
     <name>window</name>
     <message>
-        <location filename="../../dealerassist/ui/app.py" line="159" />
+        <location filename="../../dealerassist/ui/app.py" line="172" />
         <source>Opening the table journal</source>
         <translation>Ouverture du journal de la table</translation>
     </message>

@@ -126,6 +126,10 @@ FRENCH = {
     "(check: {cards})": "(à vérifier : {cards})",
     "Confirm": "Confirmer",
     "Dismiss": "Écarter",
+    "Undo last command": "Annuler la dernière commande",
+    "DEMO: nothing is recorded": "DÉMO : rien n'est enregistré",
+    "undo the last command (kept in the journal)":
+        "annuler la dernière commande (gardée dans le journal)",
 }
 
 

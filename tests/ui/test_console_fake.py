@@ -380,3 +380,22 @@ def test_camera_proposals_are_sent_only_on_confirmation(window, controller, qtbo
     assert controller.lines == ["river 5c"]
     qtbot.mouseClick(window.proposals.rows[1][3], Qt.MouseButton.LeftButton)  # dismiss clash
     assert [row[0].rule_id for row in window.proposals.rows] == [""]
+
+
+def test_ctrl_z_sends_undo(window, controller, qtbot):
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.table.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert controller.lines == ["undo"]
+
+
+def test_the_demo_says_nothing_is_recorded(qtbot, settings):
+    from dealerassist.ui.bridge import ConsoleBridge
+    from dealerassist.ui.demo import DemoController
+    from dealerassist.ui.main_window import MainWindow
+
+    win = MainWindow(bridge=ConsoleBridge(DemoController()), settings=settings)
+    qtbot.addWidget(win)
+    assert "DEMO" in win.windowTitle()
+    assert win.statusBar().currentMessage().startswith("DEMO: nothing is recorded")
