@@ -46,6 +46,16 @@ def session_codec() -> EventCodec:
         codec.register(cls)
     for cls in hand_adapter.ENGINE_EVENTS:
         codec.register(cls)
+
+    # Version 1 -> 2 only added fields with defaults: the old payload reads as it is.
+    @codec.upcaster("GameSelected", 1)
+    def _game_selected_v1(payload: dict[str, Any]) -> dict[str, Any]:
+        return payload
+
+    @codec.upcaster("HandStarted", 1)
+    def _hand_started_v1(payload: dict[str, Any]) -> dict[str, Any]:
+        return payload
+
     return codec
 
 

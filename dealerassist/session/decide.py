@@ -54,6 +54,7 @@ def game_selected(preset: GamePreset) -> GameSelected:
         big_bet=preset.big_bet,
         bring_in=preset.bring_in,
         max_seats=preset.max_seats,
+        raked=preset.rake,  # RAKE-SHARE: a preset may be unraked (tournaments)
     )
 
 

@@ -51,9 +51,13 @@ class Undone:
 
 @dataclass(frozen=True, slots=True)
 class GameSelected:
-    """The game and stakes played from the next hand on (a preset of rules.yaml)."""
+    """The game and stakes played from the next hand on (a preset of rules.yaml).
 
-    class_version: ClassVar[int] = 1
+    Version 2 added ``raked`` (RAKE-SHARE: a preset may be played without rake, e.g. a
+    tournament); version-1 records read with the default (raked).
+    """
+
+    class_version: ClassVar[int] = 2
     preset: str
     game: str
     small_blind: int
@@ -63,6 +67,7 @@ class GameSelected:
     big_bet: int = 0
     bring_in: int = 0
     max_seats: int = 9
+    raked: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,10 +161,13 @@ class HandStarted:
         big_bet: Fixed limit big bet.
         bring_in: Stud bring-in.
         big_blind: The nominal big blind.
+        raked: Whether the house takes a rake from this hand (RAKE-SHARE).
+
+    Version 2 added ``raked``.
 
     """
 
-    class_version: ClassVar[int] = 1
+    class_version: ClassVar[int] = 2
     hand_id: int
     game: str
     plan: HandPlan
@@ -172,6 +180,7 @@ class HandStarted:
     big_bet: int = 0
     bring_in: int = 0
     big_blind: int = 0
+    raked: bool = True
 
     @property
     def seats(self) -> tuple[int, ...]:

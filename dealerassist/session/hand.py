@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -55,6 +56,7 @@ __all__ = [
     "player_of_seat",
     "start",
 ]
+
 
 ENGINE_EVENTS: tuple[type, ...] = tuple(
     getattr(engine_events, name)
@@ -106,6 +108,7 @@ def hand_started(
         big_bet=game.big_bet or 2 * small_bet,
         bring_in=game.bring_in,
         big_blind=game.big_blind,
+        raked=game.raked,
     )
     start(started, rules=rules)  # the engine refuses what it cannot deal, before journaling
     return started
@@ -113,6 +116,9 @@ def hand_started(
 
 def setup_of(started: HandStarted, *, rules: HouseRules) -> HandSetup:
     """Return the engine's setup for a started hand."""
+    if not started.raked and rules.rake.enabled:
+        # RAKE-SHARE: this game is not raked (e.g. a tournament preset with rake: false).
+        rules = dataclasses.replace(rules, rake=dataclasses.replace(rules.rake, enabled=False))
     try:
         return HandSetup(
             game=game_spec(started.game),

@@ -29,6 +29,7 @@ from dealerassist.engine.showdown import missing_cards, show_order
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure
+from dealerassist.session.sightings import Proposal
 from dealerassist.session.state import FinishedHand, HandInPlay, SessionState
 from dealerassist.session.table import PostKind, SeatState
 from dealerassist.session.viewmodels import (
@@ -36,6 +37,7 @@ from dealerassist.session.viewmodels import (
     HandSummaryView,
     PotAwardView,
     PotView,
+    ProposalView,
     SeatMarker,
     SeatStatus,
     SeatView,
@@ -46,7 +48,7 @@ from dealerassist.session.viewmodels import (
     TableView,
 )
 
-__all__ = ["finished_showdown", "present", "table_json"]
+__all__ = ["finished_showdown", "present", "proposal_view", "table_json"]
 
 _SHARES = {PotHalf.WHOLE: ShareKind.WHOLE, PotHalf.HIGH: ShareKind.HIGH, PotHalf.LOW: ShareKind.LOW}
 
@@ -110,6 +112,16 @@ def present(state: SessionState) -> TableView:
         message=_message(hand),
     )
     return TableView(**view_kwargs)
+
+
+def proposal_view(proposal: Proposal) -> ProposalView:
+    """Return the console's record of a camera proposal (`TableSession.observe`)."""
+    return ProposalView(
+        line=proposal.line,
+        message=proposal.message or (f"read from the camera: {proposal.line}"),
+        doubtful=tuple(str(card) for card in proposal.doubtful),
+        rule_id=proposal.rule_id,
+    )
 
 
 def _seats(state: SessionState) -> tuple[SeatView, ...]:
