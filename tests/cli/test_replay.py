@@ -60,3 +60,15 @@ def test_replay_error_for_more_chips_than_the_stack(tmp_path: Path) -> None:
         "starting_stacks = [100, 100]\nactions = ['d dh p1 AhAd', 'd dh p2 KhKd', 'p2 cbr 500']\n")
     code, (line,) = _run(str(hand), "--json")
     assert code == 1 and "only" in line["error"] and "p2 cbr 500" in line["error"]
+
+
+def test_replay_under_house_rules_takes_the_house_rake() -> None:
+    repo_rules = Path(__file__).resolve().parents[2] / "rules.yaml"
+    if not repo_rules.exists():
+        pytest.skip("no rules.yaml at the repository root")
+    hand = str(CORPUS / "wsop/2023/43/5/34.phh")
+    _, (profile,) = _run(hand, "--json")
+    _, (house,) = _run(hand, "--rules", str(repo_rules), "--json")
+    assert profile["rake"] == 0 and profile["final_stacks"][1] == 11925000
+    assert house["rake"] > 0  # the shipped house rakes 5 % (RAKE-RATE)
+    assert house["final_stacks"][1] == 11925000 - house["rake"]
