@@ -133,8 +133,12 @@ class HandSetup:
             small_bet: fixed limit small bet (default: the big blind).
             big_bet: fixed limit big bet (default: twice the small bet).
             bring_in: stud bring-in.
+            new_player_posts: indices of new players posting a big blind to be dealt in at
+                once (BET-NEW-PLAYER); their blind is live.
             rules: house rules (default: the catalogue's defaults).
 
+        Raises:
+            ValueError: straddles the house does not allow (BET-STRADDLE), or bad amounts.
         """
         spec = game_by_code(game) if isinstance(game, str) else game
         house = rules if rules is not None else HouseRules()
