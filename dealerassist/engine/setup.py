@@ -139,6 +139,7 @@ class HandSetup:
 
         Raises:
             ValueError: straddles the house does not allow (BET-STRADDLE), or bad amounts.
+
         """
         spec = game_by_code(game) if isinstance(game, str) else game
         house = rules if rules is not None else HouseRules()
