@@ -27,6 +27,7 @@ __all__ = [
     "BoardCardsReturned",
     "BurnSkipped",
     "ButtonMisplaced",
+    "ChipsReturned",
     "CardExposed",
     "CardSetAside",
     "DealError",
@@ -268,6 +269,21 @@ class HandKilled:
     ante_returned: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class ChipsReturned:
+    """``amount`` chips the player put in this hand go back to their stack.
+
+    IRR-ST-WRONG-LOW (the wrong bring-in returned when corrected), IRR-JB-FALSE (bets
+    refunded when nobody declares the pot open). Taken from the bet in front of the
+    player first, then from the chips they have in the pots.
+    """
+
+    class_version: ClassVar[int] = 1
+    player: int
+    amount: int
+    rule_id: str
+
+
 ReportEvent: TypeAlias = (
     CardExposed | ExtraCardDealt | BoardCardsExposed | PlayerAbsent | ButtonMisplaced
     | DealError | HandSizeWrong | FalseOpeners | WrongBringIn | FoldedWithoutBet
@@ -276,7 +292,7 @@ ReportEvent: TypeAlias = (
 
 RulingEvent: TypeAlias = (
     ReportEvent | RulingApplied | FloorOverruled | MisdealDeclared | HoleCardReplaced
-    | BoardCardsReturned | CardSetAside | StubReshuffled | BurnSkipped | HandKilled
+    | BoardCardsReturned | CardSetAside | StubReshuffled | BurnSkipped | HandKilled | ChipsReturned
 )
 """Any irregularity event (reports and consequences)."""
 
@@ -284,6 +300,6 @@ RULING_EVENTS: tuple[type, ...] = (
     CardExposed, ExtraCardDealt, BoardCardsExposed, PlayerAbsent, ButtonMisplaced, DealError,
     HandSizeWrong, FalseOpeners, WrongBringIn, FoldedWithoutBet, RulingApplied,
     FloorOverruled, MisdealDeclared, HoleCardReplaced, BoardCardsReturned, CardSetAside,
-    StubReshuffled, BurnSkipped, HandKilled,
+    StubReshuffled, BurnSkipped, HandKilled, ChipsReturned,
 )
 """Every irregularity event class (for the journal's codec)."""

@@ -35,6 +35,7 @@ from dealerassist.engine.ruling_events import (
     ButtonMisplaced,
     CardExposed,
     CardSetAside,
+    ChipsReturned,
     DealError,
     ExtraCardDealt,
     FalseOpeners,
@@ -246,6 +247,29 @@ def _on_killed(state: HandState, event: HandKilled) -> HandState:
     return state
 
 
+def _on_chips_returned(state: HandState, event: ChipsReturned) -> HandState:
+    player = event.player
+    _check_player(state, player, event.rule_id)
+    if state.phase is Phase.COMPLETE:
+        raise _fail("the hand is over", event.rule_id)
+    bets = list(state.bets)
+    committed = list(state.committed)
+    # Antes are not bets: with ante trimming they sit in ``committed``, otherwise dead money.
+    in_pots = committed[player] - (state.antes_paid[player] if state.setup.ante_trimming else 0)
+    if event.amount < 0 or event.amount > bets[player] + in_pots:
+        raise _fail(f"player {player} has {bets[player] + in_pots} in play, not {event.amount}",
+                    event.rule_id)
+    from_bet = min(event.amount, bets[player])
+    bets[player] -= from_bet
+    committed[player] -= event.amount - from_bet
+    stacks = list(state.stacks)
+    returned = list(state.returned)
+    stacks[player] += event.amount
+    returned[player] += event.amount
+    return _replace(state, bets=tuple(bets), committed=tuple(committed), stacks=tuple(stacks),
+                    returned=tuple(returned))
+
+
 _HANDLERS: dict[type, Callable[[HandState, object], HandState]] = {
     CardExposed: _on_exposed,  # type: ignore[dict-item]
     ExtraCardDealt: _record,
@@ -266,6 +290,7 @@ _HANDLERS: dict[type, Callable[[HandState, object], HandState]] = {
     CardSetAside: _on_set_aside,  # type: ignore[dict-item]
     BurnSkipped: _on_burn_skipped,  # type: ignore[dict-item]
     HandKilled: _on_killed,  # type: ignore[dict-item]
+    ChipsReturned: _on_chips_returned,  # type: ignore[dict-item]
 }
 
 

@@ -14,6 +14,10 @@ action was never applied). Nothing changes until the caller applies them:
   turns the river without a burn (`BoardDealt` then `BurnSkipped`);
 - IRR-UNDERRAISE (house option), IRR-OVERBET-PL, IRR-CAPPED: the corrected action (a call,
   the minimum raise, or the pot);
+- IRR-ST-WRONG-LOW while the next player has not acted: `ChipsReturned` (the wrong
+  bring-in back; the true low card then brings in);
+- IRR-JB-FALSE with ``nobody_declares``: `HandKilled` for the opener and `ChipsReturned`
+  of every bet except the opener's first (which stays with the antes for the next deal);
 - dead hands (IRR-DR-FOUL, IRR-JB-FALSE, IRR-JB-ALLIN-FALSE, IRR-ST-HOLE-UP with both down
   cards up, IRR-ST-ABSENT at the seat's turn): `HandKilled`;
 - the others need no change to chips or cards: `RulingApplied` alone records the dealer's
@@ -29,18 +33,30 @@ from collections.abc import Sequence
 
 from dealerassist.cards import UNKNOWN, Card
 from dealerassist.engine.betting import legal_actions
-from dealerassist.engine.events import BetPlaced, BoardDealt, Called, Checked, Event, RaisedTo
+from dealerassist.engine.events import (
+    BetPlaced,
+    BoardDealt,
+    BringInPosted,
+    Called,
+    CardsDrawn,
+    Checked,
+    Event,
+    Folded,
+    RaisedTo,
+)
 from dealerassist.engine.ruling_events import (
     BoardCardsReturned,
     BurnSkipped,
     CardExposed,
     CardSetAside,
+    ChipsReturned,
     FloorOverruled,
     HandKilled,
     HoleCardReplaced,
     MisdealDeclared,
     RulingApplied,
     StubReshuffled,
+    WrongBringIn,
 )
 from dealerassist.engine.rulings import verify_apply_ruling
 from dealerassist.engine.setup import HandSetup
@@ -52,6 +68,7 @@ from dealerassist.rules.model import HouseRules, UnderRaiseRuling
 
 __all__ = ["can_confirm", "confirm", "find_flag", "next_board", "overrule", "verify_confirm"]
 
+_ACTIONS = (BetPlaced, Called, Checked, Folded, RaisedTo)
 _DEAD_HAND = {"IRR-DR-FOUL", "IRR-JB-FALSE", "IRR-JB-ALLIN-FALSE"}
 _RETURN_BOARD = {"IRR-FLOP-COUNT", "IRR-FLOP-EARLY", "IRR-RIVER-EARLY"}
 
@@ -109,7 +126,7 @@ def _corrected_action(state: HandState, flag: Flag, report: object,
 
 def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
             rules: HouseRules | None = None, replacement: Card = UNKNOWN,
-            tournament: bool = False) -> tuple[object, ...]:
+            tournament: bool = False, nobody_declares: bool = False) -> tuple[object, ...]:
     """Return the events that apply the ruling of flag ``flag_id`` (checked, nothing changed).
 
     Args:
@@ -119,6 +136,7 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
         rules: house rules (default: the setup's).
         replacement: IRR-HE-EXPOSE-OTHER: the card given in place of the exposed one.
         tournament: the table is a tournament.
+        nobody_declares: IRR-JB-FALSE: nobody declared the pot open, so bets are refunded.
 
     Raises:
         IllegalActionError: no such open flag, or its consequences cannot apply now.
@@ -142,9 +160,17 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
                    if not card.is_unknown)
     elif rule in ("IRR-UNDERRAISE", "IRR-OVERBET-PL", "IRR-CAPPED") and state is not None:
         out.extend(_corrected_action(state, flag, report, rules))
+    elif rule == "IRR-ST-WRONG-LOW" and isinstance(report, WrongBringIn):
+        amount, acted = _bring_in(events[:flag.event_index], report.player)
+        if amount and not acted:  # corrected only if the next player has not acted
+            out.append(ChipsReturned(report.player, amount, rule))
+    elif rule == "IRR-JB-FALSE" and nobody_declares and player is not None:
+        out.append(HandKilled(player, rule))
+        out.extend(ChipsReturned(p, amount, rule) for p, amount in
+                   _false_openers_refunds(events[:flag.event_index], player) if amount)
     elif player is not None and (
         rule in _DEAD_HAND
-        or (rule == "IRR-ST-HOLE-UP" and "both" in flag.message)
+        or (rule == "IRR-ST-HOLE-UP" and _exposures(events[:flag.event_index + 1], player) >= 2)
         or (rule == "IRR-ST-ABSENT" and state is not None and state.actor == player)
     ):
         out.append(HandKilled(player, rule, ante_returned=rule == "IRR-ST-HOLE-UP"))
@@ -153,20 +179,54 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
     return tuple(out)
 
 
+def _bring_in(events: Sequence[object], player: int) -> tuple[int, bool]:
+    """Return what ``player`` last posted as the bring-in, and whether another acted since."""
+    amount, acted = 0, False
+    for event in events:
+        if isinstance(event, BringInPosted) and event.player == player:
+            amount, acted = event.amount, False
+        elif isinstance(event, _ACTIONS) and event.player != player:
+            acted = True
+    return amount, acted
+
+
+def _exposures(events: Sequence[object], player: int) -> int:
+    """Return how many of ``player``'s cards the dealer exposed."""
+    return sum(1 for e in events if isinstance(e, CardExposed) and e.player == player
+               and e.by_dealer)
+
+
+def _false_openers_refunds(events: Sequence[object], opener: int) -> list[tuple[int, int]]:
+    """Return (player, chips) to refund before the draw: all bets but the opener's first."""
+    put: dict[int, int] = {}
+    first = 0
+    for event in events:
+        if isinstance(event, CardsDrawn):
+            break
+        if isinstance(event, Called):
+            put[event.player] = put.get(event.player, 0) + event.amount
+        elif isinstance(event, BetPlaced | RaisedTo):
+            if isinstance(event, BetPlaced) and event.player == opener and not first:
+                first = event.to
+            put[event.player] = event.to
+    return [(p, amount - (first if p == opener else 0)) for p, amount in sorted(put.items())]
+
+
 def verify_confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
                    rules: HouseRules | None = None, replacement: Card = UNKNOWN,
-                   tournament: bool = False) -> None:
+                   tournament: bool = False, nobody_declares: bool = False) -> None:
     """Raise like `confirm` would."""
-    confirm(setup, events, flag_id, rules=rules, replacement=replacement, tournament=tournament)
+    confirm(setup, events, flag_id, rules=rules, replacement=replacement, tournament=tournament,
+            nobody_declares=nobody_declares)
 
 
 def can_confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
                 rules: HouseRules | None = None, replacement: Card = UNKNOWN,
-                tournament: bool = False) -> bool:
+                tournament: bool = False, nobody_declares: bool = False) -> bool:
     """Tell whether `confirm` would succeed."""
     try:
         verify_confirm(setup, events, flag_id, rules=rules, replacement=replacement,
-                       tournament=tournament)
+                       tournament=tournament, nobody_declares=nobody_declares)
     except IllegalActionError:
         return False
     return True

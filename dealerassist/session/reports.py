@@ -18,8 +18,9 @@ the app, in one short line, and the app flags it with its rule and ruling (IRR-*
 ``falseopen 3 [allin]``                jacks or better: seat 3 shows false openers
 ``wronglow 3 5``                       stud: seat 3 brought in, seat 5 has the low card
 ``foldnobet 3``                        stud: seat 3 folded with no bet to call
-``confirm [FLAG] [CARD]``              apply the ruling of FLAG (default: the latest open flag);
-                                       CARD replaces an exposed hole card
+``confirm [FLAG] [CARD] [nodeclare]``  apply the ruling of FLAG (default: the latest open flag);
+                                       CARD replaces an exposed hole card; ``nodeclare``: jacks
+                                       or better, nobody declared the pot open (refunds)
 ``misdeal``                            confirm the open misdeal flag
 ``overrule FLAG REASON...``            floor decision against FLAG, with its reason
 =====================================  =========================================================
@@ -102,6 +103,7 @@ class ConfirmRuling:
     flag_id: str = ""
     replacement: Card = UNKNOWN
     misdeal_only: bool = False
+    nobody_declares: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +131,8 @@ REPORT_HELP: tuple[tuple[str, str, str], ...] = (
     ("falseopen SEAT [allin]", "falseopen 3", "jacks or better: false openers"),
     ("wronglow SEAT TRUE_SEAT", "wronglow 3 5", "stud: the wrong player brought in"),
     ("foldnobet SEAT", "foldnobet 3", "stud: folded with no bet to call"),
-    ("confirm [FLAG] [CARD]", "confirm 5:IRR-HE-EXPOSE-OTHER Qs", "apply a flag's ruling"),
+    ("confirm [FLAG] [CARD] [nodeclare]", "confirm 5:IRR-HE-EXPOSE-OTHER Qs",
+     "apply a flag's ruling"),
     ("misdeal", "misdeal", "confirm the open misdeal flag"),
     ("overrule FLAG REASON", "overrule 5:IRR-FLOP-EARLY cards not seen", "floor decision"),
 )
@@ -232,8 +235,11 @@ def parse_report(line: str) -> ReportCommand | None:
     if verb == "confirm":
         flag_id = args[0] if args and ":" in args[0] else ""
         rest = args[1:] if flag_id else args
+        nodeclare = [a for a in rest if a.lower() == "nodeclare"]
+        rest = [a for a in rest if a.lower() != "nodeclare"]
         replacement = _cards(verb, rest)[0] if rest else UNKNOWN
-        return ConfirmRuling(flag_id=flag_id, replacement=replacement)
+        return ConfirmRuling(flag_id=flag_id, replacement=replacement,
+                             nobody_declares=bool(nodeclare))
     if verb == "misdeal":
         return ConfirmRuling(misdeal_only=True)
     # overrule
@@ -317,7 +323,8 @@ def decide_report(hand: Any, command: ReportCommand, *, rules: HouseRules) -> li
         flags = detect(setup, events, rules=rules, as_recorded=False).flags
         flag_id = _pick_flag(flags, command)
         out = list(confirm(setup, events, flag_id, rules=rules,
-                           replacement=command.replacement))
+                           replacement=command.replacement,
+                           nobody_declares=command.nobody_declares))
     state: HandState = hand.engine_state
     for event in out:
         state = evolve_any(state, event)  # raises, nothing journaled, if it cannot apply

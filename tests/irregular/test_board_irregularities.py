@@ -19,13 +19,14 @@ from dealerassist.engine.ruling_events import (
     ButtonMisplaced,
     CardExposed,
     CardSetAside,
+    ChipsReturned,
     ExtraCardDealt,
     HoleCardReplaced,
     MisdealDeclared,
     RulingApplied,
     StubReshuffled,
 )
-from dealerassist.engine.rulings import is_void
+from dealerassist.engine.rulings import evolve, is_void
 from dealerassist.engine.state import Phase
 from dealerassist.errors import IllegalActionError
 from dealerassist.irregular.consequences import next_board
@@ -291,3 +292,13 @@ def test_flags_speak_french() -> None:
     flag = hand.only_flag("IRR-OUT-OF-TURN")
     assert flag.text(Language.FR).startswith("p2 se couche")
     assert flag.ruling(Language.FR)[0].startswith("Ramenez")
+
+
+def test_chips_returned_conserves_chips_and_refuses_more_than_was_put_in() -> None:
+    hand = dealt().play(("r", 60))
+    state = hand.state
+    with pytest.raises(IllegalActionError):
+        evolve(state, ChipsReturned(2, 61, "IRR-ST-WRONG-LOW"))
+    after = evolve(state, ChipsReturned(2, 60, "IRR-ST-WRONG-LOW"))
+    assert after.stacks[2] == 1500 and after.bets == (10, 20, 0)
+    assert after.total_chips == TOTAL and state.bets == (10, 20, 60)

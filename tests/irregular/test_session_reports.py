@@ -78,6 +78,8 @@ def test_parse_report_lines() -> None:
     assert parse_report("confirm 5:IRR-HE-EXPOSE-OTHER Qs") == ConfirmRuling(
         "5:IRR-HE-EXPOSE-OTHER", parse_cards("Qs")[0])
     assert parse_report("misdeal") == ConfirmRuling(misdeal_only=True)
+    assert parse_report("confirm 9:IRR-JB-FALSE nodeclare") == ConfirmRuling(
+        "9:IRR-JB-FALSE", nobody_declares=True)
     assert parse_report("overrule 4:IRR-DECK misread by camera") == OverruleFlag(
         "4:IRR-DECK", "misread by camera")
     assert parse_report("r 60") is None and not is_report("r 60") and is_report("early Ks")

@@ -12,6 +12,7 @@ from dealerassist.engine.events import BetPlaced, BringInPosted, Called, CardsDr
 from dealerassist.engine.ruling_events import (
     ButtonMisplaced,
     CardExposed,
+    ChipsReturned,
     DealError,
     DealErrorKind,
     FalseOpeners,
@@ -91,12 +92,15 @@ def test_IRR_ST_WRONG_LOW_corrected_when_the_next_player_has_not_acted() -> None
     hand = stud().add(BringInPosted(0, 10), WrongBringIn(0, 2))
     flag = hand.only_flag("IRR-ST-WRONG-LOW")
     assert "corrected" in flag.message and "on corrige" in flag.message_fr
+    # The wrong bring-in goes back; the true low card then brings in.
+    assert hand.confirm(flag)[-1] == ChipsReturned(0, 10, "IRR-ST-WRONG-LOW")
 
 
 def test_IRR_ST_WRONG_LOW_stands_once_the_next_player_acted() -> None:
     hand = stud().add(BringInPosted(0, 10), Called(1, 10), WrongBringIn(0, 2))
     flag = hand.only_flag("IRR-ST-WRONG-LOW")
     assert "wager stands" in flag.message and "owes nothing" in flag.steps[1]
+    assert hand.confirm(flag) == (RulingApplied(flag.flag_id, "IRR-ST-WRONG-LOW"),)
 
 
 # ----- lowball / draw --------------------------------------------------------------------
@@ -173,6 +177,14 @@ def test_IRR_JB_FALSE_opener_hand_dead() -> None:
     assert "refund" in flag.steps[3] and "antes again" in flag.steps[3]
     assert [f.rule_id for f in hand.flags] == ["IRR-JB-FALSE"]  # one caller: not played
     assert hand.confirm(flag)[-1] == HandKilled(0, "IRR-JB-FALSE")
+
+
+def test_IRR_JB_FALSE_nobody_declares_refunds_all_but_the_openers_first_bet() -> None:
+    hand = jacks().add(BetPlaced(0, 20), Called(1, 20), RaisedTo(0, 40), FalseOpeners(0))
+    flag = [f for f in hand.flags if f.rule_id == "IRR-JB-FALSE"][0]
+    events = hand.confirm(flag, nobody_declares=True)
+    assert events[1:] == (HandKilled(0, "IRR-JB-FALSE"), ChipsReturned(0, 20, "IRR-JB-FALSE"),
+                          ChipsReturned(1, 20, "IRR-JB-FALSE"))
 
 
 def test_IRR_JB_PLAYED_after_a_raise_the_pot_plays() -> None:
