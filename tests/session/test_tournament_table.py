@@ -1,0 +1,332 @@
+"""Elimination tables through `TournamentTable`: one scenario per TRN rule, levels between
+hands, the clock's pause/resume and restart, knockouts, the button when players bust."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from dealerassist.errors import IllegalActionError
+from dealerassist.journal.memory import InMemoryJournal
+from dealerassist.journal.store import SQLiteJournal
+from dealerassist.rules.model import BlindLevel, BlindSchedule, ButtonRule, GamePreset
+from dealerassist.session.clock import FakeClock
+from dealerassist.session.tournament import AUTO_MARK, TournamentTable
+from dealerassist.session.tournament_events import EndReason, PlayerEliminated
+
+from .helpers import RULES
+
+BY_HANDS = BlindSchedule(
+    name="by hands",
+    levels=(
+        BlindLevel(small_blind=10, big_blind=20, hands=2),
+        BlindLevel(small_blind=25, big_blind=50, ante=5, hands=2),
+        BlindLevel(small_blind=50, big_blind=100, ante=10, hands=2),
+    ),
+)
+BY_MINUTES = BlindSchedule(
+    name="by minutes",
+    levels=(
+        BlindLevel(small_blind=10, big_blind=20, minutes=10),
+        BlindLevel(is_break=True, minutes=5),
+        BlindLevel(small_blind=25, big_blind=50, minutes=10),
+        BlindLevel(small_blind=50, big_blind=100, ante=10, minutes=10),
+    ),
+)
+SNG = GamePreset(name="SNG", game="NT", schedule="by hands", starting_stack=500, max_seats=6,
+                 rake=False)
+CLOCKED = GamePreset(name="Clocked", game="NT", schedule="by minutes", starting_stack=500,
+                     max_seats=6, rake=False)
+LIMITED = GamePreset(name="Limited", game="FT", small_blind=5, big_blind=10, small_bet=10,
+                     big_bet=20, starting_stack=1000, hand_limit=3, max_seats=4, rake=False)
+T_RULES = dataclasses.replace(
+    RULES,
+    schedules=(BY_HANDS, BY_MINUTES, *RULES.schedules),
+    presets=(SNG, CLOCKED, LIMITED, *RULES.presets),
+)
+NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
+
+
+def table(preset: GamePreset, players: int, *, clock: FakeClock | None = None,
+          rules=T_RULES, journal=None) -> TournamentTable:  # noqa: ANN001
+    tournament = TournamentTable(journal or InMemoryJournal(), rules=rules, preset=preset,
+                                 clock=clock or FakeClock())
+    for seat in range(1, players + 1):
+        tournament.execute(f"sit {seat} {NAMES[seat - 1]} {preset.starting_stack}")
+    return tournament
+
+
+def fold_around(tournament: TournamentTable) -> None:
+    while tournament.state.hand is not None:
+        tournament.execute("f")
+
+
+def run(tournament: TournamentTable, *lines: str) -> None:
+    for line in lines:
+        tournament.execute(line)
+
+
+def blinds_of_hand(tournament: TournamentTable) -> tuple[int, int, int]:
+    started = tournament.state.hand.started  # type: ignore[union-attr]
+    posted = sorted(b for b in started.blinds if b)
+    return posted[0], posted[-1], started.antes[0]
+
+
+# -- TRN-START ---------------------------------------------------------------------------------
+
+
+def test_TRN_START_every_player_starts_with_the_same_stack_and_joins_before_the_first_hand(
+) -> None:
+    tournament = table(SNG, 3)
+    assert [p.stack for p in tournament.state.table.players] == [500, 500, 500]
+    before = tournament.history()
+    for line, words in [("sit 4 Dee 800", "starts with 500"), ("add 1 100", "no chips")]:
+        with pytest.raises(IllegalActionError, match=words) as caught:
+            tournament.execute(line)
+        assert caught.value.rule_id == "TRN-START"
+    assert tournament.history() == before  # a refusal journals nothing
+    tournament.execute("hand")
+    fold_around(tournament)
+    with pytest.raises(IllegalActionError, match="before its first hand") as caught:
+        tournament.execute("sit 4 Dee 500")
+    assert caught.value.rule_id == "TRN-START"
+
+
+def test_TRN_START_a_preset_without_starting_stack_is_not_a_tournament() -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        TournamentTable(InMemoryJournal(), rules=T_RULES, preset=T_RULES.preset("NLHE 1/2"))
+    assert caught.value.rule_id == "TRN-START"
+
+
+def test_TRN_START_tournament_pots_are_never_raked_chips_stay_those_dealt() -> None:
+    tournament = table(SNG, 2)
+    run(tournament, "hand", "c", "x", "flop 2c 3d 4h", "b 100", "c", "turn 9s", "x", "x",
+        "river Jd", "x", "x", "show 1 Ah As", "show 2 Kh Ks")
+    assert tournament.state.finished[-1].finished.rake == 0
+    assert sum(p.stack for p in tournament.state.table.players) == 1000
+
+
+# -- TRN-LEVELS --------------------------------------------------------------------------------
+
+
+def test_TRN_LEVELS_blinds_and_antes_rise_every_two_hands_and_the_last_level_stays() -> None:
+    tournament = table(SNG, 3)
+    seen = []
+    for _ in range(7):
+        tournament.execute("hand")
+        seen.append(blinds_of_hand(tournament))
+        fold_around(tournament)
+    assert seen == [(10, 20, 0), (10, 20, 0), (25, 50, 5), (25, 50, 5), (50, 100, 10),
+                    (50, 100, 10), (50, 100, 10)]
+
+
+def test_TRN_LEVELS_a_level_ending_mid_hand_applies_from_the_next_hand() -> None:
+    clock = FakeClock()
+    tournament = table(CLOCKED, 3, clock=clock)
+    tournament.execute("hand")
+    assert blinds_of_hand(tournament) == (10, 20, 0)
+    clock.advance(minutes=16)  # level 1 (10 min) and the break (5 min) are over mid-hand
+    face = tournament.face()
+    assert (face.level, face.stakes, face.pending) == ("Level 2", "25/50", True)
+    tournament.execute("f")  # the running hand keeps its blinds
+    assert tournament.state.hand is not None
+    assert blinds_of_hand(tournament) == (10, 20, 0)
+    assert tournament.state.hand.engine_state.max_bet == 20  # type: ignore[union-attr]
+    fold_around(tournament)
+    tournament.execute("hand")
+    assert blinds_of_hand(tournament) == (25, 50, 0)
+    # The new level began at 15:00 of running time, not when the slow hand ended.
+    assert tournament.reading().ms_left == 9 * 60_000
+    assert tournament.face().pending is False
+
+
+def test_TRN_LEVELS_no_hand_is_dealt_during_a_break_unless_the_director_moves_on() -> None:
+    clock = FakeClock()
+    tournament = table(CLOCKED, 2, clock=clock)
+    tournament.execute("hand")
+    fold_around(tournament)
+    clock.advance(minutes=12)
+    assert tournament.face().level == "Break"
+    assert tournament.face().time_left == "3:00"
+    with pytest.raises(IllegalActionError, match="break, 3:00 left") as caught:
+        tournament.execute("hand")
+    assert caught.value.rule_id == "TRN-LEVELS"
+    tournament.execute("level next")
+    tournament.execute("hand")
+    assert blinds_of_hand(tournament) == (25, 50, 0)
+
+
+def test_TRN_LEVELS_pause_stops_the_clock_and_resume_goes_on_from_the_same_time() -> None:
+    clock = FakeClock()
+    tournament = table(CLOCKED, 2, clock=clock)
+    tournament.execute("clock start")
+    clock.advance(minutes=4)
+    tournament.execute("clock pause")
+    clock.advance(minutes=30)
+    face = tournament.face()
+    assert (face.level, face.time_left, face.paused) == ("Level 1", "6:00", True)
+    with pytest.raises(IllegalActionError, match="not running"):
+        tournament.execute("clock pause")
+    tournament.execute("clock resume")
+    clock.advance(seconds=90)
+    assert tournament.face().time_left == "4:30"
+    assert tournament.face().paused is False
+
+
+def test_TRN_LEVELS_the_clock_survives_a_restart_from_the_journal(tmp_path: Path) -> None:
+    clock = FakeClock()
+    path = tmp_path / "table.sqlite"
+    tournament = table(CLOCKED, 3, clock=clock, journal=SQLiteJournal(path))
+    tournament.execute("hand")
+    fold_around(tournament)
+    clock.advance(minutes=7)
+    tournament.execute("clock pause")
+    before = (tournament.face(), tournament.standings(), tournament.state.table)
+    tournament.session.journal.close()
+    clock.advance(minutes=60)  # the program is down for an hour; the clock was paused
+    reopened = TournamentTable(SQLiteJournal(path), rules=T_RULES, clock=clock)
+    assert (reopened.face(), reopened.standings(), reopened.state.table) == before
+    assert reopened.face().time_left == "3:00"
+    reopened.execute("clock resume")
+    clock.advance(minutes=9)  # 16 minutes of running time: level 1 and the break are over
+    reopened.execute("hand")
+    assert blinds_of_hand(reopened) == (25, 50, 0)  # the break ended while playing on
+
+
+def test_TRN_LEVELS_level_next_is_refused_mid_hand() -> None:
+    tournament = table(SNG, 2)
+    tournament.execute("hand")
+    with pytest.raises(IllegalActionError, match="never mid-hand") as caught:
+        tournament.execute("level next")
+    assert caught.value.rule_id == "TRN-LEVELS"
+
+
+def test_TRN_LEVELS_the_game_cannot_be_switched_at_a_tournament_table() -> None:
+    tournament = table(SNG, 2)
+    with pytest.raises(IllegalActionError) as caught:
+        tournament.execute("game NLHE 1/2")
+    assert caught.value.rule_id == "TRN-LEVELS"
+
+
+# -- TRN-OUT, TRN-RANK -------------------------------------------------------------------------
+
+
+def test_TRN_OUT_heads_up_the_busted_player_leaves_and_the_last_player_wins() -> None:
+    tournament = table(SNG, 2)
+    run(tournament, "hand", "allin", "c", "flop 2c 3d 4h", "turn 9s", "river Jd",
+        "show 1 Ah As", "show 2 Kh Ks")
+    assert [p.name for p in tournament.state.table.players] == ["Ann"]
+    ended = tournament.tournament.ended
+    assert ended is not None and ended.reason is EndReason.LAST_PLAYER
+    assert [(s.place, s.name, s.chips, s.final) for s in tournament.standings()] == [
+        (1, "Ann", 1000, True), (2, "Ben", 0, True)]
+    with pytest.raises(IllegalActionError, match="over") as caught:
+        tournament.execute("hand")
+    assert caught.value.rule_id == "TRN-OUT"
+
+
+def test_TRN_OUT_a_player_with_chips_cannot_leave_the_tournament() -> None:
+    tournament = table(SNG, 3)
+    with pytest.raises(IllegalActionError) as caught:
+        tournament.execute("leave 2")
+    assert caught.value.rule_id == "TRN-OUT"
+
+
+def _all_in_four_ways(stacks: tuple[int, int, int, int]) -> TournamentTable:
+    """Seat 1 (button) holds aces and wins every pot; the others bust in the same hand."""
+    tournament = table(dataclasses.replace(SNG, max_seats=4), 4)
+    for seat, stack in enumerate(stacks, start=1):
+        tournament.execute(f"correct {seat} {stack}")
+    # button 1, small blind 2, big blind 3: seat 4 acts first.
+    run(tournament, "hand", "allin", "allin", "allin", "allin", "flop Kd Qh 5s", "turn Jc",
+        "river 6h", "show 1 Ah As", "show 2 7c 2d", "show 3 8c 3d", "show 4 9c 4s")
+    return tournament
+
+
+def test_TRN_RANK_same_hand_knockouts_rank_by_chips_before_the_hand() -> None:
+    tournament = _all_in_four_ways((800, 200, 400, 600))
+    out = [e for _, e in tournament.history() if isinstance(e, PlayerEliminated)]
+    # Reverse order of elimination: the smallest stack before the hand is out first.
+    assert [(e.name, e.place, e.chips_before) for e in out] == [
+        ("Ben", 4, 200), ("Cy", 3, 400), ("Dee", 2, 600)]
+    assert [(s.place, s.name) for s in tournament.standings()] == [
+        (1, "Ann"), (2, "Dee"), (3, "Cy"), (4, "Ben")]
+    assert tournament.tournament.ended.reason is EndReason.LAST_PLAYER  # type: ignore[union-attr]
+    assert tournament.state.table.player(1).stack == 2000  # type: ignore[union-attr]
+
+
+def test_TRN_RANK_equal_chips_before_the_hand_share_the_better_place() -> None:
+    tournament = _all_in_four_ways((900, 300, 400, 400))
+    places = {s.name: s.place for s in tournament.standings()}
+    assert places == {"Ann": 1, "Cy": 2, "Dee": 2, "Ben": 4}
+
+
+def test_undo_takes_back_a_knockout_with_the_action_that_caused_it() -> None:
+    tournament = table(SNG, 3)
+    run(tournament, "hand", "f", "allin", "c", "flop 2c 3d 4h", "turn 9s", "river Jd",
+        "show 2 Ah As")
+    before = tournament.state
+    tournament.execute("show 3 Kh Ks")
+    assert [s.name for s in tournament.standings() if s.out] == ["Cy"]
+    tournament.execute("undo")
+    assert tournament.tournament.eliminated == ()
+    assert tournament.state.table == before.table
+    assert tournament.state.hand is not None
+    tournament.execute("show 3 Kh Ks")  # played again, the knockout is recorded again
+    assert [(s.name, s.place) for s in tournament.standings() if s.out] == [("Cy", 3)]
+
+
+# -- TRN-MODES ---------------------------------------------------------------------------------
+
+
+def test_TRN_MODES_hand_limit_ends_the_table_and_ranks_by_chips() -> None:
+    tournament = table(LIMITED, 4)
+    for _ in range(3):
+        tournament.execute("hand")
+        fold_around(tournament)
+    ended = tournament.tournament.ended
+    assert ended is not None and ended.reason is EndReason.HAND_LIMIT and ended.hand_id == 3
+    chips = [s.chips for s in tournament.standings()]
+    assert chips == sorted(chips, reverse=True) and sum(chips) == 4000
+    assert [s.place for s in tournament.standings()][0] == 1
+    assert all(s.final for s in tournament.standings())
+    with pytest.raises(IllegalActionError) as caught:
+        tournament.execute("hand")
+    assert caught.value.rule_id == "TRN-OUT"
+
+
+# -- G-BUTTON when players bust ----------------------------------------------------------------
+
+
+def _bust_the_small_blind(button: ButtonRule) -> tuple[int, int | None, int]:
+    rules = dataclasses.replace(
+        T_RULES, table=dataclasses.replace(T_RULES.table, button=button))
+    tournament = table(SNG, 4, rules=rules)
+    # Hand 1: button 1, small blind 2, big blind 3; seat 2 busts against seat 3.
+    run(tournament, "hand", "f", "f", "allin", "c", "flop 2c 3d 4h", "turn 9s", "river Jd",
+        "show 2 7c 8d", "show 3 Kh Ks")
+    assert tournament.state.table.player(2) is None
+    tournament.execute("hand")
+    plan = tournament.state.hand.started.plan  # type: ignore[union-attr]
+    return plan.button, plan.small_blind_seat, plan.big_blind_seat
+
+
+def test_G_BUTTON_moving_button_skips_the_busted_player() -> None:
+    assert _bust_the_small_blind(ButtonRule.MOVING) == (3, 4, 1)
+
+
+def test_G_BUTTON_dead_button_stays_on_the_busted_players_seat() -> None:
+    # The big blind moves on one player (4); the last big blind (3) posts the small; the
+    # button is dead on seat 2, which is empty now.
+    assert _bust_the_small_blind(ButtonRule.DEAD) == (2, 3, 4)
+
+
+def test_automatic_groups_are_marked_in_the_journal() -> None:
+    tournament = table(SNG, 2)
+    run(tournament, "hand", "allin", "c", "flop 2c 3d 4h", "turn 9s", "river Jd",
+        "show 1 Ah As", "show 2 Kh Ks")
+    texts = [getattr(e, "text", "") for _, e in tournament.history()]
+    assert f"out Ben {AUTO_MARK}" in texts and f"leave 2 {AUTO_MARK}" in texts
+    assert f"end last_player {AUTO_MARK}" in texts
