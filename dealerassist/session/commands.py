@@ -447,6 +447,12 @@ def parse_command(line: str) -> Command:
     verb = _ALIASES.get(word, word)
     entry = _VERBS.get(verb)
     if entry is None:
+        # Irregularity reports and rulings (session/reports.py, docs/irregularities.md).
+        from dealerassist.session.reports import parse_report
+
+        report = parse_report(line)
+        if report is not None:
+            return report  # type: ignore[return-value]
         known = sorted(set(_VERBS) | set(_ALIASES))
         close = difflib.get_close_matches(word, known, n=2, cutoff=0.6)
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""

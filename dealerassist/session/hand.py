@@ -22,6 +22,9 @@ from dealerassist.cards import UNKNOWN
 from dealerassist.engine import events as engine_events
 from dealerassist.engine.actions import apply as engine_apply
 from dealerassist.engine.betting import LegalActions, legal_actions
+from dealerassist.engine.ruling_events import RULING_EVENTS
+from dealerassist.engine.rulings import evolve as evolve_any
+from dealerassist.engine.rulings import is_void
 from dealerassist.engine.settlement import can_settle, settle
 from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.showdown import missing_cards
@@ -52,6 +55,7 @@ __all__ = [
     "decide",
     "hand_started",
     "is_hand_event",
+    "is_void",
     "legal",
     "player_of_seat",
     "start",
@@ -63,7 +67,7 @@ ENGINE_EVENTS: tuple[type, ...] = tuple(
     for name in engine_events.__all__
     if isinstance(getattr(engine_events, name), type)
     and hasattr(getattr(engine_events, name), "__dataclass_fields__")
-)
+) + tuple(RULING_EVENTS)  # irregularities and rulings (docs/irregularities.md)
 
 
 def is_hand_event(event: object) -> bool:
@@ -142,8 +146,8 @@ def start(started: HandStarted, *, rules: HouseRules) -> HandState:
 
 
 def apply(state: HandState, event: Any) -> HandState:
-    """Return the engine state after a hand event."""
-    return evolve(state, event)
+    """Return the engine state after a hand event (irregularity events included)."""
+    return evolve_any(state, event)
 
 
 def after(started: HandStarted, *, rules: HouseRules) -> list[Any]:
@@ -176,10 +180,17 @@ def legal(state: HandState) -> LegalActions | None:
 
 def decide(hand: Any, command: Command, *, rules: HouseRules) -> list[Any]:
     """Return the checked engine events of ``command``, then any settlement it makes due."""
+    from dealerassist.session import reports  # the reports build on this module
+
+    if isinstance(command, (reports.Report, reports.ConfirmRuling, reports.OverruleFlag)):
+        return reports.decide_report(hand, command, rules=rules)
     started: HandStarted = hand.started
     state: HandState = hand.engine_state
     try:
         events = _action_events(state, started, command)
+        if isinstance(command, Board):
+            # Burned or not, as the rulings in force say (e.g. no burn after an early flop).
+            events = reports.board_events(hand, command.cards, rules=rules)
         for event in events:
             state = _checked(state, event)
     except IllegalActionError as error:
@@ -203,6 +214,8 @@ def _in_seats(error: IllegalActionError, started: HandStarted) -> IllegalActionE
 def _checked(state: HandState, event: Any) -> HandState:
     # The engine is the authority: verify against the rules, then apply; a refusal raises
     # IllegalActionError with its rule ID and the session's state is untouched.
+    if type(event) in RULING_EVENTS:
+        return evolve_any(state, event)
     return engine_apply(state, event)
 
 

@@ -29,6 +29,7 @@ from dealerassist.engine.showdown import missing_cards, show_order
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure
+from dealerassist.session import reports
 from dealerassist.session.sightings import Proposal
 from dealerassist.session.state import FinishedHand, HandInPlay, SessionState
 from dealerassist.session.table import PostKind, SeatState
@@ -109,6 +110,7 @@ def present(state: SessionState) -> TableView:
         action=_action(hand, structure),
         showdown=_showdown(hand),
         history=tuple(_line(hand, event) for event in hand.events if _line(hand, event)),
+        flags=reports.hand_flags(hand),
         message=_message(hand),
     )
     return TableView(**view_kwargs)

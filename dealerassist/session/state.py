@@ -42,6 +42,7 @@ class HandInPlay:
     started: HandStarted
     engine_state: Any
     events: tuple[Any, ...] = ()
+    table_before: TableState | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionStat
         return replace(
             state,
             table=table.started(event.plan),
-            hand=HandInPlay(started=event, engine_state=engine_state),
+            hand=HandInPlay(started=event, engine_state=engine_state, table_before=table),
             last_hand_id=event.hand_id,
         )
     if isinstance(event, HandFinished):
@@ -120,9 +121,20 @@ def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionStat
             raise JournalError(f"hand {event.hand_id} finished but it is not the running hand")
         stacks = tuple(zip(state.hand.started.seats, event.final_stacks, strict=True))
         done = FinishedHand(started=state.hand.started, finished=event, events=state.hand.events)
+        after = table.finished(stacks)
+        before = state.hand.table_before
+        if before is not None and hand_adapter.is_void(state.hand.engine_state):
+            # A misdeal: the hand did not count, so the button and blinds stay where they
+            # were for the redeal (G-BUTTON, IRR-* misdeal rulings).
+            after = replace(
+                after,
+                button=before.button,
+                last_small_blind=before.last_small_blind,
+                last_big_blind=before.last_big_blind,
+            )
         return replace(
             state,
-            table=table.finished(stacks),
+            table=after,
             hand=None,
             finished=(*state.finished, done),
         )

@@ -244,3 +244,16 @@ def test_two_sessions_on_one_journal_never_interleave(tmp_path: Path) -> None:
     with pytest.raises(DealerAssistError, match="another program is writing"):
         first.execute("hand")
     assert first.state is before
+
+
+def test_G_BUTTON_a_misdeal_keeps_the_button_for_the_redeal() -> None:
+    session = seated_session(1000, 1000, 1000)
+    session.execute("hand")  # button 1
+    session.execute("exposed 2 Ah first")  # IRR-HE-EXPOSE-FIRST2: misdeal
+    state = session.execute("misdeal")
+    assert state.hand is None
+    assert [p.stack for p in state.table.players] == [1000, 1000, 1000]  # blinds returned
+    state = session.execute("hand")
+    assert state.hand.started.plan.button == 1  # type: ignore[union-attr]
+    replayed = new_session(session.journal, preset=None)
+    assert replayed.state == state
