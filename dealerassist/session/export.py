@@ -3,7 +3,8 @@
 A finished hand is rebuilt from the journal (the fold of its effective events, undo
 applied) and written with `dealerassist.journal.phh.to_phh`: its setup in PHH player
 order, every action, the players' names, the finishing stacks and where it was played
-(``hand``, ``year``, ``month``, ``day``, ``time`` from the journal's timestamps).
+(``hand``, ``year``, ``month``, ``day``, ``time`` from the journal's timestamps). A hand
+ended by a misdeal was never played and is not exported.
 Replaying the exported file under the same house rules gives the session's final stacks.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dealerassist.engine.events import HoleCardsDealt
 from dealerassist.errors import DealerAssistError
 from dealerassist.journal.phh import to_phh
 from dealerassist.journal.records import Journal
@@ -52,7 +54,7 @@ def hand_to_phh(done: FinishedHand, *, rules: HouseRules, started_at: str = "") 
     extra["seat_count"] = max(started.seats)
     return to_phh(
         setup,
-        done.events,
+        _with_known_hole_cards(done, rules=rules),
         players=started.names,
         finishing_stacks=done.finished.final_stacks,
         extra=extra,
@@ -74,7 +76,11 @@ def export_hands(
     """
     session = TableSession(journal, rules=rules)
     started_at = {entry.hand_id: entry.started_at for entry in journal.hands()}
-    finished = {done.started.hand_id: done for done in session.state.finished}
+    finished = {
+        done.started.hand_id: done
+        for done in session.state.finished
+        if not _void(done, rules=rules)  # a misdealt hand was never played: no history
+    }
     if hand_ids:
         for hand_id in sorted(hand_ids):
             if hand_id not in finished:
@@ -102,6 +108,37 @@ def export_hands(
             )
         )
     return chosen
+
+
+def _final_state(done: FinishedHand, *, rules: HouseRules):  # type: ignore[no-untyped-def]
+    state = hand_adapter.start(done.started, rules=rules)
+    for event in done.events:
+        state = hand_adapter.apply(state, event)
+    return state
+
+
+def _with_known_hole_cards(done: FinishedHand, *, rules: HouseRules) -> list[object]:
+    """Return the hand's events with face-down hole cards replaced by the faces learnt later.
+
+    Cards shown, or exposed and reported, are written in the deal, so the history can be
+    replayed and ranked like the live hand.
+    """
+    final = _final_state(done, rules=rules).hole
+    dealt = [0] * len(final)
+    events: list[object] = []
+    for event in done.events:
+        if isinstance(event, HoleCardsDealt):
+            start = dealt[event.player]
+            dealt[event.player] += len(event.cards)
+            known = final[event.player][start : start + len(event.cards)]
+            if len(known) == len(event.cards) and all(card.is_face for card in known):
+                event = HoleCardsDealt(player=event.player, cards=tuple(known))
+        events.append(event)
+    return events
+
+
+def _void(done: FinishedHand, *, rules: HouseRules) -> bool:
+    return hand_adapter.is_void(_final_state(done, rules=rules))
 
 
 def _ranges(numbers: list[int]) -> str:

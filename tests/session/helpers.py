@@ -56,6 +56,9 @@ def candidate_commands(state: SessionState, rng: random.Random) -> list[str]:
         used.update(c for c in hole if c.is_face)
     deck = [c for c in standard_deck() if c not in used]
     rng.shuffle(deck)
+    # Irregularities and rulings now and then (session/reports.py).
+    seat = rng.choice(started.seats)
+    out += [f"exposed {seat} {deck[0]} first", "confirm", "misdeal", f"early {deck[1]}"]
     choices = legal_actions(engine)
     if choices is not None:
         out += ["f", "x", "c", "c", "c", "allin"]
