@@ -313,6 +313,17 @@ def decide_report(hand: Any, command: ReportCommand, *, rules: HouseRules) -> li
             consequences cannot apply now (the state is untouched).
 
     """
+    try:
+        return _decide_report(hand, command, rules=rules)
+    except IllegalActionError as error:
+        # Name seats, as the dealer sees them, not the engine's player indices.
+        error = hand_adapter._in_seats(error, hand.started)  # noqa: SLF001 - same layer
+        reason = _PLAYER.sub(lambda m: _seat_word(hand.started.seats, int(m.group(1))),
+                             error.reason)
+        raise IllegalActionError(reason, rule_id=error.rule_id) from None
+
+
+def _decide_report(hand: Any, command: ReportCommand, *, rules: HouseRules) -> list[Any]:
     setup = _setup(hand, rules)
     events = list(hand.events)
     if isinstance(command, Report):

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from dealerassist.cards import parse_cards
-from dealerassist.engine.events import BoardDealt, Called, Checked
+from dealerassist.engine.events import BoardDealt, Called, Checked, Folded
 from dealerassist.engine.ruling_events import (
     BurnSkipped,
     CardExposed,
@@ -159,3 +159,16 @@ def test_report_for_a_seat_not_dealt_in_is_refused() -> None:
     hand = running_hand()
     with pytest.raises(IllegalActionError, match="not in this hand"):
         run(hand, "exposed 6 Ah")
+
+
+def test_refusals_name_seats_not_engine_players() -> None:
+    hand = running_hand()
+    seats = hand.started.seats
+    actor = hand.engine_state.actor
+    hand, _ = run(hand, f"exposed {seats[actor]} Kd 5")
+    flag = hand_flags(hand)[0]
+    hand = act(hand, Folded(actor))
+    with pytest.raises(IllegalActionError) as error:
+        run(hand, f"confirm {flag.flag_id} 2c")  # that hand is folded: nothing to replace
+    reason = error.value.reason
+    assert "player" not in reason and f"seat {seats[actor]}" in reason, reason
