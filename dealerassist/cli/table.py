@@ -25,6 +25,7 @@ from dealerassist.rules.profiles import default_rules
 from dealerassist.session.commands import COMMAND_HELP, CommandError
 from dealerassist.session.controller import TableSession
 from dealerassist.session.presenter import present, table_json
+from dealerassist.session.reports import REPORT_HELP
 from dealerassist.session.viewmodels import TableView
 
 
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             if line in ("help", "?"):
                 if not args.json:
-                    for usage, example, meaning in COMMAND_HELP:
+                    for usage, example, meaning in (*COMMAND_HELP, *REPORT_HELP):
                         out.write(f"  {usage:<28} {meaning} (e.g. {example})\n")
                     out.flush()
                 continue
