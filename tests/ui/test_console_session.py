@@ -330,3 +330,18 @@ def test_a_session_refusal_changes_nothing_and_says_why(qtbot, settings):
     qtbot.keyClick(type_command_raw, Qt.Key.Key_Return)
     assert "did you mean 'raise'" in window.refusal_label.text()
     assert len(controller.session.history()) == before
+
+
+def test_undo_takes_back_the_last_action_and_the_display_follows(qtbot, settings):
+    rules = default_rules()
+    window, controller = open_console(qtbot, settings, rules.preset("NLHE 1/2"))
+    seat_players(qtbot, window, {1: ("Ann", 200), 2: ("Ben", 300), 3: ("Cy", 150)}, button=1)
+    hotkey(qtbot, window, Qt.Key.Key_N)
+    first = window.action_bar.who_label.text()
+    raise_to(qtbot, window, 8)
+    assert window.action_bar.who_label.text() != first
+    window.table.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.action_bar.who_label.text() == first
+    assert_display_matches_engine(window, controller)
+    assert window.table.seats[1].bet_label.text() == ""
