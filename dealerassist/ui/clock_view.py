@@ -1,0 +1,212 @@
+"""The tournament clock on screen: a panel for the console and a large-type window.
+
+`QtClockPanel` shows what a `ClockFace` says (level, time or hands left, stakes now and
+next, paused, "from next hand") and has pause/resume and next-level buttons that emit
+dealer command lines (``clock pause``, ``clock resume``, ``level next``) for the console to
+send; the session journals them, so the clock survives a restart (TRN-LEVELS).
+`ClockWindow` is the same panel in large type for a second screen, sized from the window.
+
+The panel polls its source (a callable returning a `ClockFace`, e.g.
+`TournamentTable.face`) on a timer; when the level changes it flashes and beeps and emits
+``level_changed``: the alert at level change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealerassist.session.tournament import ClockFace
+
+__all__ = ["ClockWindow", "QtClockPanel"]
+
+FaceSource = Callable[[], ClockFace]
+
+_ALERT_STYLE = "QFrame#clock[alert=\"true\"] { background: #b8860b; }"
+
+
+class QtClockPanel(QFrame):
+    """Level, time left, stakes now and next, with pause/resume; alerts at level change.
+
+    Args:
+        source: Returns the clock face now.
+        tick_ms: How often the face is read again (0: only on `refresh`).
+        alert_ms: How long the level-change flash lasts.
+        beep: Sound the system bell at a level change.
+        parent: Qt parent.
+
+    """
+
+    command = Signal(str)
+    """A dealer command line to send (``clock pause``, ``clock resume``, ``level next``)."""
+    level_changed = Signal(str)
+    """The clock moved to a new level; the text says which ("Level 3: 50/100")."""
+
+    def __init__(
+        self,
+        source: FaceSource,
+        *,
+        tick_ms: int = 250,
+        alert_ms: int = 4000,
+        beep: bool = True,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("clock")
+        self.setStyleSheet(_ALERT_STYLE)
+        self._source = source
+        self._alert_ms = alert_ms
+        self._beep = beep
+        self._face: ClockFace | None = None
+        self._alerting = False
+
+        self.level_label = QLabel()
+        self.time_label = QLabel()
+        self.stakes_label = QLabel()
+        self.next_label = QLabel()
+        self.status_label = QLabel()
+        for label in (self.level_label, self.time_label, self.stakes_label, self.next_label,
+                      self.status_label):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.time_label.setObjectName("clockTime")
+        self.pause_button = QPushButton(self.tr("Pause"))
+        self.next_button = QPushButton(self.tr("Next level"))
+        self.pause_button.clicked.connect(self._toggle)
+        self.next_button.clicked.connect(lambda: self.command.emit("level next"))
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.level_label)
+        layout.addWidget(self.time_label, stretch=2)
+        layout.addWidget(self.stakes_label)
+        layout.addWidget(self.next_label)
+        layout.addWidget(self.status_label)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.pause_button)
+        buttons.addWidget(self.next_button)
+        layout.addLayout(buttons)
+        self.set_scale(1.0)
+
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self.refresh)
+        if tick_ms > 0:
+            self._timer.start(tick_ms)
+        self._alert_timer = QTimer(self)
+        self._alert_timer.setSingleShot(True)
+        self._alert_timer.timeout.connect(self._end_alert)
+        self.refresh()
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def face(self) -> ClockFace | None:
+        """The face shown."""
+        return self._face
+
+    @property
+    def alerting(self) -> bool:
+        """The level-change alert is showing."""
+        return self._alerting
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def set_scale(self, scale: float) -> None:
+        """Set the type size: 1.0 in the console, larger on a second screen."""
+        sizes = ((self.level_label, 18), (self.time_label, 44), (self.stakes_label, 22),
+                 (self.next_label, 14), (self.status_label, 14))
+        for label, points in sizes:
+            font = QFont(label.font())
+            font.setPointSize(max(8, round(points * scale)))
+            font.setBold(label in (self.time_label, self.level_label))
+            label.setFont(font)
+
+    def refresh(self) -> None:
+        """Read the face again and draw it; alert when the level changed."""
+        face = self._source()
+        previous = self._face
+        self._face = face
+        if not face.level:
+            self.level_label.setText(self.tr("No blind clock"))
+            for label in (self.time_label, self.stakes_label, self.next_label, self.status_label):
+                label.setText("")
+            self.pause_button.setEnabled(False)
+            self.next_button.setEnabled(False)
+            return
+        level = self.tr("Break") if face.is_break else face.level
+        self.level_label.setText(level)
+        self.time_label.setText(face.time_left or face.hands_left or "\u2014")
+        self.stakes_label.setText("" if face.is_break else face.stakes)
+        self.next_label.setText(
+            self.tr("Next: {stakes}").format(stakes=face.next_stakes) if face.next_stakes
+            else self.tr("Last level"))
+        status = []
+        if face.paused:
+            status.append(self.tr("PAUSED"))
+        if face.pending:
+            status.append(self.tr("from the next hand"))
+        if face.time_left and face.hands_left:
+            status.append(face.hands_left)
+        self.status_label.setText(" \u00b7 ".join(status))
+        self.pause_button.setEnabled(True)
+        self.pause_button.setText(self.tr("Resume") if face.paused else self.tr("Pause"))
+        self.next_button.setEnabled(bool(face.next_stakes))
+        if previous is not None and previous.level and previous.level_index != face.level_index:
+            self._start_alert(face)
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _toggle(self) -> None:
+        face = self._face
+        if face is None or not face.level:
+            return
+        self.command.emit("clock resume" if face.paused else "clock pause")
+
+    def _start_alert(self, face: ClockFace) -> None:
+        self._alerting = True
+        self._set_alert_property(True)
+        if self._beep:
+            QApplication.beep()
+        text = face.level if face.is_break else f"{face.level}: {face.stakes}"
+        self.level_changed.emit(text)
+        self._alert_timer.start(self._alert_ms)
+
+    def _end_alert(self) -> None:
+        self._alerting = False
+        self._set_alert_property(False)
+
+    def _set_alert_property(self, on: bool) -> None:
+        self.setProperty("alert", "true" if on else "false")
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+
+class ClockWindow(QWidget):
+    """The clock in large type, for a second screen facing the players.
+
+    The type grows with the window (full screen on the second monitor).
+    """
+
+    def __init__(self, source: FaceSource, *, tick_ms: int = 250,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Tournament clock"))
+        self.panel = QtClockPanel(source, tick_ms=tick_ms, parent=self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.panel)
+        self.resize(960, 540)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        """Scale the type with the window's height (960x540 is three times the console)."""
+        super().resizeEvent(event)
+        self.panel.set_scale(max(1.0, self.height() / 180))

@@ -1,0 +1,127 @@
+"""The tournament clock view (pytest-qt): level, time left, stakes, pause/resume through
+dealer lines, the alert at a level change, the large-type window."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import dataclasses  # noqa: E402
+
+import pytest  # noqa: E402
+
+from dealerassist.journal.memory import InMemoryJournal  # noqa: E402
+from dealerassist.rules.model import BlindLevel, BlindSchedule, GamePreset  # noqa: E402
+from dealerassist.rules.profiles import default_rules  # noqa: E402
+from dealerassist.session.clock import FakeClock  # noqa: E402
+from dealerassist.session.tournament import TournamentTable  # noqa: E402
+from dealerassist.ui.clock_view import ClockWindow, QtClockPanel  # noqa: E402
+
+SCHEDULE = BlindSchedule(name="view", levels=(
+    BlindLevel(small_blind=10, big_blind=20, minutes=10),
+    BlindLevel(is_break=True, minutes=5),
+    BlindLevel(small_blind=25, big_blind=50, ante=5, minutes=10),
+))
+PRESET = GamePreset(name="View SNG", game="NT", schedule="view", starting_stack=500,
+                    max_seats=6, rake=False)
+RULES = default_rules()
+RULES = dataclasses.replace(RULES, schedules=(SCHEDULE, *RULES.schedules),
+                            presets=(PRESET, *RULES.presets))
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def table(clock: FakeClock) -> TournamentTable:
+    tournament = TournamentTable(InMemoryJournal(), rules=RULES, preset=PRESET, clock=clock)
+    tournament.execute("sit 1 Ann 500")
+    tournament.execute("sit 2 Ben 500")
+    tournament.execute("clock start")
+    return tournament
+
+
+@pytest.fixture
+def panel(qtbot, table: TournamentTable) -> QtClockPanel:  # noqa: ANN001
+    widget = QtClockPanel(table.face, tick_ms=0, alert_ms=50, beep=False)
+    qtbot.addWidget(widget)
+    widget.command.connect(table.execute)  # the console sends the panel's lines
+    widget.show()
+    return widget
+
+
+def test_clock_view_shows_level_time_left_stakes_and_next_level(panel, clock) -> None:  # noqa: ANN001
+    assert panel.level_label.text() == "Level 1"
+    assert panel.time_label.text() == "10:00"
+    assert panel.stakes_label.text() == "10/20"
+    assert panel.next_label.text() == "Next: Break"
+    clock.advance(minutes=3, seconds=1)
+    panel.refresh()
+    assert panel.time_label.text() == "6:59"
+
+
+def test_clock_view_pause_and_resume_buttons_send_clock_lines_that_stop_the_clock(
+    qtbot, panel, table, clock,  # noqa: ANN001
+) -> None:
+    with qtbot.waitSignal(panel.command) as sent:
+        panel.pause_button.click()
+    assert sent.args == ["clock pause"]
+    panel.refresh()
+    assert "PAUSED" in panel.status_label.text() and panel.pause_button.text() == "Resume"
+    clock.advance(minutes=20)
+    panel.refresh()
+    assert panel.time_label.text() == "10:00"  # stopped
+    panel.pause_button.click()
+    assert table.tournament.running_since_ms is not None
+    clock.advance(minutes=1)
+    panel.refresh()
+    assert (panel.time_label.text(), panel.status_label.text()) == ("9:00", "")
+
+
+def test_clock_view_alerts_at_level_change_and_the_flash_ends(qtbot, panel, clock) -> None:  # noqa: ANN001
+    clock.advance(minutes=10)
+    with qtbot.waitSignal(panel.level_changed, timeout=1000) as changed:
+        panel.refresh()
+    assert changed.args == ["Break"]
+    assert panel.alerting and panel.property("alert") == "true"
+    assert panel.time_label.text() == "5:00"
+    qtbot.waitUntil(lambda: not panel.alerting, timeout=2000)
+    clock.advance(minutes=5)
+    with qtbot.waitSignal(panel.level_changed, timeout=1000) as changed:
+        panel.refresh()
+    assert changed.args == ["Level 2: 25/50 ante 5"]
+    assert panel.next_label.text() == "Last level"
+    assert not panel.next_button.isEnabled()
+
+
+def test_clock_view_says_from_the_next_hand_while_a_hand_runs_past_the_level(
+    panel, table, clock,  # noqa: ANN001
+) -> None:
+    table.execute("hand")
+    clock.advance(minutes=16)
+    panel.refresh()
+    assert panel.level_label.text() == "Level 2"
+    assert "from the next hand" in panel.status_label.text()
+
+
+def test_clock_view_timer_polls_the_source(qtbot, table, clock) -> None:  # noqa: ANN001
+    widget = QtClockPanel(table.face, tick_ms=10, beep=False)
+    qtbot.addWidget(widget)
+    clock.advance(minutes=2)
+    qtbot.waitUntil(lambda: widget.time_label.text() == "8:00", timeout=2000)
+
+
+def test_large_type_clock_window_scales_with_the_screen(qtbot, table) -> None:  # noqa: ANN001
+    console = QtClockPanel(table.face, tick_ms=0, beep=False)
+    window = ClockWindow(table.face, tick_ms=0)
+    qtbot.addWidget(console)
+    qtbot.addWidget(window)
+    window.resize(1920, 1080)
+    window.show()
+    qtbot.waitExposed(window)
+    big = window.panel.time_label.font().pointSize()
+    assert big >= 4 * console.time_label.font().pointSize()
+    assert window.panel.time_label.text() == console.time_label.text() == "10:00"
