@@ -345,3 +345,28 @@ def test_undo_takes_back_the_last_action_and_the_display_follows(qtbot, settings
     assert window.action_bar.who_label.text() == first
     assert_display_matches_engine(window, controller)
     assert window.table.seats[1].bet_label.text() == ""
+
+
+def test_flags_from_dealer_reports_are_confirmed_and_overruled_in_the_panel(qtbot, settings):
+    rules = default_rules()
+    window, controller = open_console(qtbot, settings, rules.preset("NLHE 1/2"))
+    seat_players(qtbot, window, {1: ("Ann", 200), 2: ("Ben", 300), 3: ("Cy", 150)}, button=1)
+    hotkey(qtbot, window, Qt.Key.Key_N)
+    type_command(qtbot, window, "exposed 3 Ah 5")  # IRR-HE-EXPOSE-OTHER
+    assert window.tabs.currentWidget() is window.flags
+    assert window.tabs.tabText(0) == "Flags (1)"
+    card = window.flags.cards[0]
+    assert card.rule_label.text() == "IRR-HE-EXPOSE-OTHER"
+    assert card.steps_label.text().startswith("1. ")
+    qtbot.mouseClick(card.confirm_button, Qt.MouseButton.LeftButton)
+    assert window.view.flags[0].status == "confirmed"
+    assert window.tabs.tabText(0) == "Flags"
+    type_command(qtbot, window, "early Ks")  # IRR-FLOP-EARLY
+    card = window.flags.cards[0]  # open flags first
+    assert card.rule_label.text() == "IRR-FLOP-EARLY"
+    qtbot.keyClicks(card.reason_edit, "floor: the card was not seen")
+    qtbot.mouseClick(card.overrule_button, Qt.MouseButton.LeftButton)
+    overruled = [f for f in window.view.flags if f.rule_id == "IRR-FLOP-EARLY"][0]
+    assert overruled.status == "overruled"
+    assert overruled.overrule_reason == "floor: the card was not seen"
+    assert_display_matches_engine(window, controller)
