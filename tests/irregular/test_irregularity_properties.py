@@ -158,7 +158,7 @@ GAMES = st.sampled_from(["NT", "NT", "PT", "FT", "PO"])
 STACKS = st.lists(st.integers(min_value=1, max_value=3000), min_size=2, max_size=6)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32), game=GAMES, stacks=STACKS)
 def test_random_hands_with_irregularities_keep_the_chips_and_never_crash(
         seed: int, game: str, stacks: list[int]) -> None:

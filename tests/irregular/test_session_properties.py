@@ -94,11 +94,15 @@ def _table_chips(session: TableSession) -> int:
     return outside + hand.engine_state.total_chips + raked
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32), preset=st.sampled_from(PRESETS),
        stacks=st.lists(st.integers(min_value=20, max_value=2000), min_size=2, max_size=5))
 def test_random_table_with_reports_keeps_chips_and_replays(seed: int, preset: GamePreset,
                                                            stacks: list[int]) -> None:
+    _table(seed, preset, stacks)
+
+
+def _table(seed: int, preset: GamePreset, stacks: list[int]) -> None:
     rng = random.Random(seed)
     journal = InMemoryJournal()
     session = TableSession(journal, rules=RULES, preset=preset, clock=lambda: "t")
@@ -115,3 +119,12 @@ def test_random_table_with_reports_keeps_chips_and_replays(seed: int, preset: Ga
         assert _table_chips(session) == total, line
     again = TableSession(journal, rules=RULES, clock=lambda: "t")
     assert again.state == session.state
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32), preset=st.sampled_from(PRESETS),
+       stacks=st.lists(st.integers(min_value=20, max_value=2000), min_size=2, max_size=5))
+def test_slow_300_random_tables_with_reports(seed: int, preset: GamePreset,
+                                             stacks: list[int]) -> None:
+    _table(seed, preset, stacks)
