@@ -6,18 +6,21 @@ index designs the classifier never saw.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from dealerassist.vision.artwork import ArtworkDeck
+from dealerassist.vision.faces import Font, random_design
 from dealerassist.vision.designs import BACK_COLOURS, HELDOUT_DESIGNS, TRAIN_DESIGNS
 from dealerassist.vision.geometry import find_card_quads, index_regions
+from dealerassist.vision.model import reading_image
 from dealerassist.vision.recogniser import extract_patch
 from dealerassist.vision.synthetic import Conditions, DrawnDeck, Scene
 
-ART_ROOT = Path("/tmp/dealerassist-vision/art")
+ART_ROOT = Path(os.environ.get("DEALERASSIST_VISION_ART", "/tmp/dealerassist-vision/art"))
 
 TRAIN_DRAWN = TRAIN_DESIGNS
 HELDOUT_DRAWN = HELDOUT_DESIGNS
@@ -37,6 +40,17 @@ def decks(*, heldout: bool, with_art: bool = True) -> list:
             if (folder / "Ah.png").exists():
                 result.append(ArtworkDeck(folder))
     return result
+
+
+RANDOM_FONTS = (Font.SIMPLEX, Font.PLAIN, Font.DUPLEX, Font.COMPLEX, Font.COMPLEX_SMALL)
+
+
+def training_deck(rng: np.random.Generator, fixed: list) -> object:
+    """A fixed training deck, or (one time in three) a freshly randomised drawn design."""
+    if rng.random() < 0.35:
+        colour = tuple(int(c) for c in rng.integers(10, 200, 3))
+        return DrawnDeck(random_design(rng, fonts=RANDOM_FONTS), back_colour=colour)
+    return fixed[int(rng.integers(len(fixed)))]
 
 
 def random_conditions(rng: np.random.Generator) -> Conditions:
@@ -67,7 +81,7 @@ def samples(scene: Scene, rng: np.random.Generator, *, negatives_per_positive: f
     plus the true index regions with jittered corners. Negatives (rank 13): hypotheses
     over backs, chips, pips or sideways indices.
     """
-    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    gray = reading_image(scene.image)
     truths = []
     for item in scene.cards:
         regions = index_regions(item.corners)
@@ -88,14 +102,27 @@ def samples(scene: Scene, rng: np.random.Generator, *, negatives_per_positive: f
                     negatives.append(region)
             elif gap > 0.45 or (best and best[0] is None):
                 negatives.append(region)
-    for card, region, share in truths:
-        if card is None or share < 0.9:
+    for item in scene.cards:
+        if item.card is None:
             continue
-        size = float(np.linalg.norm(region[0] - region[2]))
-        jittered = region + rng.normal(0, 0.04 * size, region.shape).astype(np.float32)
-        patches.append(extract_patch(gray, jittered))
-        ranks.append(card.rank - 2)
-        suits.append(card.suit.order)
+        size = float(np.linalg.norm(item.corners[0] - item.corners[2]))
+        for turn, share in zip((0, 2), item.index_visible, strict=True):
+            if share < 0.9:
+                continue
+            # Detector-like errors: corners off by a few percent, the card seen a bit larger
+            # or smaller than it is.
+            corners = np.roll(item.corners, -turn, axis=0)
+            centre = corners.mean(axis=0)
+            grown = centre + (corners - centre) * rng.uniform(0.93, 1.08)
+            jittered = grown + rng.normal(0, 0.012 * size, corners.shape).astype(np.float32)
+            region = index_regions(jittered)[0]
+            patches.append(extract_patch(gray, region))
+            ranks.append(item.card.rank - 2)
+            suits.append(item.card.suit.order)
+        # The corners without an index, and the card turned a quarter: "no index here".
+        for turn in (1, 3):
+            corners = np.roll(item.corners, -turn, axis=0)
+            negatives.append(index_regions(corners)[0])
     keep = int(max(4, negatives_per_positive * len(patches)))
     for index in rng.permutation(len(negatives))[:keep]:
         patches.append(extract_patch(gray, negatives[int(index)]))

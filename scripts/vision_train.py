@@ -19,25 +19,71 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import vision_scenes  # noqa: E402
-
-from dealerassist.vision.model import DEFAULT_MODEL_PATH, PATCH_H, PATCH_W, normalise_patches  # noqa: E402
-from dealerassist.vision.synthetic import render_scene  # noqa: E402
+PATCH_W, PATCH_H = 28, 56  # as dealerassist.vision.model (checked when exporting)
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "resources" / "vision" / "card_index.onnx"
 
 
-def build_dataset(scene_count: int, seed: int, cache: Path) -> tuple[np.ndarray, ...]:
-    """Render scenes and cut labelled patches (cached as .npz)."""
-    if cache.exists():
-        data = np.load(cache)
-        return data["x"], data["r"], data["s"]
+def normalise_patches(patches: np.ndarray) -> np.ndarray:
+    """Same as dealerassist.vision.model.normalise_patches (kept here: torch-only hosts)."""
+    data = patches.astype(np.float32)
+    gray = data[..., 0]
+    mean = gray.mean(axis=(1, 2), keepdims=True)
+    spread = gray.std(axis=(1, 2), keepdims=True)
+    gray = (gray - mean) / (spread + 8.0)
+    redness = data[..., 1]
+    paper = np.median(redness.reshape(len(data), -1), axis=1).reshape(-1, 1, 1)
+    redness = (redness - paper) / 32.0
+    return np.stack([gray, redness], axis=1)
+
+
+def build_model():  # type: ignore[no-untyped-def]
+    """The tiny CNN: three conv blocks, then rank (14) and suit (4) logits in one vector."""
+    from torch import nn
+
+    return nn.Sequential(
+        nn.Conv2d(2, 12, 3, padding=1), nn.BatchNorm2d(12), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(12, 24, 3, padding=1), nn.BatchNorm2d(24), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(24, 48, 3, padding=1), nn.BatchNorm2d(48), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Flatten(), nn.Linear(48 * (PATCH_H // 8) * (PATCH_W // 8), 96), nn.ReLU(),
+        nn.Dropout(0.3), nn.Linear(96, 18),
+    )
+
+
+def export(model, out: Path) -> None:  # type: ignore[no-untyped-def]
+    """Write the ONNX file cv2.dnn loads."""
+    import torch
+
+    from dealerassist.vision import model as shipped
+
+    assert (shipped.PATCH_W, shipped.PATCH_H) == (PATCH_W, PATCH_H)
+    sample = np.random.default_rng(0).integers(0, 256, (4, PATCH_H, PATCH_W, 2)).astype(np.uint8)
+    assert np.allclose(shipped.normalise_patches(sample), normalise_patches(sample))
+    model.eval()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    dummy = torch.zeros(1, 2, PATCH_H, PATCH_W)
+    torch.onnx.export(model, dummy, str(out), input_names=["patch"], output_names=["logits"],
+                      dynamic_axes={"patch": {0: "n"}, "logits": {0: "n"}}, opset_version=13,
+                      dynamo=False)
+    print(f"wrote {out} ({out.stat().st_size} bytes)")
+
+
+def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
+    """Render ``count`` scenes from ``seed`` and cut their patches (one worker's share)."""
+    import cv2
+    import vision_scenes
+
+    from dealerassist.vision.synthetic import render_scene
+
+    cv2.setNumThreads(1)
+    seed, count = chunk
     rng = np.random.default_rng(seed)
-    decks = vision_scenes.decks(heldout=False)
-    print(f"training decks: {[d.name for d in decks]}", flush=True)
+    fixed = vision_scenes.decks(heldout=False)
     xs, rs, ss = [], [], []
     started = time.time()
-    for number in range(scene_count):
-        deck = decks[number % len(decks)]
+    for number in range(count):
+        deck = vision_scenes.training_deck(rng, fixed)
         scene = render_scene(rng, deck=deck, count=int(rng.integers(3, 9)),
                              conditions=vision_scenes.random_conditions(rng))
         got = vision_scenes.samples(scene, rng)
@@ -46,9 +92,32 @@ def build_dataset(scene_count: int, seed: int, cache: Path) -> tuple[np.ndarray,
             rs.append(got[1])
             ss.append(got[2])
         if number % 200 == 0:
-            print(f"scene {number}: {sum(len(r) for r in rs)} patches, "
+            print(f"[{seed}] scene {number}: {sum(len(r) for r in rs)} patches, "
                   f"{time.time() - started:.0f}s", flush=True)
-    x, r, s = np.concatenate(xs), np.concatenate(rs), np.concatenate(ss)
+    return np.concatenate(xs), np.concatenate(rs), np.concatenate(ss)
+
+
+def build_dataset(
+    scene_count: int, seed: int, cache: Path, workers: int = 1
+) -> tuple[np.ndarray, ...]:
+    """Render scenes and cut labelled patches (cached as .npz)."""
+    if cache.exists():
+        data = np.load(cache)
+        return data["x"], data["r"], data["s"]
+    import vision_scenes
+
+    print(f"training decks: {[d.name for d in vision_scenes.decks(heldout=False)]}", flush=True)
+    chunks = [(seed * 1000 + k, scene_count // workers) for k in range(workers)]
+    if workers == 1:
+        parts = [_render_chunk(chunk) for chunk in chunks]
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_render_chunk, chunks)
+    x = np.concatenate([p[0] for p in parts])
+    r = np.concatenate([p[1] for p in parts])
+    s = np.concatenate([p[2] for p in parts])
     cache.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(cache, x=x, r=r, s=s)
     return x, r, s
@@ -62,15 +131,31 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/dealerassist-vision/train.npz"))
-    parser.add_argument("--out", type=Path, default=DEFAULT_MODEL_PATH)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--data-only", action="store_true", help="only render the patches")
+    parser.add_argument("--weights", type=Path, help="also save the torch weights here")
+    parser.add_argument("--export-only", type=Path, metavar="WEIGHTS",
+                        help="export saved weights to ONNX, no training")
+    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--workers", type=int, default=1, help="processes rendering scenes")
     args = parser.parse_args()
+    if args.data_only:
+        x, r, _ = build_dataset(args.scenes, args.seed, args.cache, args.workers)
+        print(f"patches: {len(x)} (no-index {int((r == 13).sum())})")
+        return
 
     import torch
     from torch import nn
 
+    if args.export_only:
+        model = build_model()
+        model.load_state_dict(torch.load(args.export_only, map_location="cpu"))
+        export(model, args.out)
+        return
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
-    x, r, s = build_dataset(args.scenes, args.seed, args.cache)
+    x, r, s = build_dataset(args.scenes, args.seed, args.cache, args.workers)
     print(f"patches: {len(x)} (no-index {int((r == 13).sum())})", flush=True)
     data = torch.from_numpy(normalise_patches(x))
     ranks = torch.from_numpy(r)
@@ -80,15 +165,11 @@ def main() -> None:
     split = int(len(x) * 0.92)
     train_idx, val_idx = order[:split], order[split:]
 
-    model = nn.Sequential(
-        nn.Conv2d(1, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(32, 64, 3, padding=1), nn.BatchNorm2d(64), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Flatten(), nn.Linear(64 * (PATCH_H // 8) * (PATCH_W // 8), 128), nn.ReLU(),
-        nn.Dropout(0.3), nn.Linear(128, 18),
-    )
+    device = torch.device(args.device)
+    model = build_model().to(device)
+    data, ranks, suits = data.to(device), ranks.to(device), suits.to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    steps = args.epochs * (len(train_idx) // 128 + 1)
+    steps = args.epochs * (len(train_idx) // args.batch + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
     loss_fn = nn.CrossEntropyLoss(reduction="none")
 
@@ -110,31 +191,34 @@ def main() -> None:
         started = time.time()
         perm = rng.permutation(train_idx)
         total = 0.0
-        for start in range(0, len(perm), 128):
-            batch = perm[start : start + 128]
+        for start in range(0, len(perm), args.batch):
+            batch = torch.from_numpy(perm[start : start + args.batch]).to(device)
             loss = losses(batch)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
             schedule.step()
-            total += float(loss) * len(batch)
+            total += float(loss.detach()) * len(batch)
         model.eval()
         with torch.no_grad():
-            out = model(data[val_idx])
+            val = torch.from_numpy(val_idx).to(device)
+            out = model(data[val])
             pred_r = out[:, :14].argmax(1)
             pred_s = out[:, 14:].argmax(1)
-            card = ranks[val_idx] != 13
-            right = (pred_r == ranks[val_idx]) & (~card | (pred_s == suits[val_idx]))
+            card = ranks[val] != 13
+            right = (pred_r == ranks[val]) & (~card | (pred_s == suits[val]))
             print(f"epoch {epoch}: loss {total / len(perm):.4f} val {float(right.float().mean()):.4f}"
                   f" (cards {float(right[card].float().mean()):.4f}) {time.time() - started:.0f}s",
                   flush=True)
-    model.eval()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    dummy = torch.zeros(1, 1, PATCH_H, PATCH_W)
-    torch.onnx.export(model, dummy, str(args.out), input_names=["patch"], output_names=["logits"],
-                      dynamic_axes={"patch": {0: "n"}, "logits": {0: "n"}}, opset_version=13,
-                      dynamo=False)
-    print(f"wrote {args.out} ({args.out.stat().st_size} bytes)")
+    model = model.cpu()
+    if args.weights:
+        args.weights.parent.mkdir(parents=True, exist_ok=True)
+        torch.save(model.state_dict(), args.weights)
+        print(f"wrote {args.weights}")
+    try:
+        export(model, args.out)
+    except (ImportError, ModuleNotFoundError) as error:
+        print(f"no ONNX export here ({error}); export later with --export-only")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ import numpy as np
 
 from dealerassist.cards import Card, Rank, Suit
 
-__all__ = ["CARD_H", "CARD_W", "FaceDesign", "draw_back", "draw_face", "draw_suit"]
+__all__ = ["CARD_H", "CARD_W", "FaceDesign", "Font", "draw_back", "draw_face", "draw_suit",
+           "random_design"]
 
 CARD_W = 250
 CARD_H = 350  # poker cards are 63 x 88 mm (ratio 1.397)
@@ -62,12 +63,31 @@ class FaceDesign:
     four_colour: bool = False
     paper: tuple[int, int, int] = (250, 250, 250)
     border: bool = False
+    index_dx: float = 0.0  # shift of the index, as a fraction of the card width
+    index_dy: float = 0.0  # shift of the index, as a fraction of the card height
 
     def ink(self, suit: Suit) -> tuple[int, int, int]:
         """The BGR colour of this suit's index and pips."""
         if self.four_colour and suit in _FOUR_COLOUR:
             return _FOUR_COLOUR[suit]
         return _RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
+
+
+def random_design(rng: np.random.Generator, *, fonts: tuple[Font, ...]) -> FaceDesign:
+    """A random design (domain randomisation for training): font, weight, size, place, tint."""
+    tint = 255 - rng.integers(0, 25, 3)
+    return FaceDesign(
+        name="drawn-random",
+        font=fonts[int(rng.integers(len(fonts)))],
+        italic=bool(rng.random() < 0.2),
+        weight=int(rng.integers(3, 10)),
+        index_scale=float(rng.uniform(0.75, 1.2)),
+        four_colour=bool(rng.random() < 0.25),
+        paper=(int(tint[0]), int(tint[1]), int(tint[2])),
+        border=bool(rng.random() < 0.3),
+        index_dx=float(rng.uniform(-0.04, 0.02)),
+        index_dy=float(rng.uniform(-0.015, 0.02)),
+    )
 
 
 def draw_suit(
@@ -134,8 +154,8 @@ def _draw_index(image: np.ndarray, card: Card, design: FaceDesign) -> None:
     rank_h = round(CARD_H * 0.105 * design.index_scale)
     rank_w = round(CARD_W * 0.17 * design.index_scale)
     mask = _text_patch(_RANK_TEXT[card.rank], design, height=rank_h, width=rank_w)
-    cx = round(CARD_W * 0.105 * min(design.index_scale, 1.1))
-    top = round(CARD_H * 0.035)
+    cx = round(CARD_W * (0.105 * min(design.index_scale, 1.1) + design.index_dx))
+    top = round(CARD_H * (0.035 + design.index_dy))
     _stamp(image, mask, x=max(3, cx - mask.shape[1] // 2), y=top, colour=colour)
     suit_size = CARD_H * 0.075 * design.index_scale
     draw_suit(image, card.suit, centre=(cx, top + rank_h + suit_size * 0.75), size=suit_size,

@@ -76,21 +76,76 @@ def order_quad(points: np.ndarray) -> np.ndarray:
 
 def _card_mask(small: np.ndarray) -> np.ndarray:
     """Bright, unsaturated pixels: card faces (and the white border of a back)."""
-    lowest = small.min(axis=2)
-    highest = small.max(axis=2)
+    blue, green, red = cv2.split(small)
+    lowest = cv2.min(cv2.min(blue, green), red)
+    highest = cv2.max(cv2.max(blue, green), red)
     level, _ = cv2.threshold(lowest, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    level = float(np.clip(level, 90, 200))
+    # Lean towards the felt: shaded or tinted card stock is still card.
+    felt = float(np.median(lowest[lowest <= level])) if (lowest <= level).any() else 0.0
+    level = float(np.clip(0.65 * level + 0.35 * felt, 80, 200))
     # Unsaturated: the spread between channels is small relative to brightness.
-    spread = highest.astype(np.int16) - lowest.astype(np.int16)
-    mask = ((lowest > level) & (spread < 0.45 * highest.astype(np.int16) + 12)).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return mask * 255
+    spread = cv2.subtract(highest, lowest)
+    limit = cv2.addWeighted(highest, 0.45, highest, 0.0, 12.0)
+    bright = cv2.compare(lowest, level, cv2.CMP_GT)
+    grey = cv2.compare(spread, limit, cv2.CMP_LT)
+    mask = cv2.bitwise_and(bright, grey)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
 def _card_like(quad: np.ndarray) -> bool:
     sides = [float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
     short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
     return short > 0 and 1.15 <= long_ / short <= 1.85
+
+
+def _intersect(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndarray | None:
+    cross = float(u[0] * v[1] - u[1] * v[0])
+    if abs(cross) < 1e-6:
+        return None
+    t = float((q[0] - p[0]) * v[1] - (q[1] - p[1]) * v[0]) / cross
+    return p + t * u
+
+
+def _refine_quad(quad: np.ndarray, hull: np.ndarray) -> np.ndarray:
+    """Put each side on the longest straight stretch of the outline along it.
+
+    Rounded corners, and ink touching a card's edge, pull the vertices of a polygon
+    approximation inwards; the straight edges between them are reliable.
+    """
+    points = hull.reshape(-1, 2).astype(np.float32)
+    count = len(points)
+    lines = []
+    for side in range(4):
+        a, b = quad[side], quad[(side + 1) % 4]
+        length = float(np.linalg.norm(b - a))
+        if length < 1:
+            return quad
+        direction = (b - a) / length
+        normal = np.array([-direction[1], direction[0]], np.float32)
+        best, best_length = (a, direction), 0.0
+        for index in range(count):
+            p, q = points[index], points[(index + 1) % count]
+            span = float(np.linalg.norm(q - p))
+            if span < 0.25 * length or span <= best_length:
+                continue
+            unit = (q - p) / span
+            if abs(float(np.dot(unit, direction))) < 0.97:
+                continue
+            if max(abs(float(np.dot(p - a, normal))), abs(float(np.dot(q - a, normal)))) > 0.1 * length:
+                continue
+            best, best_length = (p, unit), span
+        lines.append(best)
+    corners = []
+    for side in range(4):
+        corner = _intersect(*lines[side - 1], *lines[side])
+        if corner is None:
+            return quad
+        corners.append(corner)
+    refined = np.array(corners, np.float32)
+    size = float(np.linalg.norm(quad[0] - quad[2]))
+    if float(np.abs(refined - quad).max()) > 0.15 * size:
+        return quad
+    return refined
 
 
 def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
@@ -105,14 +160,14 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
             quad = approx.reshape(4, 2).astype(np.float32)
             quad_area = cv2.contourArea(quad)
             if quad_area > 0 and 0.88 <= area / quad_area <= 1.04 and _card_like(quad):
-                return quad
+                return _refine_quad(quad, hull)
             break
     # A corner lost to blur or a shadow: the smallest enclosing rectangle still fits.
     rect = cv2.minAreaRect(contour)
     rect_area = rect[1][0] * rect[1][1]
     quad = cv2.boxPoints(rect).astype(np.float32)
     if rect_area > 0 and area / rect_area >= 0.8 and _card_like(quad):
-        return quad
+        return _refine_quad(order_quad(quad), hull)
     return None
 
 
@@ -239,6 +294,25 @@ def _strip_hypotheses(
     return out
 
 
+def _pair_halves(singles: list[np.ndarray]) -> list[np.ndarray]:
+    """Two touching cards side by side make a card-shaped rectangle twice a card's area:
+    offer each half as a card too (the classifier tells which reading is right).
+    """
+    if len(singles) < 2:
+        return []
+    areas = np.array([cv2.contourArea(q) for q in singles])
+    median = float(np.median(areas))
+    halves = []
+    for quad, area in zip(singles, areas, strict=True):
+        if area < 1.6 * median:
+            continue
+        q = order_quad(quad)  # q[0]-q[1] is a short side: halve the long sides
+        mid_a, mid_b = (q[1] + q[2]) / 2, (q[0] + q[3]) / 2
+        halves.append(np.array([q[0], q[1], mid_a, mid_b], np.float32))
+        halves.append(np.array([mid_b, mid_a, q[2], q[3]], np.float32))
+    return halves
+
+
 def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
     kept: list[CardQuad] = []
     for quad in quads:
@@ -270,7 +344,7 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frame_area = small.shape[0] * small.shape[1]
     min_area = frame_area * 0.0012
-    singles: list[np.ndarray] = []
+    singles: list[tuple[np.ndarray, np.ndarray]] = []  # (quad, contour)
     merged: list[np.ndarray] = []
     for contour in contours:
         area = cv2.contourArea(contour)
@@ -278,18 +352,39 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
             continue
         quad = _quad_from_contour(contour)
         if quad is not None:
-            singles.append(quad)
+            singles.append((quad, contour))
         else:
             merged.append(contour)
-    results = [CardQuad(order_quad(q) / scale, True) for q in singles]
+    # Court cards and dark designs leave only a thin white rim, which blur or a shadow can
+    # break: a closed mask seals it, and any new clean outline it shows is a card too.
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < min_area or area > frame_area * 0.5:
+            continue
+        quad = _quad_from_contour(contour)
+        if quad is None:
+            continue
+        centre = quad.mean(axis=0)
+        if all(cv2.pointPolygonTest(q, (float(centre[0]), float(centre[1])), False) < 0
+               for q, _ in singles):
+            singles.append((quad, contour))
+    quads = [q for q, _ in singles]
+    results = [CardQuad(order_quad(q) / scale, True) for q in quads]
+    results += [CardQuad(order_quad(half) / scale, False) for half in _pair_halves(quads)]
+    short_side = long_side = 0.0
+    if quads:
+        sizes = [sorted((float(np.linalg.norm(q[0] - q[1])), float(np.linalg.norm(q[1] - q[2]))))
+                 for q in quads]
+        short_side = float(np.median([s[0] for s in sizes]))
+        long_side = float(np.median([s[1] for s in sizes]))
+        # A "card" larger than most, or of odd proportions, may be a fan of cards: look
+        # inside it too (the outline itself stays a candidate).
+        for (quad, contour), (short, long_) in zip(singles, sizes, strict=True):
+            if short * long_ > 1.3 * short_side * long_side or not 1.25 <= long_ / short <= 1.6:
+                merged.append(contour)
     if merged:
-        if singles:
-            sizes = [sorted((np.linalg.norm(q[0] - q[1]), np.linalg.norm(q[1] - q[2])))
-                     for q in singles]
-            short_side = float(np.median([s[0] for s in sizes]))
-            long_side = float(np.median([s[1] for s in sizes]))
-        else:
-            short_side = long_side = 0.0
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         for contour in merged:
             rect = cv2.minAreaRect(contour)
@@ -297,13 +392,13 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
             # Card size: from the clean cards of this frame, and from this region itself
             # (far cards look smaller under perspective).
             local = float(min(rect[1]))
-            sizes = {(round(local), round(local / CARD_ASPECT))}
+            sizes_here = {(round(local), round(local / CARD_ASPECT))}
             if long_side:
-                sizes.add((round(long_side), round(short_side)))
-            long_here, short_here = max(sizes)
+                sizes_here.add((round(long_side), round(short_side)))
+            long_here, short_here = max(sizes_here)
             hypotheses = []
-            for long_try, short_try in sorted(sizes):
-                hypotheses += _corner_hypotheses(contour, mask, long_side=long_try,
+            for long_try, short_try in sorted(sizes_here):
+                hypotheses += _corner_hypotheses(contour, closed, long_side=long_try,
                                                  short_side=short_try)
             if rect_area > 0 and cv2.contourArea(contour) / rect_area > 0.75:
                 hypotheses += _strip_hypotheses(gray, rect, long_side=long_here,

@@ -3,8 +3,10 @@
 Why ONNX through OpenCV: the program already depends on OpenCV, the network is ~100 kB and
 runs in well under a millisecond per card on a laptop CPU, and nothing is downloaded at run
 time. The network is trained by ``scripts/vision_train.py`` on scenes the project renders
-itself. Input: gray index patches ``PATCH_H x PATCH_W``, each normalised to zero mean and
-unit spread. Output: 14 rank logits (2..A, then "no index here") and 4 suit logits (c, d, h, s).
+itself. Input: index patches ``PATCH_H x PATCH_W`` with two channels: grey (normalised to
+zero mean and unit spread, for shape) and redness relative to the patch's paper (for red
+against black or blue/green ink, whatever the light's colour). Output: 14 rank logits
+(2..A, then "no index here") and 4 suit logits (c, d, h, s).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import numpy as np
 from dealerassist.errors import RecognitionError
 
 __all__ = ["DEFAULT_MODEL_PATH", "NO_INDEX", "PATCH_H", "PATCH_W", "IndexClassifier",
-           "normalise_patches"]
+           "normalise_patches", "reading_image"]
 
 PATCH_W = 28
 PATCH_H = 56
@@ -25,12 +27,26 @@ NO_INDEX = 13  # the rank class meaning "this is not a card's corner index"
 DEFAULT_MODEL_PATH = Path(__file__).resolve().parents[2] / "resources" / "vision" / "card_index.onnx"
 
 
+def reading_image(frame: np.ndarray) -> np.ndarray:
+    """The two-channel image patches are cut from: grey, and redness (R - (G + B) / 2 + 128)."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    blue, green, red = cv2.split(frame)
+    others = cv2.addWeighted(blue, 0.5, green, 0.5, 0.0)
+    redness = cv2.addWeighted(red, 1.0, others, -1.0, 128.0)  # saturates to 0..255
+    return cv2.merge([gray, redness])
+
+
 def normalise_patches(patches: np.ndarray) -> np.ndarray:
-    """uint8 (N, H, W) gray patches -> float32 (N, 1, H, W), zero mean and unit spread each."""
+    """uint8 (N, H, W, 2) patches -> float32 (N, 2, H, W) network input."""
     data = patches.astype(np.float32)
-    mean = data.mean(axis=(1, 2), keepdims=True)
-    spread = data.std(axis=(1, 2), keepdims=True)
-    return ((data - mean) / (spread + 8.0))[:, None, :, :]
+    gray = data[..., 0]
+    mean = gray.mean(axis=(1, 2), keepdims=True)
+    spread = gray.std(axis=(1, 2), keepdims=True)
+    gray = (gray - mean) / (spread + 8.0)
+    redness = data[..., 1]
+    paper = np.median(redness.reshape(len(data), -1), axis=1).reshape(-1, 1, 1)
+    redness = (redness - paper) / 32.0
+    return np.stack([gray, redness], axis=1)
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:
@@ -53,7 +69,7 @@ class IndexClassifier:
         self.path = path
 
     def predict(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(rank probabilities (N, 14), suit probabilities (N, 4)) for uint8 (N, H, W) patches."""
+        """(rank probabilities (N, 14), suit probabilities (N, 4)) for uint8 (N, H, W, 2) patches."""
         if len(patches) == 0:
             return np.zeros((0, 14), np.float32), np.zeros((0, 4), np.float32)
         self._net.setInput(normalise_patches(patches))

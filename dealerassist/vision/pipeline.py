@@ -173,7 +173,13 @@ class VisionPipeline:
             self.error = error
             if self._on_error is not None:
                 self._on_error(error)
-        self._offer(_STOP)
+        # The source ended: the last frame still waiting must be read, so wait for room.
+        while not self._stopping.is_set():
+            try:
+                self._frames.put(_STOP, timeout=0.05)
+                return
+            except queue.Full:
+                continue
 
     def _work(self) -> None:
         try:

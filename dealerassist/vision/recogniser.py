@@ -24,6 +24,7 @@ from dealerassist.vision.model import (
     PATCH_H,
     PATCH_W,
     IndexClassifier,
+    reading_image,
 )
 from dealerassist.vision.sighting import Sighting
 
@@ -33,10 +34,10 @@ _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
-def extract_patch(gray: np.ndarray, region: np.ndarray) -> np.ndarray:
-    """The index region (4 corners, reader's order) warped to a PATCH_H x PATCH_W patch."""
+def extract_patch(image: np.ndarray, region: np.ndarray) -> np.ndarray:
+    """The index region (4 corners, reader's order) of a `reading_image`, as a patch."""
     matrix = cv2.getPerspectiveTransform(np.asarray(region, np.float32), _PATCH_CORNERS)
-    return cv2.warpPerspective(gray, matrix, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
+    return cv2.warpPerspective(image, matrix, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -83,11 +84,11 @@ class Recogniser:
         quads = find_card_quads(frame)
         if not quads:
             return []
-        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        reading = reading_image(frame)
         regions: list[np.ndarray] = []
         for quad in quads:
             regions.extend(index_regions(quad.corners))
-        patches = np.stack([extract_patch(gray, region) for region in regions])
+        patches = np.stack([extract_patch(reading, region) for region in regions])
         rank_p, suit_p = self.classifier.predict(patches)
         candidates: list[tuple[float, Card, int]] = []
         for number in range(len(regions)):

@@ -114,10 +114,10 @@ _FELTS = ((40, 110, 30), (35, 90, 25), (110, 70, 20), (30, 40, 120), (60, 80, 50
           (90, 90, 85), (25, 60, 20), (70, 50, 40))
 
 
-def _felt(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
+def _felt(rng: np.random.Generator, height: int, width: int, grain: float = 6.0) -> np.ndarray:
     base = np.array(_FELTS[rng.integers(len(_FELTS))], np.float32) * rng.uniform(0.7, 1.3, 3)
     coarse = cv2.resize(rng.normal(0, 1, (6, 10)).astype(np.float32), (width, height))
-    fine = rng.normal(0, 6, (height, width)).astype(np.float32)
+    fine = rng.normal(0, grain, (height, width)).astype(np.float32)
     image = base[None, None, :] * (1 + 0.12 * coarse[..., None]) + fine[..., None]
     return np.clip(image, 0, 255).astype(np.uint8)
 
@@ -286,6 +286,7 @@ def render_scene(
     conditions: Conditions = Conditions(),
     size: tuple[int, int] = (1280, 720),
     card_width: float | None = None,
+    grain: float = 6.0,
 ) -> Scene:
     """Render one frame; ``cards`` (default: ``count`` random faces) plus the backs."""
     width, height = size
@@ -297,7 +298,7 @@ def render_scene(
     order = rng.permutation(len(layout))
     layout = [layout[int(i)] for i in order]
     card_w = card_width or float(rng.uniform(0.055, 0.095) * width)
-    canvas = _felt(rng, height, width)
+    canvas = _felt(rng, height, width, grain)
     labels = np.zeros((height, width), np.int32)
     placed = _place_groups(rng, layout, conditions=conditions, card_w=card_w, width=width,
                            height=height)
@@ -337,6 +338,7 @@ def render_board(
     seed: int = 0,
     backs: int = 2,
     size: tuple[int, int] = (1280, 720),
+    grain: float = 6.0,
 ) -> np.ndarray:
     """A fixed, calm table: the board in five slots across the middle, backs near the dealer.
 
@@ -345,7 +347,7 @@ def render_board(
     """
     width, height = size
     rng = np.random.default_rng(seed)
-    canvas = _felt(rng, height, width)
+    canvas = _felt(rng, height, width, grain)
     labels = np.zeros((height, width), np.int32)
     card_w = 0.08 * width
     card_h = card_w * CARD_H / CARD_W

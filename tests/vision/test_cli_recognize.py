@@ -1,0 +1,33 @@
+import json
+
+from dealerassist.cli.main import main
+
+from .conftest import FIXTURES
+
+
+def test_recognize_json_lists_each_image_with_cards(capsys):
+    board = str(FIXTURES / "board_five.png")
+    backs = str(FIXTURES / "backs_only.png")
+    assert main(["recognize", board, backs, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [entry["file"] for entry in report] == [board, backs]
+    assert [c["card"] for c in report[0]["cards"]] == ["Ah", "Kd", "7c", "Ts", "2h"]
+    for card in report[0]["cards"]:
+        assert set(card) == {"card", "confidence", "box"}
+        assert len(card["box"]) == 4 and all(isinstance(v, int) for v in card["box"])
+    assert report[1]["cards"] == []
+
+
+def test_recognize_bad_image_is_one_line_naming_it_and_exit_1(capsys, tmp_path):
+    bad = tmp_path / "table.png"
+    bad.write_text("not an image")
+    assert main(["recognize", str(FIXTURES / "board_five.png"), str(bad), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "table.png" in lines[0] and "not an image" in lines[0]
+
+
+def test_recognize_missing_file_is_named(capsys, tmp_path):
+    assert main(["recognize", str(tmp_path / "gone.png")]) == 1
+    assert "gone.png: no such image file" in capsys.readouterr().err
