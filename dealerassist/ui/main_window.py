@@ -27,15 +27,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealerassist.errors import IllegalActionError
+from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.session.viewmodels import RaisePreset, TableView
 from dealerassist.ui import command_lines
 from dealerassist.ui.bridge import ConsoleBridge
+from dealerassist.ui.camera import CameraFeed
 from dealerassist.ui.i18n import install_translator
 from dealerassist.ui.settings import ConsoleSettings, Language
 from dealerassist.ui.setup_dialog import TableSetupDialog
 from dealerassist.ui.theme import apply_theme
 from dealerassist.ui.widgets.qt_action_bar import QtActionBar
+from dealerassist.ui.widgets.qt_camera import QtCamera
 from dealerassist.ui.widgets.qt_command_line import QtCommandLine
 from dealerassist.ui.widgets.qt_flags import QtFlags
 from dealerassist.ui.widgets.qt_history import QtHistory
@@ -63,6 +65,11 @@ class MainWindow(QMainWindow):
         bridge.view_changed.connect(self.render)
         bridge.refused.connect(self.show_refusal)
         bridge.accepted.connect(self._clear_refusal)
+        self.camera_feed = CameraFeed(self)
+        self.camera_feed.ready.connect(self._camera_result)
+        self.camera_feed.failed.connect(self._camera_failed)
+        self.camera_feed.ended.connect(lambda: self.camera_view.show_message(
+            self.tr("The camera source has ended")))
         self._build()
         self.render(bridge.view())
 
@@ -88,6 +95,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.flags, self.tr("Flags"))
         self.tabs.addTab(self.showdown, self.tr("Showdown"))
         self.tabs.addTab(self.history, self.tr("History"))
+        self.camera_view = QtCamera()
+        self.tabs.addTab(self.camera_view, self.tr("Camera"))
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -143,6 +152,15 @@ class MainWindow(QMainWindow):
         smaller.triggered.connect(lambda: self.set_scale(self.settings.scale - 10))
         view_menu.addAction(larger)
         view_menu.addAction(smaller)
+        camera_menu = self.menuBar().addMenu(self.tr("&Camera"))
+        webcam = QAction(self.tr("Start the webcam"), self)
+        webcam.triggered.connect(self.start_webcam)
+        video = QAction(self.tr("Read a video file…"), self)
+        video.triggered.connect(self.open_video)
+        stop = QAction(self.tr("Stop the camera"), self)
+        stop.triggered.connect(self.stop_camera)
+        for action in (webcam, video, stop):
+            camera_menu.addAction(action)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         keys = QAction(self.tr("Keyboard"), self)
         keys.setShortcut(QKeySequence(Qt.Key.Key_F1))
@@ -254,6 +272,56 @@ class MainWindow(QMainWindow):
         box.open()
         return box
 
+    # -- camera -----------------------------------------------------------------------------
+
+    def start_camera(self, source_factory: Callable[[], Any],
+                     recognise: Callable[..., Any] | None = None) -> bool:
+        """Start reading cards from a frame source; a failure is shown, never raised."""
+        try:
+            self.camera_feed.start(source_factory, recognise=recognise)
+        except DealerAssistError as error:
+            self._camera_failed(str(error))
+            return False
+        self.camera_view.show_message(self.tr("Starting the camera…"))
+        self.tabs.setCurrentWidget(self.camera_view)
+        return True
+
+    def start_webcam(self) -> bool:
+        """Start the first webcam."""
+        from dealerassist.vision.sources import CameraSource
+
+        return self.start_camera(lambda: CameraSource(0))
+
+    def open_video(self) -> bool:
+        """Read cards from a video file chosen by the dealer."""
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Video file"))
+        if not path:
+            return False
+        from dealerassist.vision.sources import VideoFileSource
+
+        return self.start_camera(lambda: VideoFileSource(path))
+
+    def stop_camera(self) -> None:
+        """Stop the camera."""
+        self.camera_feed.stop()
+        self.camera_view.show_message(self.tr("Camera off"))
+
+    def _camera_result(self, result: Any) -> None:
+        monitor = self.camera_feed.monitor()
+        self.camera_view.show_result(result, fps=monitor.fps if monitor else None,
+                                     dropped=monitor.dropped if monitor else 0)
+        observe = getattr(self.bridge.controller, "observe", None)
+        if observe is not None and (result.update.appeared or result.update.gone):
+            answer = observe(result.update.stable)
+            if answer.ok:
+                self.render(answer.view)
+            else:
+                self.show_refusal(answer.error)
+
+    def _camera_failed(self, message: str) -> None:
+        self.camera_view.show_message(message)
+        self.show_refusal(message)
+
     def set_controller(self, controller: Any) -> None:
         """Switch to another controller (the live table once its journal is open)."""
         self.bridge.controller = controller
@@ -355,7 +423,8 @@ class MainWindow(QMainWindow):
         return task.start()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
-        """Keep the window geometry in the settings."""
+        """Stop the camera and keep the window geometry in the settings."""
+        self.camera_feed.stop()
         self.settings.geometry = self.saveGeometry()
         self.settings.sync()
         super().closeEvent(event)

@@ -4,23 +4,22 @@
 it with the engine, journals it, then applies it) and answers with the presenter's
 TableView; a refusal comes back as the session's message and rule ID, the table unchanged.
 
-Two things the session does not offer as command lines yet are handled here:
+Handled here rather than in the session:
 - ``game PRESET`` (from the set-up dialog): the session is reopened on the same journal
   with that preset, which journals the change (refused mid-hand by the session).
-- The last hand's result: the session settles a hand as soon as the last cards are shown,
-  so the presenter has no showdown to draw afterwards. Until it provides one, the adapter
-  shows the finished hand's payouts (pots, winners, hi/lo halves, odd chips, rake) from
-  its journaled PotAwarded/RakeTaken events, until the next hand starts.
+- Why no raise is allowed (``ActionBarView.raise_rule``), from the engine's legal actions.
+- Camera proposals: `observe` gives the stable sightings to the session; a proposal it does
+  not apply by itself is shown in the view until the dealer sends a command.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from dealerassist.engine.betting import legal_actions
-from dealerassist.engine.events import CardsShown, Mucked, PotAwarded, PotHalf, RakeTaken
 from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.journal.paths import default_journal_path
 from dealerassist.journal.store import SQLiteJournal
@@ -28,76 +27,16 @@ from dealerassist.rules import default_rules, load_rules
 from dealerassist.rules.model import HouseRules
 from dealerassist.session.controller import TableSession
 from dealerassist.session.export import export_hands
-from dealerassist.session.presenter import present
-from dealerassist.session.state import FinishedHand, SessionState
+from dealerassist.session.presenter import present, proposal_view
+from dealerassist.session.state import SessionState
 from dealerassist.session.viewmodels import (
-    PotAwardView,
-    ShareKind,
-    ShowdownHandView,
-    ShowdownPotView,
-    ShowdownView,
+    ProposalView,
     TableView,
 )
 from dealerassist.ui.bridge import SubmitResult
 from dealerassist.ui.workers import Progress
 
-__all__ = ["LoadingController", "SessionController", "finished_showdown", "open_session"]
-
-_SHARES = {PotHalf.WHOLE: ShareKind.WHOLE, PotHalf.HIGH: ShareKind.HIGH, PotHalf.LOW: ShareKind.LOW}
-
-
-def finished_showdown(done: FinishedHand) -> ShowdownView:
-    """Return the payouts of a finished hand, read from its journaled events.
-
-    Odd chips (G-ODD-CHIP, O8-SPLIT-ODD): within one pot half shared by several winners,
-    the chips a winner got above the smallest share.
-    """
-    started = done.started
-    seats, names = started.seats, started.names
-    rake: dict[int, int] = {}
-    awards: dict[int, list[PotAwarded]] = {}
-    shown: dict[int, tuple[str, ...]] = {}
-    mucked: set[int] = set()
-    for event in done.events:
-        if isinstance(event, RakeTaken):
-            rake[event.pot_index] = rake.get(event.pot_index, 0) + event.amount
-        elif isinstance(event, PotAwarded):
-            awards.setdefault(event.pot_index, []).append(event)
-        elif isinstance(event, CardsShown):
-            shown[event.player] = tuple(str(card) for card in event.cards)
-        elif isinstance(event, Mucked):
-            mucked.add(event.player)
-    pots = []
-    for index in sorted(set(awards) | set(rake)):
-        paid = awards.get(index, [])
-        smallest: dict[PotHalf, int] = {}
-        for award in paid:
-            smallest[award.half] = min(smallest.get(award.half, award.amount), award.amount)
-        views = tuple(
-            PotAwardView(
-                seat=seats[a.player], name=names[a.player], amount=a.amount,
-                share=_SHARES[a.half], odd_chips=a.amount - smallest[a.half],
-            )
-            for a in paid
-        )
-        halves = {a.half for a in paid}
-        pots.append(ShowdownPotView(
-            label="Main" if index == 0 else f"Side {index}",
-            amount=sum(a.amount for a in paid) + rake.get(index, 0),
-            rake=rake.get(index, 0),
-            awards=views,
-            low_qualified=(True if PotHalf.LOW in halves else
-                           False if PotHalf.HIGH in halves else None),
-        ))
-    order = tuple(sorted(set(shown) | mucked))
-    return ShowdownView(
-        show_order=tuple(seats[i] for i in order),
-        hands=tuple(ShowdownHandView(seat=seats[i], name=names[i], cards=shown.get(i, ()),
-                                     mucked=i in mucked) for i in order),
-        pots=tuple(pots),
-        total_rake=done.finished.rake,
-        confirmed=True,
-    )
+__all__ = ["LoadingController", "SessionController", "open_session"]
 
 
 class SessionController:
@@ -105,6 +44,31 @@ class SessionController:
 
     def __init__(self, session: TableSession):
         self.session = session
+        self._proposals: tuple[ProposalView, ...] = ()
+        self._observed: tuple[Any, ...] = ()
+
+    def observe(self, sightings: Sequence[Any]) -> SubmitResult:
+        """Give the session the camera's stable cards (the camera proposes, the dealer confirms).
+
+        A confident reading is applied by the session (checked, journaled, ``# camera``); a
+        doubtful or clashing one is kept as a proposal in the view until the dealer sends a
+        command. The same cards seen again propose nothing new.
+        """
+        sightings = tuple(sightings)
+        key = tuple(sorted((str(s.card), s.zone) for s in sightings))
+        if key == self._observed:
+            return SubmitResult(ok=True, view=self.current_view())
+        self._observed = key
+        try:
+            proposal = self.session.observe(sightings)
+        except DealerAssistError as error:
+            return SubmitResult(ok=False, view=self.current_view(), error=f"camera: {error}",
+                                rule_id=getattr(error, "rule_id", ""))
+        if proposal is not None and not (proposal.automatic and proposal.line):
+            self._proposals = (proposal_view(proposal),)
+        elif proposal is not None:
+            self._proposals = ()
+        return SubmitResult(ok=True, view=self.current_view())
 
     def export_day(self, *, day: str, folder: str) -> Callable[[Progress], str]:
         """Return work (for `ui.workers.Task`) writing ``day``'s finished hands as PHH files.
@@ -148,12 +112,13 @@ class SessionController:
             choices = legal_actions(state.hand.engine_state)
             if choices is not None and choices.raise_rule:
                 view = replace(view, action=replace(view.action, raise_rule=choices.raise_rule))
-        if view.showdown is None and state.hand is None and state.finished:
-            view = replace(view, showdown=finished_showdown(state.finished[-1]))
+        if self._proposals:
+            view = replace(view, proposals=self._proposals)
         return view
 
     def submit(self, line: str) -> SubmitResult:
         """Run one command line; a refusal leaves the table as it was."""
+        self._proposals = ()  # the dealer has spoken: a camera proposal is answered
         try:
             words = line.split(maxsplit=1)
             if words and words[0].lower() == "game":

@@ -3,160 +3,205 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="230" />
+        <location filename="../../dealerassist/ui/main_window.py" line="248" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="88" />
-        <location filename="../../dealerassist/ui/main_window.py" line="197" />
+        <location filename="../../dealerassist/ui/main_window.py" line="95" />
+        <location filename="../../dealerassist/ui/main_window.py" line="215" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="89" />
+        <location filename="../../dealerassist/ui/main_window.py" line="72" />
+        <source>The camera source has ended</source>
+        <translation>La source de la caméra est terminée</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="96" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="90" />
+        <location filename="../../dealerassist/ui/main_window.py" line="97" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="122" />
+        <location filename="../../dealerassist/ui/main_window.py" line="99" />
+        <source>Camera</source>
+        <translation>Caméra</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="131" />
         <source>&amp;Table</source>
         <translation>&amp;Table</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="123" />
+        <location filename="../../dealerassist/ui/main_window.py" line="132" />
         <source>Set up table…</source>
         <translation>Installer la table…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="125" />
+        <location filename="../../dealerassist/ui/main_window.py" line="134" />
         <source>Next hand</source>
         <translation>Main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="127" />
+        <location filename="../../dealerassist/ui/main_window.py" line="136" />
         <source>Export today's hands…</source>
         <translation>Exporter les mains du jour…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="130" />
+        <location filename="../../dealerassist/ui/main_window.py" line="139" />
         <source>Undo last command</source>
         <translation>Annuler la dernière commande</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="137" />
+        <location filename="../../dealerassist/ui/main_window.py" line="146" />
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="138" />
+        <location filename="../../dealerassist/ui/main_window.py" line="147" />
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="141" />
+        <location filename="../../dealerassist/ui/main_window.py" line="150" />
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="146" />
+        <location filename="../../dealerassist/ui/main_window.py" line="155" />
+        <source>&amp;Camera</source>
+        <translation>&amp;Caméra</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="156" />
+        <source>Start the webcam</source>
+        <translation>Démarrer la webcam</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="158" />
+        <source>Read a video file…</source>
+        <translation>Lire un fichier vidéo…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="160" />
+        <source>Stop the camera</source>
+        <translation>Arrêter la caméra</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="164" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="147" />
-        <location filename="../../dealerassist/ui/main_window.py" line="252" />
+        <location filename="../../dealerassist/ui/main_window.py" line="165" />
+        <location filename="../../dealerassist/ui/main_window.py" line="270" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="151" />
+        <location filename="../../dealerassist/ui/main_window.py" line="169" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="196" />
+        <location filename="../../dealerassist/ui/main_window.py" line="214" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="202" />
-        <location filename="../../dealerassist/ui/main_window.py" line="232" />
+        <location filename="../../dealerassist/ui/main_window.py" line="220" />
+        <location filename="../../dealerassist/ui/main_window.py" line="250" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="205" />
+        <location filename="../../dealerassist/ui/main_window.py" line="223" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="238" />
+        <location filename="../../dealerassist/ui/main_window.py" line="256" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="239" />
+        <location filename="../../dealerassist/ui/main_window.py" line="257" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="240" />
+        <location filename="../../dealerassist/ui/main_window.py" line="258" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="241" />
+        <location filename="../../dealerassist/ui/main_window.py" line="259" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="242" />
+        <location filename="../../dealerassist/ui/main_window.py" line="260" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="243" />
+        <location filename="../../dealerassist/ui/main_window.py" line="261" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="244" />
+        <location filename="../../dealerassist/ui/main_window.py" line="262" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="245" />
+        <location filename="../../dealerassist/ui/main_window.py" line="263" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="246" />
+        <location filename="../../dealerassist/ui/main_window.py" line="264" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="268" />
+        <location filename="../../dealerassist/ui/main_window.py" line="285" />
+        <source>Starting the camera…</source>
+        <translation>Démarrage de la caméra…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="297" />
+        <source>Video file</source>
+        <translation>Fichier vidéo</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="307" />
+        <source>Camera off</source>
+        <translation>Caméra arrêtée</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/main_window.py" line="336" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="273" />
+        <location filename="../../dealerassist/ui/main_window.py" line="341" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="276" />
+        <location filename="../../dealerassist/ui/main_window.py" line="344" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="330" />
+        <location filename="../../dealerassist/ui/main_window.py" line="398" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -281,6 +326,34 @@
         <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="225" />
         <source>Nobody is to act</source>
         <translation>Personne n'a la parole</translation>
+    </message>
+</context>
+<context>
+    <name>QtCamera</name>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="38" />
+        <source>Camera off</source>
+        <translation>Caméra arrêtée</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="51" />
+        <source>frame {n}</source>
+        <translation>image {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="53" />
+        <source>{fps:.0f} fps</source>
+        <translation>{fps:.0f} im/s</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="55" />
+        <source>{n} dropped</source>
+        <translation>{n} sautées</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="56" />
+        <source>{ms:.0f} ms</source>
+        <translation>{ms:.0f} ms</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,15 @@ ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "i18n" / "dealerassist_fr.ts"
 BIN = Path(sys.executable).parent
 
+CONSOLE_MODULES = (
+    "app.py", "bridge.py", "camera.py", "command_lines.py", "demo.py", "i18n.py",
+    "main_window.py", "measure.py", "session_adapter.py", "settings.py", "setup_dialog.py",
+    "theme.py", "workers.py",
+    *(f"widgets/qt_{name}.py" for name in (
+        "action_bar", "camera", "cards", "command_line", "flags", "history", "pots",
+        "proposals", "seat", "showdown", "table")),
+)
+
 FRENCH = {
     "dealerassist — dealer console": "dealerassist — console du croupier",
     "Flags": "Alertes",
@@ -130,14 +139,27 @@ FRENCH = {
     "DEMO: nothing is recorded": "DÉMO : rien n'est enregistré",
     "undo the last command (kept in the journal)":
         "annuler la dernière commande (gardée dans le journal)",
+    "The camera source has ended": "La source de la caméra est terminée",
+    "Camera": "Caméra",
+    "&Camera": "&Caméra",
+    "Start the webcam": "Démarrer la webcam",
+    "Read a video file…": "Lire un fichier vidéo…",
+    "Stop the camera": "Arrêter la caméra",
+    "Starting the camera…": "Démarrage de la caméra…",
+    "Video file": "Fichier vidéo",
+    "Camera off": "Caméra arrêtée",
+    "frame {n}": "image {n}",
+    "{fps:.0f} fps": "{fps:.0f} im/s",
+    "{n} dropped": "{n} sautées",
+    "{ms:.0f} ms": "{ms:.0f} ms",
 }
 
 
 def main() -> int:
     """Update the .ts from the sources, fill French, compile the .qm."""
     ui = ROOT / "dealerassist" / "ui"
-    # The console's own modules; other windows (trainer, floor) keep their own texts.
-    sources = sorted(str(p) for folder in (ui, ui / "widgets") for p in folder.glob("*.py"))
+    # The console's own modules; other windows (trainer, floor, clock) keep their own texts.
+    sources = [str(ui / name) for name in CONSOLE_MODULES]
     subprocess.run([str(BIN / "pyside6-lupdate"), *sources, "-no-obsolete", "-ts", str(TS)],
                    check=True)
     tree = ET.parse(TS)
