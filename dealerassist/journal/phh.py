@@ -102,6 +102,7 @@ class HandHistory:
     scale: int = 1
     players: tuple[str, ...] = ()
     fields: Mapping[str, Any] = field(default_factory=dict)
+    steps: tuple[tuple[str, ...], ...] = ()
 
     @property
     def game(self) -> GameSpec:
@@ -313,8 +314,8 @@ def parse_phh(text: str) -> HandHistory:
     for name in _SCALAR_AMOUNTS:
         if name in data:
             places = max(places, _places(data[name]))
-    for action in cleaned:
-        parts = action.split()
+    split = [action.split() for action in cleaned]
+    for action, parts in zip(cleaned, split, strict=True):
         if len(parts) >= 3 and parts[1] == "cbr":
             try:
                 places = max(places, _places(Decimal(parts[2])))
@@ -340,12 +341,12 @@ def parse_phh(text: str) -> HandHistory:
             raise HandHistoryError(f"{name} has {len(values)} entries for {n} players")
         arrays[name] = tuple(scaled(v, name) for v in values)
     scalars = {name: scaled(data[name], name) if name in data else 0 for name in _SCALAR_AMOUNTS}
-    converted = []
-    for action in cleaned:
-        parts = action.split()
-        if len(parts) >= 3 and parts[1] == "cbr":
-            parts[2] = str(scaled(Decimal(parts[2]), f"action {action!r}"))
-        converted.append(" ".join(parts))
+    converted = list(cleaned)
+    if scale != 1:
+        for k, (action, parts) in enumerate(zip(cleaned, split, strict=True)):
+            if len(parts) >= 3 and parts[1] == "cbr":
+                parts[2] = str(scaled(Decimal(parts[2]), f"action {action!r}"))
+                converted[k] = " ".join(parts)
     known = set(_AMOUNT_FIELDS) | set(_SCALAR_AMOUNTS) | {"variant", "actions",
                                                           "ante_trimming_status", "players"}
     players = data.get("players", [])
@@ -355,6 +356,7 @@ def parse_phh(text: str) -> HandHistory:
         blinds_or_straddles=arrays["blinds_or_straddles"],
         starting_stacks=arrays["starting_stacks"],
         actions=tuple(converted),
+        steps=tuple(tuple(parts) for parts in split),
         ante_trimming_status=bool(data.get("ante_trimming_status", False)),
         scale=scale,
         players=tuple(str(p) for p in players) if isinstance(players, list) else (),
@@ -439,7 +441,7 @@ class _Replayer:
                 Decision(legal.actor, legal.to_call, legal.min_raise_to, legal.max_raise_to)
             )
 
-    def player_action(self, player: int, verb: str, parts: list[str], action: str) -> None:
+    def player_action(self, player: int, verb: str, parts: Sequence[str], action: str) -> None:
         state = self.state
         if state.phase is not Phase.BETTING:
             raise HandHistoryError(f"action {action!r}: no betting round is open")
@@ -484,9 +486,12 @@ class _Replayer:
         trace = self.trace
         betting = Phase.BETTING
         action = ""
+        history = self.history
+        steps = history.steps
+        if len(steps) != len(history.actions):
+            steps = tuple(tuple(action.split()) for action in history.actions)
         try:
-            for action in self.history.actions:
-                parts = action.split()
+            for action, parts in zip(history.actions, steps, strict=True):
                 head = parts[0]
                 if head == "d":
                     kind = parts[1] if len(parts) > 1 else ""
@@ -549,7 +554,7 @@ class _Replayer:
         return ReplayResult(self.history, self.state, result_settlement, tuple(self.flags),
                             tuple(self.decisions), tuple(events))
 
-    def showdown(self, player: int, parts: list[str], action: str) -> None:
+    def showdown(self, player: int, parts: Sequence[str], action: str) -> None:
         state = self.state
         if state.folded[player] or state.mucked[player]:
             self.flags.append(Flag("G-SHOW-CLAIM", f"{action}: p{player + 1} is not in the hand"))
