@@ -23,6 +23,8 @@ from typing import ClassVar, TypeAlias
 from dealerassist.cards import Card
 
 __all__ = [
+    "ActionAttempted",
+    "ActionKind",
     "BoardCardsExposed",
     "BoardCardsReturned",
     "BurnSkipped",
@@ -73,6 +75,32 @@ class CardExposed:
     nth: int = 0
     by_dealer: bool = True
     during_draw: bool = False
+
+
+@unique
+class ActionKind(StrEnum):
+    """What a player did at the table (`ActionAttempted`)."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionAttempted:
+    """A player acted against the rules: out of turn, an under-raise, an overbet, after the cap.
+
+    The physical action happened; the engine does not apply it (IRR-OUT-OF-TURN,
+    IRR-UNDERRAISE, IRR-OVERBET-PL, IRR-CAPPED). ``amount`` is the total bet for a bet or
+    raise (the ``to`` of `RaisedTo`).
+    """
+
+    class_version: ClassVar[int] = 1
+    player: int
+    action: ActionKind
+    amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,8 +313,8 @@ class ChipsReturned:
 
 
 ReportEvent: TypeAlias = (
-    CardExposed | ExtraCardDealt | BoardCardsExposed | PlayerAbsent | ButtonMisplaced
-    | DealError | HandSizeWrong | FalseOpeners | WrongBringIn | FoldedWithoutBet
+    CardExposed | ActionAttempted | ExtraCardDealt | BoardCardsExposed | PlayerAbsent
+    | ButtonMisplaced | DealError | HandSizeWrong | FalseOpeners | WrongBringIn | FoldedWithoutBet
 )
 """A dealer's report of a physical event."""
 
@@ -297,9 +325,9 @@ RulingEvent: TypeAlias = (
 """Any irregularity event (reports and consequences)."""
 
 RULING_EVENTS: tuple[type, ...] = (
-    CardExposed, ExtraCardDealt, BoardCardsExposed, PlayerAbsent, ButtonMisplaced, DealError,
-    HandSizeWrong, FalseOpeners, WrongBringIn, FoldedWithoutBet, RulingApplied,
-    FloorOverruled, MisdealDeclared, HoleCardReplaced, BoardCardsReturned, CardSetAside,
-    StubReshuffled, BurnSkipped, HandKilled, ChipsReturned,
+    CardExposed, ActionAttempted, ExtraCardDealt, BoardCardsExposed, PlayerAbsent,
+    ButtonMisplaced, DealError, HandSizeWrong, FalseOpeners, WrongBringIn, FoldedWithoutBet,
+    RulingApplied, FloorOverruled, MisdealDeclared, HoleCardReplaced, BoardCardsReturned,
+    CardSetAside, StubReshuffled, BurnSkipped, HandKilled, ChipsReturned,
 )
 """Every irregularity event class (for the journal's codec)."""

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from dealerassist.cards import Card
 from dealerassist.engine.events import BoardDealt, Folded
 from dealerassist.engine.ruling_events import (
+    ActionAttempted,
     BoardCardsExposed,
     BoardCardsReturned,
     BurnSkipped,
@@ -272,6 +273,7 @@ def _on_chips_returned(state: HandState, event: ChipsReturned) -> HandState:
 
 _HANDLERS: dict[type, Callable[[HandState, object], HandState]] = {
     CardExposed: _on_exposed,  # type: ignore[dict-item]
+    ActionAttempted: _record,
     ExtraCardDealt: _record,
     BoardCardsExposed: _record,
     PlayerAbsent: _record,

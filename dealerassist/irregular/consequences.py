@@ -118,7 +118,7 @@ def _corrected_action(state: HandState, flag: Flag, report: object,
         return [call()]
     if option is UnderRaiseRuling.MINIMUM_RAISE:
         return [raise_to(legal.min_raise_to)]
-    to = getattr(report, "to", 0)
+    to = getattr(report, "to", getattr(report, "amount", 0))
     top = max(state.bets)
     full = legal.min_raise_to - top
     return [raise_to(legal.min_raise_to)] if 2 * (to - top) >= full else [call()]

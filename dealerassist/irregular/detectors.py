@@ -40,11 +40,14 @@ from dealerassist.engine.events import (
     Called,
     CardsDrawn,
     Checked,
+    Event,
     Folded,
     HoleCardsDealt,
     RaisedTo,
 )
 from dealerassist.engine.ruling_events import (
+    ActionAttempted,
+    ActionKind,
     BoardCardsExposed,
     ButtonMisplaced,
     CardExposed,
@@ -68,7 +71,7 @@ from dealerassist.irregular.flags import Flag, FlagStatus, Severity
 from dealerassist.irregular.texts import ruling_text
 from dealerassist.rules.model import HouseRules
 
-__all__ = ["Detection", "ENGINE_RULE_TO_IRR", "detect", "flag_for"]
+__all__ = ["Detection", "ENGINE_RULE_TO_IRR", "attempted_event", "detect", "flag_for"]
 
 _ACTIONS = (Folded, Checked, Called, BetPlaced, RaisedTo)
 
@@ -235,6 +238,21 @@ class _Detector:
                 self.result.skipped.append(self.index)
                 return
         self.apply(event)
+
+    def on_attempted(self, report: ActionAttempted) -> None:
+        """Flag a reported action against the rules like the action itself; never apply it."""
+        state = self.state
+        if state is None:
+            return
+        event = attempted_event(state, report)
+        try:
+            verify_event(state, event)
+        except IllegalActionError as error:
+            rule = self.classify(state, event, error)
+            if rule is not None:
+                self.flag(rule, f"{_describe(event)}: {_players(error.reason, report.player)}",
+                          f"{_describe_fr(event)} : {_FR_REASON.get(rule, error.reason)}",
+                          player=report.player)
 
     def classify(self, state: HandState, event: object, error: IllegalActionError) -> str | None:
         rule = ENGINE_RULE_TO_IRR.get(error.rule_id)
@@ -465,6 +483,7 @@ class _Detector:
 
 
 _REPORTS = {
+    ActionAttempted: _Detector.on_attempted,
     CardExposed: _Detector.on_exposed,
     ExtraCardDealt: _Detector.on_extra,
     BoardCardsExposed: _Detector.on_board_exposed,
@@ -506,6 +525,21 @@ def _players(reason: str, player: int) -> str:
     text = _ENGINE_PLAYER.sub(lambda m: f"p{int(m.group(1)) + 1}", reason)
     prefix = f"p{player + 1}: "
     return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def attempted_event(state: HandState, report: ActionAttempted) -> Event:
+    """Return the engine event of a reported action (a call of what is owed now)."""
+    player = report.player
+    if report.action is ActionKind.FOLD:
+        return Folded(player)
+    if report.action is ActionKind.CHECK:
+        return Checked(player)
+    if report.action is ActionKind.CALL:
+        owed = max(state.bets) - state.bets[player]
+        return Called(player, min(owed, state.stacks[player]))
+    if report.action is ActionKind.BET:
+        return BetPlaced(player, report.amount)
+    return RaisedTo(player, report.amount)
 
 
 def _describe(event: object) -> str:

@@ -7,6 +7,8 @@ the app, in one short line, and the app flags it with its rule and ruling (IRR-*
 ``exposed 3 Ah [first|second|N]``      seat 3's hole card Ah was exposed by the dealer (N-th card
                                        of the deal); add ``player`` if the player exposed it,
                                        ``draw`` if it happened during the draw
+``acted 3 ACTION [AMOUNT]``            seat 3 acted against the rules (out of turn, under-raise,
+                                       overbet, after the cap): ``acted 3 r 30``, ``acted 5 c``
 ``extra 3 [COUNT]``                    extra card(s) dealt, the first to seat 3
 ``early CARDS`` / ``flopped CARDS``    board cards turned while betting is open / too many cards
 ``absent 3``                           stud: seat 3 is away when it is their turn
@@ -121,6 +123,8 @@ REPORT_COMMANDS = (Report, ConfirmRuling, OverruleFlag)
 REPORT_HELP: tuple[tuple[str, str, str], ...] = (
     ("exposed SEAT CARD [first|second|N] [player] [draw]", "exposed 3 Ah second",
      "a hole card was exposed"),
+    ("acted SEAT f|x|c|b|r [AMOUNT]", "acted 3 r 30",
+     "a player acted against the rules (out of turn, under-raise, overbet, after the cap)"),
     ("extra SEAT [COUNT]", "extra 3", "extra card(s) dealt, the first to SEAT"),
     ("early CARDS", "early Ks", "board cards turned while betting is open"),
     ("flopped CARDS", "flopped Ah Kd 7c 2s", "too many cards flopped"),
@@ -138,6 +142,13 @@ REPORT_HELP: tuple[tuple[str, str, str], ...] = (
 )
 
 _VERBS = {usage.split()[0] for usage, _, _ in REPORT_HELP}
+_ACTION_WORDS = {
+    "f": irr.ActionKind.FOLD, "fold": irr.ActionKind.FOLD,
+    "x": irr.ActionKind.CHECK, "k": irr.ActionKind.CHECK, "check": irr.ActionKind.CHECK,
+    "c": irr.ActionKind.CALL, "call": irr.ActionKind.CALL,
+    "b": irr.ActionKind.BET, "bet": irr.ActionKind.BET,
+    "r": irr.ActionKind.RAISE, "raise": irr.ActionKind.RAISE,
+}
 _ORDINALS = {"first": 1, "second": 2, "1st": 1, "2nd": 2}
 
 
@@ -191,8 +202,9 @@ def parse_report(line: str) -> ReportCommand | None:
     if not words or words[0].lower() not in _VERBS:
         return None
     verb, args = words[0].lower(), words[1:]
-    need = {"exposed": 2, "extra": 1, "early": 1, "flopped": 1, "absent": 1, "dealerror": 1,
-            "holding": 2, "falseopen": 1, "wronglow": 2, "foldnobet": 1, "overrule": 2}
+    need = {"exposed": 2, "acted": 2, "extra": 1, "early": 1, "flopped": 1, "absent": 1,
+            "dealerror": 1, "holding": 2, "falseopen": 1, "wronglow": 2, "foldnobet": 1,
+            "overrule": 2}
     if len(args) < need.get(verb, 0):
         raise CommandError(f"{verb} needs more values; {_usage(verb)}")
     if verb == "exposed":
@@ -208,6 +220,16 @@ def parse_report(line: str) -> ReportCommand | None:
         flag = "player" if "player" in options else ("draw" if "draw" in options else "")
         return Report(verb, seat=_seat(verb, args[0]), cards=_cards(verb, args[1:2]), nth=nth,
                       flag=flag)
+    if verb == "acted":
+        kind = _ACTION_WORDS.get(args[1].lower())
+        if kind is None:
+            raise CommandError(f"acted: {args[1]!r} is not f, x, c, b or r; {_usage(verb)}")
+        amount = 0
+        if kind in (irr.ActionKind.BET, irr.ActionKind.RAISE):
+            if len(args) < 3:
+                raise CommandError(f"acted: a {kind.value} needs its amount; {_usage(verb)}")
+            amount = _int(verb, args[2], "amount")
+        return Report(verb, seat=_seat(verb, args[0]), count=amount, flag=kind.value)
     if verb == "extra":
         count = _int(verb, args[1], "count") if len(args) > 1 else 1
         return Report(verb, seat=_seat(verb, args[0]), count=max(count, 1))
@@ -260,6 +282,9 @@ def _report_event(hand: Any, report: Report) -> object:
         return irr.CardExposed(player(report.seat), report.cards[0], nth=report.nth,
                                by_dealer=report.flag != "player",
                                during_draw=report.flag == "draw")
+    if verb == "acted":
+        return irr.ActionAttempted(player(report.seat), irr.ActionKind(report.flag),
+                                   report.count)
     if verb == "extra":
         return irr.ExtraCardDealt(player(report.seat), report.count)
     if verb in ("early", "flopped"):

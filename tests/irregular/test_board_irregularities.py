@@ -13,6 +13,8 @@ import pytest
 from dealerassist.cards import parse_cards
 from dealerassist.engine.events import BoardDealt, Called, Folded, RaisedTo
 from dealerassist.engine.ruling_events import (
+    ActionAttempted,
+    ActionKind,
     BoardCardsExposed,
     BoardCardsReturned,
     BurnSkipped,
@@ -302,3 +304,30 @@ def test_chips_returned_conserves_chips_and_refuses_more_than_was_put_in() -> No
     after = evolve(state, ChipsReturned(2, 60, "IRR-ST-WRONG-LOW"))
     assert after.stacks[2] == 1500 and after.bets == (10, 20, 0)
     assert after.total_chips == TOTAL and state.bets == (10, 20, 60)
+
+
+def test_IRR_UNDERRAISE_reported_at_the_live_table_then_made_the_minimum() -> None:
+    hand = dealt().add(ActionAttempted(2, ActionKind.RAISE, 30))
+    flag = hand.only_flag("IRR-UNDERRAISE")
+    assert hand.state.bets == (10, 20, 0)  # the report changes nothing
+    assert hand.confirm(flag)[-1] == RaisedTo(2, 40)  # half rule: 10 of 20 is made up
+    assert hand.state.bets == (10, 20, 40) and hand.state.total_chips == TOTAL
+
+
+def test_IRR_OUT_OF_TURN_reported_call_is_flagged_not_applied() -> None:
+    hand = dealt().add(ActionAttempted(0, ActionKind.CALL))
+    flag = hand.only_flag("IRR-OUT-OF-TURN")
+    assert flag.player == 0 and hand.state.actor == 2
+    hand.confirm(flag)
+    assert hand.state.bets == (10, 20, 0)
+
+
+def test_IRR_CAPPED_reported_raise_after_the_cap_becomes_a_call() -> None:
+    hand = dealt("FT").play(("r", 40), ("r", 60), ("r", 80))
+    hand.add(ActionAttempted(2, ActionKind.RAISE, 100))
+    assert hand.confirm(hand.only_flag("IRR-CAPPED"))[-1] == Called(2, 40)
+
+
+def test_legal_reported_action_raises_no_flag() -> None:
+    hand = dealt().add(ActionAttempted(2, ActionKind.RAISE, 60))
+    assert hand.flags == [] and hand.state.bets == (10, 20, 0)

@@ -22,6 +22,8 @@ from dealerassist.engine.actions import bet_or_raise, call, check, fold
 from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import BoardDealt, Called, CardsShown, HoleCardsDealt, RaisedTo
 from dealerassist.engine.ruling_events import (
+    ActionAttempted,
+    ActionKind,
     BoardCardsExposed,
     ButtonMisplaced,
     CardExposed,
@@ -50,8 +52,12 @@ def _fresh(rng: random.Random, seen: int, count: int) -> tuple[Card, ...]:
 
 def _inject(rng: random.Random, state, events: list[object]) -> object | None:  # type: ignore[no-untyped-def]
     n = state.player_count
-    kind = rng.randrange(9)
+    kind = rng.randrange(10)
     legal = legal_actions(state)
+    if kind == 9:  # a reported action against the rules (the live table's way)
+        player = rng.randrange(n)
+        action = rng.choice(list(ActionKind))
+        return ActionAttempted(player, action, max(state.bets) + rng.randrange(-5, 200))
     if kind == 0 and legal is not None:
         others = [p for p in state.in_hand if p != legal.actor]
         if others:

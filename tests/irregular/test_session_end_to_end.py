@@ -87,3 +87,21 @@ def test_overrule_at_the_table_keeps_the_flag_with_its_reason() -> None:
     assert flag.status is FlagStatus.OVERRULED
     session.execute("c")  # the hand goes on
     assert session.state.hand is not None
+
+
+def test_IRR_UNDERRAISE_reported_at_the_table_and_made_the_minimum() -> None:
+    session = table()
+    session.execute("hand")
+    hand = session.state.hand
+    assert hand is not None
+    actor = hand.engine_state.actor
+    seat = hand.started.seats[actor]
+    with pytest.raises(Exception, match="minimum"):
+        session.execute("r 16")  # the engine refuses it; the chips are out all the same
+    session.execute(f"acted {seat} r 16")
+    [flag] = present(session.state).flags
+    assert flag.rule_id == "IRR-UNDERRAISE" and flag.seat == seat
+    session.execute("confirm")
+    hand = session.state.hand
+    assert hand is not None
+    assert hand.engine_state.bets[actor] == 20  # 6 of a 10 raise: made up to the minimum

@@ -62,7 +62,8 @@ def _lines(session: TableSession, rng: random.Random) -> list[str]:
         out += [f"exposed {seat} {deck[0]} {rng.randrange(0, 2 * len(seats) + 1)}",
                 f"extra {seat} {rng.choice([1, 2])}", f"early {deck[1]}",
                 f"early {deck[1]} {deck[2]} {deck[3]}", f"flopped {' '.join(map(str, deck[:4]))}",
-                "wrongbutton", "undo"]
+                "wrongbutton", "undo", f"acted {seat} c",
+                f"acted {seat} r {max(engine.bets) + rng.randint(1, 15)}"]
         return out
     if engine.phase is Phase.BETTING:
         out += ["f", "x", "c", "c", "allin"]

@@ -71,6 +71,8 @@ def test_parse_report_lines() -> None:
     assert parse_report("exposed 3 Ah second") == Report("exposed", seat=3,
                                                          cards=parse_cards("Ah"), nth=2)
     assert parse_report("extra 2") == Report("extra", seat=2, count=1)
+    assert parse_report("acted 3 r 30") == Report("acted", seat=3, count=30, flag="raise")
+    assert parse_report("acted 5 c") == Report("acted", seat=5, flag="call")
     assert parse_report("flopped Ah Kd 7c 2s") == Report("flopped",
                                                          cards=parse_cards("Ah Kd 7c 2s"))
     assert parse_report("dealerror out_of_sequence 4") == Report("dealerror", seat=4,
@@ -92,6 +94,8 @@ def test_parse_report_lines() -> None:
     ("dealerror wrong_seat", "is not one of"),
     ("holding 3 four", "count 'four'"),
     ("overrule 4:IRR-DECK", "needs more values"),
+    ("acted 3 r", "needs its amount"),
+    ("acted 3 shove 30", "is not f, x, c, b or r"),
 ])
 def test_bad_report_lines_say_how_to_fix_them(line: str, words: str) -> None:
     with pytest.raises(CommandError, match=words):
