@@ -23,6 +23,10 @@ action was never applied). Nothing changes until the caller applies them:
 - the others need no change to chips or cards: `RulingApplied` alone records the dealer's
   confirmation.
 
+`binding_action(setup, events)` returns the out-of-turn action that now binds its player
+(IRR-OUT-OF-TURN, house option ``binding_unless_action_changes``): the player is to act,
+on the same street, and nobody bet or raised since; otherwise None (they act anew).
+
 `overrule(events, flag_id, reason)` returns the floor's `FloorOverruled`: the flag is kept
 with the reason and the hand continues from its state as it is.
 """
@@ -45,6 +49,8 @@ from dealerassist.engine.events import (
     RaisedTo,
 )
 from dealerassist.engine.ruling_events import (
+    ActionAttempted,
+    ActionKind,
     BoardCardsReturned,
     BurnSkipped,
     CardExposed,
@@ -62,11 +68,19 @@ from dealerassist.engine.rulings import verify_apply_ruling
 from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import HandState
 from dealerassist.errors import IllegalActionError
-from dealerassist.irregular.detectors import detect
+from dealerassist.irregular.detectors import attempted_event, detect
 from dealerassist.irregular.flags import Flag, FlagStatus, Severity
-from dealerassist.rules.model import HouseRules, UnderRaiseRuling
+from dealerassist.rules.model import HouseRules, OutOfTurnRuling, UnderRaiseRuling
 
-__all__ = ["can_confirm", "confirm", "find_flag", "next_board", "overrule", "verify_confirm"]
+__all__ = [
+    "binding_action",
+    "can_confirm",
+    "confirm",
+    "find_flag",
+    "next_board",
+    "overrule",
+    "verify_confirm",
+]
 
 _ACTIONS = (BetPlaced, Called, Checked, Folded, RaisedTo)
 _DEAD_HAND = {"IRR-DR-FOUL", "IRR-JB-FALSE", "IRR-JB-ALLIN-FALSE"}
@@ -279,3 +293,48 @@ def next_board(setup: HandSetup, events: Sequence[object], cards: Sequence[Card]
         verify_apply_ruling(state, out)
     return tuple(out)
 
+
+def binding_action(setup: HandSetup, events: Sequence[object], *,
+                   rules: HouseRules | None = None) -> Event | None:
+    """Return the out-of-turn action binding the player to act now, or None.
+
+    IRR-OUT-OF-TURN: with the house option ``binding_unless_action_changes`` a confirmed
+    out-of-turn action binds its player when the action reaches them unchanged: the same
+    street, the same bet to face, no bet or raise in between. A call binds for what is owed
+    now. An overruled flag binds nothing.
+    """
+    rules = rules if rules is not None else setup.rules
+    if rules.irregularities.out_of_turn is not OutOfTurnRuling.BINDING_UNLESS_ACTION_CHANGES:
+        return None
+    detection = detect(setup, events, rules=rules, as_recorded=False)
+    state = detection.state
+    if state is None or state.actor is None:
+        return None
+    actor = state.actor
+    for flag in reversed(detection.flags):
+        if (flag.rule_id != "IRR-OUT-OF-TURN" or flag.player != actor
+                or flag.status is not FlagStatus.CONFIRMED):
+            continue
+        then = detect(setup, events[:flag.event_index], rules=rules, as_recorded=False).state
+        if then is None or then.street_index != state.street_index:
+            return None
+        if then.raise_count != state.raise_count or max(then.bets) != max(state.bets):
+            return None  # the action to that player changed: they act anew
+        if any(isinstance(e, _ACTIONS) and getattr(e, "player", None) == actor
+               for e in events[flag.event_index + 1:]):
+            return None  # they have acted in turn since
+        report = events[flag.event_index]
+        if isinstance(report, ActionAttempted):
+            event: Event = attempted_event(state, report)
+        elif isinstance(report, Called):
+            event = attempted_event(state, ActionAttempted(actor, ActionKind.CALL))
+        elif isinstance(report, _ACTIONS):
+            event = report  # type: ignore[assignment]
+        else:
+            return None
+        try:
+            verify_apply_ruling(state, [event])
+        except IllegalActionError:
+            return None
+        return event
+    return None

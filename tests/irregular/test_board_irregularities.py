@@ -31,9 +31,9 @@ from dealerassist.engine.ruling_events import (
 from dealerassist.engine.rulings import evolve, is_void
 from dealerassist.engine.state import Phase
 from dealerassist.errors import IllegalActionError
-from dealerassist.irregular.consequences import next_board
+from dealerassist.irregular.consequences import binding_action, next_board
 from dealerassist.irregular.flags import FlagStatus, Language, Severity
-from dealerassist.rules.model import UnderRaiseRuling
+from dealerassist.rules.model import IrregularityRules, OutOfTurnRuling, UnderRaiseRuling
 
 from .helpers import Hand, card, rules, setup
 
@@ -331,3 +331,30 @@ def test_IRR_CAPPED_reported_raise_after_the_cap_becomes_a_call() -> None:
 def test_legal_reported_action_raises_no_flag() -> None:
     hand = dealt().add(ActionAttempted(2, ActionKind.RAISE, 60))
     assert hand.flags == [] and hand.state.bets == (10, 20, 0)
+
+
+def test_IRR_OUT_OF_TURN_binding_when_the_action_reaches_the_player_unchanged() -> None:
+    hand = dealt().add(ActionAttempted(0, ActionKind.CALL))  # p1 calls before p3 acted
+    hand.confirm(hand.only_flag("IRR-OUT-OF-TURN"))
+    assert binding_action(hand.setup, hand.events) is None  # p3 is to act, not p1
+    hand.play("c")  # p3 only calls: the action to p1 has not changed
+    assert hand.state.actor == 0
+    assert binding_action(hand.setup, hand.events) == Called(0, 10)
+
+
+def test_IRR_OUT_OF_TURN_not_binding_once_the_action_changed() -> None:
+    hand = dealt().add(ActionAttempted(0, ActionKind.CALL))
+    hand.confirm(hand.only_flag("IRR-OUT-OF-TURN"))
+    hand.play(("r", 60))  # p3 raises: p1 may act anew
+    assert hand.state.actor == 0 and binding_action(hand.setup, hand.events) is None
+
+
+def test_IRR_OUT_OF_TURN_house_option_not_binding() -> None:
+    house = dataclasses.replace(rules(), irregularities=IrregularityRules(
+        out_of_turn=OutOfTurnRuling.NOT_BINDING))
+    hand = Hand(setup(house=house)).deal().add(ActionAttempted(0, ActionKind.CALL))
+    flag = hand.only_flag("IRR-OUT-OF-TURN")
+    assert "not binding" in flag.steps[1]
+    hand.confirm(flag)
+    hand.play("c")
+    assert binding_action(hand.setup, hand.events) is None
