@@ -93,13 +93,13 @@ _EARLY_RULE = {0: "IRR-FLOP-EARLY", 1: "IRR-TURN-EARLY", 2: "IRR-RIVER-EARLY"}
 def flag_for(rule_id: str, what_en: str, what_fr: str, *, event_index: int = -1,
              player: int | None = None, rules: HouseRules | None = None,
              tournament: bool = False) -> Flag:
-    """Return a flag of ``rule_id``: what happened (both languages), then the rule and its steps."""
+    """Return a flag of ``rule_id``: what happened, then the rule (one sentence), and its steps."""
     text = ruling_text(rule_id, rules=rules, tournament=tournament)
     return Flag(
         rule_id=rule_id,
         severity=text.severity,
-        message=f"{what_en}: {text.rule_en}",
-        message_fr=f"{what_fr} : {text.rule_fr}",
+        message=f"{what_en}. {text.rule_en}",
+        message_fr=f"{what_fr}. {text.rule_fr}",
         steps=text.steps_en,
         steps_fr=text.steps_fr,
         event_index=event_index,
