@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
         self.camera_feed = CameraFeed(self)
         self.camera_feed.ready.connect(self._camera_result)
         self.camera_feed.failed.connect(self._camera_failed)
-        self.camera_feed.ended.connect(lambda: self.camera_view.show_message(
+        self.camera_feed.ended.connect(lambda: self.camera_view.set_status(
             self.tr("The camera source has ended")))
         self._build()
         self.render(bridge.view())

@@ -86,8 +86,9 @@ def stylesheet(scale: int = 100) -> str:
     QLineEdit#amount {{ font-size: {px(26)}px; font-weight: bold; }}
     QLineEdit#commandLine {{ font-family: "DejaVu Sans Mono", monospace; }}
     QTabWidget::pane {{ border: 1px solid {c.panel_edge}; background: {c.panel}; }}
-    QTabBar::tab {{ background: {c.panel}; color: {c.muted}; padding: {px(8)}px {px(16)}px;
-        border: 1px solid {c.panel_edge}; border-bottom: none; font-weight: bold; }}
+    QTabBar::tab {{ background: {c.panel}; color: {c.muted}; padding: {px(7)}px {px(9)}px;
+        border: 1px solid {c.panel_edge}; border-bottom: none; font-weight: bold;
+        font-size: {px(15)}px; }}
     QTabBar::tab:selected {{ color: {c.text}; background: #243040; border-color: {c.accent}; }}
     QListWidget, QTreeWidget, QTableWidget {{ background: #0a0c0f; border: 1px solid
         {c.panel_edge}; font-size: {px(16)}px; alternate-background-color: #12161c; }}

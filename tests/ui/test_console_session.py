@@ -135,6 +135,28 @@ def assert_display_matches_engine(window, controller) -> None:
         assert f"Raises left: {choices.raises_left}" in raises
 
 
+def assert_board_fully_visible(window) -> None:
+    """Every board card and pot line is whole on screen, none overlapping another."""
+    from PySide6.QtCore import QPoint, QRect
+    from PySide6.QtWidgets import QLabel
+
+    table = window.table
+    boxes = []
+    for widget in [*table.board.findChildren(QLabel), *table.pots.findChildren(QLabel)]:
+        if not widget.isVisibleTo(table):
+            continue
+        rect = QRect(widget.mapTo(table, QPoint(0, 0)), widget.size())
+        assert table.rect().contains(rect), widget
+        assert widget.visibleRegion().boundingRect().size() == widget.size(), widget
+        boxes.append(rect)
+    for i, first in enumerate(boxes):
+        for second in boxes[i + 1:]:
+            assert not first.intersects(second)
+    assert len(table.board.cards) == sum(
+        1 for w in table.board.findChildren(QLabel)
+        if w.objectName() == "card" and w.isVisibleTo(table))
+
+
 def assert_payouts_shown(window, controller) -> dict[int, int]:
     """The showdown panel lists every journaled award; returns chips won by seat."""
     done = controller.state.finished[-1]
@@ -177,6 +199,7 @@ def test_no_limit_holdem_hand_with_side_pot_through_the_widgets(qtbot, settings)
     assert_display_matches_engine(window, controller)
     type_command(qtbot, window, "flop Ah Kd 7c")
     assert window.table.board.cards == ("Ah", "Kd", "7c")
+    assert_board_fully_visible(window)
     assert_display_matches_engine(window, controller)
     hotkey(qtbot, window, Qt.Key.Key_C)  # seat 2 checks
     raise_to(qtbot, window, 10)  # seat 3 bets 10
@@ -194,6 +217,7 @@ def test_no_limit_holdem_hand_with_side_pot_through_the_widgets(qtbot, settings)
     ]
     type_command(qtbot, window, "turn 2s")
     type_command(qtbot, window, "river 9h")
+    assert_board_fully_visible(window)
     assert window.tabs.currentWidget() is window.showdown
     show(qtbot, window, 3, "As Ad")
     show(qtbot, window, 1, "Kh Ks")

@@ -57,6 +57,11 @@ class QtCamera(QWidget):
         self.status = " · ".join(parts)
         self.update()
 
+    def set_status(self, message: str) -> None:
+        """Change the status line, keeping the last frame on screen."""
+        self.status = message
+        self.update()
+
     def show_message(self, message: str) -> None:
         """Show a message instead of a frame (camera off, error)."""
         self._image = None
@@ -84,8 +89,11 @@ class QtCamera(QWidget):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 box = QRectF(left + x * scale, top + y * scale, w * scale, h * scale)
                 painter.drawRect(box)
-                label = f"{card_face_text(str(sighting.card))} {sighting.confidence:.0%}"
-                text_box = QRectF(box.left(), box.top() - 24, max(box.width(), 90), 22)
+                # Confidence is written only where the dealer must look (doubtful cards).
+                label = card_face_text(str(sighting.card))
+                if sighting.needs_confirmation:
+                    label += f" {sighting.confidence:.0%}"
+                text_box = QRectF(box.left(), box.top() - 24, box.width() + 2, 22)
                 painter.fillRect(text_box, QColor(0, 0, 0, 170))
                 painter.drawText(text_box, Qt.AlignmentFlag.AlignLeft, label)
         painter.setPen(QColor(COLOURS.text))

@@ -102,11 +102,15 @@ class CardRow(QWidget):
             if widget is not None:
                 widget.setParent(None)
                 widget.deleteLater()
-        for card in self._cards:
-            layout.addWidget(CardLabel(card, size=self._size))
+        added: list[QWidget] = [CardLabel(card, size=self._size) for card in self._cards]
         for _ in range(max(0, self._slots - len(self._cards))):
             slot = QLabel()
             slot.setObjectName("cardSlot")
             slot.setFixedSize(self._size * 5 // 7, self._size)
-            layout.addWidget(slot)
+            added.append(slot)
+        for widget in added:
+            layout.addWidget(widget)
+            # Shown now, not at the next event loop turn, so the sizes asked for right
+            # after (the table centres the board) count these cards.
+            widget.show()
         self.setVisible(bool(self._cards) or self._slots > 0)

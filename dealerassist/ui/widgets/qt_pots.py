@@ -67,6 +67,7 @@ class QtPots(QWidget):
             label.setObjectName("pot")
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             layout.addWidget(label)
+            label.show()  # counted in the size asked for right after
             self._labels.append(label)
         while len(self._labels) > len(pots):
             label = self._labels.pop()

@@ -144,6 +144,9 @@ class QtTable(QWidget):
             plate.setGeometry(round(x - plate_w / 2), round(y - plate_h / 2), plate_w, plate_h)
 
     def _place_centre(self) -> None:
+        # Cards may just have been added: settle the layouts before asking for sizes.
+        for widget in (self.board, self.pots, self._centre):
+            widget.layout().activate()
         self._centre.adjustSize()
         plate_w, plate_h = self._plate_size()
         width = max(360, min(self.width() - 2 * plate_w - 20, 560))
