@@ -48,19 +48,9 @@ from dealerassist.engine.events import (
 from dealerassist.engine.ruling_events import (
     ActionAttempted,
     ActionKind,
-    BoardCardsExposed,
-    ButtonMisplaced,
-    CardExposed,
     DealError,
-    DealErrorKind,
-    ExtraCardDealt,
-    FalseOpeners,
     FloorOverruled,
-    FoldedWithoutBet,
-    HandSizeWrong,
-    PlayerAbsent,
     RulingApplied,
-    WrongBringIn,
 )
 from dealerassist.engine.rulings import evolve
 from dealerassist.engine.setup import HandSetup
@@ -68,7 +58,14 @@ from dealerassist.engine.state import HandState, Phase, new_hand
 from dealerassist.errors import IllegalActionError
 from dealerassist.games.spec import BettingStructure, Family
 from dealerassist.irregular.flags import Flag, FlagStatus, Severity
-from dealerassist.irregular.texts import ruling_text
+from dealerassist.irregular.report_rules import (
+    EARLY_RULE,
+    REPORT_HANDLERS,
+    STREET_EN,
+    STREET_FR,
+    ReportRules,
+)
+from dealerassist.irregular.texts import flag_for
 from dealerassist.rules.model import HouseRules
 
 __all__ = ["Detection", "ENGINE_RULE_TO_IRR", "attempted_event", "detect", "flag_for"]
@@ -85,28 +82,6 @@ ENGINE_RULE_TO_IRR: dict[str, str] = {
     "IRR-DECK": "IRR-DECK",
 }
 
-_STREET_EN = {0: "flop", 1: "turn", 2: "river"}
-_STREET_FR = {0: "flop", 1: "turn", 2: "river"}
-_EARLY_RULE = {0: "IRR-FLOP-EARLY", 1: "IRR-TURN-EARLY", 2: "IRR-RIVER-EARLY"}
-
-
-def flag_for(rule_id: str, what_en: str, what_fr: str, *, event_index: int = -1,
-             player: int | None = None, rules: HouseRules | None = None,
-             tournament: bool = False) -> Flag:
-    """Return a flag of ``rule_id``: what happened, then the rule (one sentence), and its steps."""
-    text = ruling_text(rule_id, rules=rules, tournament=tournament)
-    return Flag(
-        rule_id=rule_id,
-        severity=text.severity,
-        message=f"{what_en}. {text.rule_en}",
-        message_fr=f"{what_fr}. {text.rule_fr}",
-        steps=text.steps_en,
-        steps_fr=text.steps_fr,
-        event_index=event_index,
-        player=player,
-    )
-
-
 @dataclass
 class Detection:
     """The result of `detect`: the flags, and the state after the events that applied."""
@@ -120,7 +95,7 @@ class Detection:
         return [f for f in self.flags if f.status is FlagStatus.OPEN]
 
 
-class _Detector:
+class _Detector(ReportRules):
     """One pass over one hand's events."""
 
     def __init__(self, setup: HandSetup, *, rules: HouseRules | None, tournament: bool,
@@ -153,6 +128,9 @@ class _Detector:
                         rules=self.rules, tournament=self.tournament)
         if severity is not None:
             flag = replace(flag, severity=severity)
+        self.result.flags.append(flag)
+
+    def flag_as(self, flag: Flag) -> None:
         self.result.flags.append(flag)
 
     def seat(self, player: int) -> str:
@@ -195,7 +173,8 @@ class _Detector:
             self.set_status(event.flag_id, FlagStatus.OVERRULED, event.reason)
             self.apply(event)
             return
-        handler = _REPORTS.get(type(event))
+        handler = (REPORT_HANDLERS.get(type(event))
+                   or (_Detector.on_attempted if isinstance(event, ActionAttempted) else None))
         if handler is not None:
             handler(self, event)
             self.apply(event)
@@ -271,11 +250,11 @@ class _Detector:
         cards = event.cards
         if state is not None and self.family is Family.BOARD:
             street = state.street_index
-            if state.phase is Phase.BETTING and street in _EARLY_RULE:
-                name = _STREET_EN[street]
-                self.flag(_EARLY_RULE[street],
+            if state.phase is Phase.BETTING and street in EARLY_RULE:
+                name = STREET_EN[street]
+                self.flag(EARLY_RULE[street],
                           f"{name} {format_cards(cards)} turned while the betting is open",
-                          f"{_STREET_FR[street]} {format_cards(cards)} retourné(e) pendant "
+                          f"{STREET_FR[street]} {format_cards(cards)} retourné(e) pendant "
                           "les enchères")
                 self.result.skipped.append(self.index)
                 return
@@ -319,195 +298,6 @@ class _Detector:
             self.callers_after_open += 1
 
     # -- reports ----------------------------------------------------------------------------
-
-    def on_exposed(self, event: CardExposed) -> None:
-        who = self.seat(event.player)
-        card = "a card" if event.card.is_unknown else str(event.card)
-        carte = "une carte" if event.card.is_unknown else str(event.card)
-        en = f"{who}'s {card} exposed by the dealer"
-        fr = f"{carte} de {who} exposée par le donneur"
-        if not event.by_dealer:
-            return  # a player's own exposure is their problem, not a dealing error
-        self.exposed.append(event.player)
-        first2 = event.nth in (1, 2)
-        if self.family is Family.STUD:
-            both = self.exposed.count(event.player) >= 2
-            self.flag("IRR-ST-HOLE-UP",
-                      en + (" (both down cards face up: the hand is dead, its ante returned)"
-                            if both else ""),
-                      fr + (" (les deux cartes fermées visibles : main morte, ante rendue)"
-                            if both else ""), player=event.player)
-            return
-        if self.family is Family.DRAW:
-            if event.during_draw:
-                self.flag("IRR-DR-DRAW-EXPOSED", en + " during the draw",
-                          fr + " pendant l'échange", player=event.player)
-            elif self.acted < 2 and (first2 or len(self.exposed) >= 2):
-                self.flag("IRR-LB-MISDEAL", en + (" (first or second card)" if first2 else
-                                                  " (two or more cards exposed)"),
-                          fr + (" (première ou deuxième carte)" if first2 else
-                                " (deux cartes ou plus exposées)"), player=event.player)
-            else:
-                self.flag("IRR-DR-EXPOSED", en, fr, player=event.player)
-            return
-        if len(self.exposed) >= 2:
-            self.flag("IRR-HE-EXPOSE-2", en + f" ({len(self.exposed)} cards exposed)",
-                      fr + f" ({len(self.exposed)} cartes exposées)", player=event.player)
-        elif first2:
-            self.flag("IRR-HE-EXPOSE-FIRST2", en + f" (card {event.nth} of the deal)",
-                      fr + f" ({event.nth}e carte de la donne)", player=event.player)
-        else:
-            self.flag("IRR-HE-EXPOSE-OTHER", en, fr, player=event.player)
-
-    def on_extra(self, event: ExtraCardDealt) -> None:
-        who = self.seat(event.player)
-        en = f"{event.count} extra card(s) dealt, starting with {who}"
-        fr = f"{event.count} carte(s) en trop distribuée(s), à partir de {who}"
-        if self.family is Family.DRAW:
-            if self.acted < 2:
-                self.flag("IRR-LB-MISDEAL", en, fr, player=event.player)
-            else:
-                self.flag("IRR-DR-FOUL", en + " after the action began",
-                          fr + " après le début des enchères", player=event.player)
-            return
-        rule = "IRR-HE-EXTRA-1" if event.count == 1 else "IRR-HE-EXTRA-2"
-        self.flag(rule, en, fr, player=event.player)
-
-    def on_board_exposed(self, event: BoardCardsExposed) -> None:
-        state = self.state
-        cards = format_cards(event.cards)
-        if state is None or self.family is not Family.BOARD:
-            return
-        street = state.street_index
-        if state.phase is Phase.BETTING and street in _EARLY_RULE:
-            self.flag(_EARLY_RULE[street],
-                      f"{_STREET_EN[street]} {cards} turned while the betting is open",
-                      f"{_STREET_FR[street]} {cards} retourné(e) pendant les enchères")
-        elif state.phase is Phase.DEALING and len(event.cards) > max(state.due_board, 0) \
-                and state.street.board == 3:
-            self.flag("IRR-FLOP-COUNT", f"{len(event.cards)} cards flopped ({cards})",
-                      f"{len(event.cards)} cartes au flop ({cards})")
-        elif state.phase is Phase.DEALING and state.due_hole:
-            self.flag("IRR-FLOP-EARLY", f"board cards {cards} turned before the deal ended",
-                      f"cartes {cards} retournées avant la fin de la donne")
-
-    def on_absent(self, event: PlayerAbsent) -> None:
-        if self.family is Family.STUD:
-            who = self.seat(event.player)
-            self.flag("IRR-ST-ABSENT", f"{who} is absent", f"{who} est absent",
-                      player=event.player)
-
-    def on_button(self, event: ButtonMisplaced) -> None:
-        detail = f" ({event.detail})" if event.detail else ""
-        self.flag("IRR-BUTTON", "button out of position or wrong blinds" + detail,
-                  "bouton mal placé ou mauvaises blindes" + detail)
-        if self.family is Family.DRAW and self.acted < 2:
-            self.flag("IRR-LB-MISDEAL", "button out of position before two players acted",
-                      "bouton mal placé avant que deux joueurs aient parlé")
-
-    def on_deal_error(self, event: DealError) -> None:
-        if self.family is not Family.DRAW:
-            return  # the lowball/draw misdeal list (IRR-LB-MISDEAL) is for draw games only
-        en, fr = _DEAL_ERRORS[event.kind]
-        player = event.player if event.player >= 0 else None
-        if player is not None:
-            en, fr = f"{en} ({self.seat(player)})", f"{fr} ({self.seat(player)})"
-        if self.acted < 2:
-            self.flag("IRR-LB-MISDEAL", en, fr, player=player)
-        else:
-            flag = flag_for("IRR-LB-MISDEAL", en, fr, event_index=self.index, player=player,
-                            rules=self.rules, tournament=self.tournament)
-            self.result.flags.append(replace(
-                flag, severity=Severity.INFO,
-                message=f"{en}: found after two players acted, so no misdeal; play continues.",
-                message_fr=f"{fr} : vu après que deux joueurs ont parlé, donc pas de fausse "
-                           "donne ; le jeu continue.",
-                steps=("Play continues.",), steps_fr=("Le jeu continue.",)))
-
-    def on_hand_size(self, event: HandSizeWrong) -> None:
-        who = self.seat(event.player)
-        en = f"{who} holds {event.count} cards"
-        fr = f"{who} a {event.count} cartes"
-        button = event.player == self.setup.player_count - 1
-        if event.after_draw:
-            self.flag("IRR-DR-FOUL", en + " after the draw", fr + " après l'échange",
-                      player=event.player)
-        elif event.count < 5:
-            if self.acted == 0 and not button:
-                self.flag("IRR-DR-SHORT", en + " before any action: misdeal",
-                          fr + " avant toute action : fausse donne", player=event.player,
-                          severity=Severity.MISDEAL)
-            else:
-                self.flag("IRR-DR-SHORT", en + ": the player draws to five",
-                          fr + " : le joueur tire jusqu'à cinq", player=event.player)
-        elif self.acted < 2:
-            self.flag("IRR-LB-MISDEAL", en, fr, player=event.player)
-        else:
-            self.flag("IRR-DR-FOUL", en, fr, player=event.player)
-
-    def on_false_openers(self, event: FalseOpeners) -> None:
-        who = self.seat(event.player)
-        if event.all_in:
-            self.flag("IRR-JB-ALLIN-FALSE", f"{who}, all-in, declared false openers",
-                      f"{who}, à tapis, a annoncé l'ouverture à tort", player=event.player)
-            return
-        self.flag("IRR-JB-FALSE", f"{who} shows false openers", f"{who} n'a pas l'ouverture",
-                  player=event.player)
-        if self.raises_after_open or self.callers_after_open >= 2:
-            why = ("there was a raise" if self.raises_after_open else
-                   f"{self.callers_after_open} players called")
-            pourquoi = ("il y a eu une relance" if self.raises_after_open else
-                        f"{self.callers_after_open} joueurs ont suivi")
-            self.flag("IRR-JB-PLAYED", f"the pot plays: {why}", f"le pot se joue : {pourquoi}",
-                      player=event.player)
-
-    def on_wrong_bring_in(self, event: WrongBringIn) -> None:
-        wrong, true = self.seat(event.player), self.seat(event.true_player)
-        if self.acted_after_bring_in:
-            self.flag("IRR-ST-WRONG-LOW",
-                      f"{wrong} brought in instead of {true}; the next player has acted, so "
-                      "the wager stands",
-                      f"{wrong} a ouvert à la place de {true} ; le joueur suivant a parlé, la "
-                      "mise reste", player=event.player)
-        else:
-            self.flag("IRR-ST-WRONG-LOW",
-                      f"{wrong} brought in instead of {true}; nobody has acted since, so it "
-                      "is corrected",
-                      f"{wrong} a ouvert à la place de {true} ; personne n'a parlé depuis, "
-                      "on corrige", player=event.player)
-
-    def on_fold_no_bet(self, event: FoldedWithoutBet) -> None:
-        who = self.seat(event.player)
-        self.flag("IRR-ST-FOLD-NOBET", f"{who} folded with no bet to call",
-                  f"{who} s'est couché sans mise à suivre", player=event.player)
-
-
-_REPORTS = {
-    ActionAttempted: _Detector.on_attempted,
-    CardExposed: _Detector.on_exposed,
-    ExtraCardDealt: _Detector.on_extra,
-    BoardCardsExposed: _Detector.on_board_exposed,
-    PlayerAbsent: _Detector.on_absent,
-    ButtonMisplaced: _Detector.on_button,
-    DealError: _Detector.on_deal_error,
-    HandSizeWrong: _Detector.on_hand_size,
-    FalseOpeners: _Detector.on_false_openers,
-    WrongBringIn: _Detector.on_wrong_bring_in,
-    FoldedWithoutBet: _Detector.on_fold_no_bet,
-}
-
-_DEAL_ERRORS = {
-    DealErrorKind.WRONG_COUNT: ("a wrong number of cards dealt", "mauvais nombre de cartes"),
-    DealErrorKind.FIRST_CARD_WRONG_SEAT: ("the first card went to the wrong seat",
-                                          "la première carte est allée à la mauvaise place"),
-    DealErrorKind.OUT_OF_SEQUENCE: ("cards dealt out of sequence", "cartes données dans le "
-                                    "désordre"),
-    DealErrorKind.CARD_TO_EMPTY_SEAT: ("a card dealt to an empty seat or a player not entitled",
-                                       "une carte donnée à une place vide ou à un joueur non "
-                                       "admis"),
-    DealErrorKind.PLAYER_DEALT_OUT: ("an entitled player was dealt out",
-                                     "un joueur admis n'a pas reçu de cartes"),
-}
 
 _FR_REASON = {
     "IRR-OUT-OF-TURN": "ce n'est pas son tour",

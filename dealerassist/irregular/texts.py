@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealerassist.irregular.flags import Severity
+from dealerassist.irregular.flags import Flag, Severity
 from dealerassist.rules.model import HouseRules, OutOfTurnRuling, UnderRaiseRuling
 
-__all__ = ["RULINGS", "RulingText", "ruling_text"]
+__all__ = ["RULINGS", "RulingText", "flag_for", "ruling_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,3 +339,20 @@ def ruling_text(rule_id: str, *, rules: HouseRules | None = None,
                           "Stud en tournoi : une carte fermée donnée visible est une fausse "
                           "donne.", _MISDEAL_EN, _MISDEAL_FR)
     return text
+
+
+def flag_for(rule_id: str, what_en: str, what_fr: str, *, event_index: int = -1,
+             player: int | None = None, rules: HouseRules | None = None,
+             tournament: bool = False) -> Flag:
+    """Return a flag of ``rule_id``: what happened, then the rule (one sentence), and its steps."""
+    text = ruling_text(rule_id, rules=rules, tournament=tournament)
+    return Flag(
+        rule_id=rule_id,
+        severity=text.severity,
+        message=f"{what_en}. {text.rule_en}",
+        message_fr=f"{what_fr}. {text.rule_fr}",
+        steps=text.steps_en,
+        steps_fr=text.steps_fr,
+        event_index=event_index,
+        player=player,
+    )
