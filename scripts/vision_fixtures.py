@@ -40,9 +40,11 @@ def main() -> None:
                           "backs": backs}
 
     board = parse_cards("Ah Kd 7c Ts 2h")
-    save("board_five.png", render_board(board, deck=decks[0], seed=3, backs=2, size=SIZE, grain=1.0),
+    save("board_five.png",
+         render_board(board, deck=decks[0], seed=3, backs=2, size=SIZE, grain=1.0),
          [str(c) for c in board], 2)
-    save("backs_only.png", render_board((), deck=decks[1], seed=4, backs=4, size=SIZE, grain=1.0), [], 4)
+    save("backs_only.png",
+         render_board((), deck=decks[1], seed=4, backs=4, size=SIZE, grain=1.0), [], 4)
     for name, seed, conditions in (
         ("overlap_chips.png", 11, Conditions(overlap=1.0, chips=3, backs=1, noise=1.0)),
         ("angle.png", 12, Conditions(angle=28.0, spin=180.0, backs=1, noise=1.0)),

@@ -9,12 +9,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from dealerassist.vision.artwork import ArtworkDeck
-from dealerassist.vision.faces import Font, random_design
 from dealerassist.vision.designs import BACK_COLOURS, HELDOUT_DESIGNS, TRAIN_DESIGNS
+from dealerassist.vision.faces import Font, random_design
 from dealerassist.vision.geometry import find_card_quads, index_regions
 from dealerassist.vision.model import reading_image
 from dealerassist.vision.recogniser import extract_patch

@@ -69,6 +69,9 @@ def export(model, out: Path) -> None:  # type: ignore[no-untyped-def]
     print(f"wrote {out} ({out.stat().st_size} bytes)")
 
 
+_WITH_ART = True
+
+
 def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
     """Render ``count`` scenes from ``seed`` and cut their patches (one worker's share)."""
     import cv2
@@ -79,7 +82,7 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
     cv2.setNumThreads(1)
     seed, count = chunk
     rng = np.random.default_rng(seed)
-    fixed = vision_scenes.decks(heldout=False)
+    fixed = vision_scenes.decks(heldout=False, with_art=_WITH_ART)
     xs, rs, ss = [], [], []
     started = time.time()
     for number in range(count):
@@ -139,7 +142,11 @@ def main() -> None:
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--workers", type=int, default=1, help="processes rendering scenes")
+    parser.add_argument("--no-art", action="store_true",
+                        help="train on the drawn designs only (no third-party artwork)")
     args = parser.parse_args()
+    global _WITH_ART
+    _WITH_ART = not args.no_art
     if args.data_only:
         x, r, _ = build_dataset(args.scenes, args.seed, args.cache, args.workers)
         print(f"patches: {len(x)} (no-index {int((r == 13).sum())})")
@@ -207,7 +214,8 @@ def main() -> None:
             pred_s = out[:, 14:].argmax(1)
             card = ranks[val] != 13
             right = (pred_r == ranks[val]) & (~card | (pred_s == suits[val]))
-            print(f"epoch {epoch}: loss {total / len(perm):.4f} val {float(right.float().mean()):.4f}"
+            accuracy = float(right.float().mean())
+            print(f"epoch {epoch}: loss {total / len(perm):.4f} val {accuracy:.4f}"
                   f" (cards {float(right[card].float().mean()):.4f}) {time.time() - started:.0f}s",
                   flush=True)
     model = model.cpu()

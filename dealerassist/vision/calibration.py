@@ -44,6 +44,7 @@ class TableCalibration:
     Attributes:
         felt_corners: four (x, y) image points, clockwise from the felt's top-left.
         zones: name -> polygon of (u, v) points in 0..1 table coordinates.
+
     """
 
     felt_corners: tuple[tuple[float, float], ...]
@@ -51,7 +52,9 @@ class TableCalibration:
 
     def __post_init__(self) -> None:
         if len(self.felt_corners) != 4:
-            raise RecognitionError(f"calibration needs 4 felt corners, got {len(self.felt_corners)}")
+            raise RecognitionError(
+                f"calibration needs 4 felt corners, got {len(self.felt_corners)}"
+            )
         area = cv2.contourArea(np.array(self.felt_corners, np.float32))
         if area < 100:
             raise RecognitionError("calibration: the felt corners enclose no area")

@@ -53,6 +53,7 @@ class FaceDesign:
         four_colour: clubs green and diamonds blue (a poker-room deck).
         paper: the face's BGR tint.
         border: draw a thin grey frame inside the edge.
+
     """
 
     name: str

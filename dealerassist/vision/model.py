@@ -24,7 +24,9 @@ __all__ = ["DEFAULT_MODEL_PATH", "NO_INDEX", "PATCH_H", "PATCH_W", "IndexClassif
 PATCH_W = 28
 PATCH_H = 56
 NO_INDEX = 13  # the rank class meaning "this is not a card's corner index"
-DEFAULT_MODEL_PATH = Path(__file__).resolve().parents[2] / "resources" / "vision" / "card_index.onnx"
+DEFAULT_MODEL_PATH = (
+    Path(__file__).resolve().parents[2] / "resources" / "vision" / "card_index.onnx"
+)
 
 
 def reading_image(frame: np.ndarray) -> np.ndarray:
@@ -61,7 +63,9 @@ class IndexClassifier:
     def __init__(self, path: Path | str = DEFAULT_MODEL_PATH) -> None:
         path = Path(path)
         if not path.is_file():
-            raise RecognitionError(f"{path}: the card model is missing (run scripts/vision_train.py)")
+            raise RecognitionError(
+                f"{path}: the card model is missing (run scripts/vision_train.py)"
+            )
         try:
             self._net = cv2.dnn.readNetFromONNX(str(path))
         except cv2.error as error:
@@ -69,7 +73,7 @@ class IndexClassifier:
         self.path = path
 
     def predict(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(rank probabilities (N, 14), suit probabilities (N, 4)) for uint8 (N, H, W, 2) patches."""
+        """Rank (N, 14) and suit (N, 4) probabilities for uint8 (N, H, W, 2) patches."""
         if len(patches) == 0:
             return np.zeros((0, 14), np.float32), np.zeros((0, 4), np.float32)
         self._net.setInput(normalise_patches(patches))

@@ -38,6 +38,7 @@ class FrameResult:
         sightings: this frame's readings.
         update: the smoothed state after this frame.
         latency_ms: capture-to-result time.
+
     """
 
     frame_index: int
@@ -96,6 +97,7 @@ class VisionPipeline:
         on_result: called on the worker thread with each `FrameResult`; when None,
             results wait in ``results`` (bounded; the oldest is dropped when full).
         on_error: called once with the RecognitionError that stopped the source.
+
     """
 
     def __init__(

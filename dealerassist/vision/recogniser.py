@@ -64,6 +64,7 @@ class Recogniser:
         model_path: the ONNX classifier (default: the one shipped in resources/vision).
         calibration: table zones; without it every sighting's zone is "".
         min_confidence: readings below this are dropped (not even proposed).
+
     """
 
     def __init__(
@@ -84,11 +85,14 @@ class Recogniser:
         quads = find_card_quads(frame)
         if not quads:
             return []
-        reading = reading_image(frame)
+        # Cut the patches from the colour frame, then convert only the patches (cheaper
+        # than converting the whole frame; the same arithmetic as in training).
         regions: list[np.ndarray] = []
         for quad in quads:
             regions.extend(index_regions(quad.corners))
-        patches = np.stack([extract_patch(reading, region) for region in regions])
+        colour = np.stack([extract_patch(frame, region) for region in regions])
+        patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(len(regions), PATCH_H,
+                                                                          PATCH_W, 2)
         rank_p, suit_p = self.classifier.predict(patches)
         candidates: list[tuple[float, Card, int]] = []
         for number in range(len(regions)):

@@ -28,6 +28,7 @@ class Sighting:
         zone: the calibrated table zone holding the card's centre (``"board"``,
             ``"seat3"``, ``"muck"``), or ``""`` when the frame is not calibrated.
         frame_index: the index of the frame it was read in (the latest, once smoothed).
+
     """
 
     card: Card

@@ -28,6 +28,7 @@ class SmoothedUpdate:
         stable: every stable card now.
         duplicates: cards read in two places at once in enough recent frames (a second deck
             or a misread: the dealer must look).
+
     """
 
     appeared: tuple[Sighting, ...]
@@ -43,6 +44,7 @@ class Smoother:
         window: how many recent frames vote.
         needed: in how many of them a card must be read to become stable; a stable card is
             gone when it was read in fewer than ``window - needed + 1`` of them.
+
     """
 
     def __init__(self, *, window: int = 5, needed: int = 3) -> None:

@@ -78,6 +78,7 @@ class CameraSource(_Capture):
 
     Raises:
         RecognitionError: the camera cannot be opened, or stops delivering frames.
+
     """
 
     def __init__(self, index: int = 0, *, width: int = 1280, height: int = 720) -> None:
@@ -158,6 +159,7 @@ class SyntheticSource:
         seed: felt texture and noise seed; frames are reproducible.
         backs: face-down cards beside the board (hole cards), never to be reported.
         fps: deliver at most this many frames per second, like a camera (None: at once).
+
     """
 
     def __init__(

@@ -89,6 +89,7 @@ class SceneCard:
         card: the face, or None for a card lying face down.
         corners: TL, TR, BR, BL of the card in frame pixels (float32, (4, 2)).
         index_visible: for the TL and the BR corner index, the share of it not covered.
+
     """
 
     card: Card | None

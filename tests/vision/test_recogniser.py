@@ -16,7 +16,8 @@ TESTED_OPENCV = "5.0.0"  # the version resources/vision/card_index.onnx was chec
 def test_shipped_model_loads_and_answers_every_class_head():
     assert cv2.__version__ == TESTED_OPENCV
     assert DEFAULT_MODEL_PATH.stat().st_size < 2_000_000
-    blank = np.stack([np.full((3, PATCH_H, PATCH_W), 250, np.uint8), np.full((3, PATCH_H, PATCH_W), 128, np.uint8)], axis=-1)
+    paper = np.full((3, PATCH_H, PATCH_W), 250, np.uint8)
+    blank = np.stack([paper, np.full_like(paper, 128)], axis=-1)  # grey and redness
     ranks, suits = IndexClassifier().predict(blank)
     assert ranks.shape == (3, 14) and suits.shape == (3, 4)
     assert np.allclose(ranks.sum(axis=1), 1, atol=1e-4)
