@@ -49,7 +49,7 @@ from dealerassist.engine.state import HandState, Phase
 from dealerassist.errors import IllegalActionError, InvalidCardError
 from dealerassist.irregular.consequences import confirm, next_board, overrule
 from dealerassist.irregular.detectors import detect
-from dealerassist.irregular.flags import Flag, FlagStatus, Severity
+from dealerassist.irregular.flags import Flag, FlagStatus, Language, Severity
 from dealerassist.rules.model import HouseRules
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session.commands import CommandError
@@ -386,28 +386,41 @@ def board_events(hand: Any, cards: tuple[Card, ...], *, rules: HouseRules) -> li
 _PLAYER = re.compile(r"\bp(\d+)\b")
 
 
-def _seat_word(seats: tuple[int, ...], number: int) -> str:
-    return f"seat {seats[number - 1]}" if 1 <= number <= len(seats) else f"p{number}"
+def _seat_word(seats: tuple[int, ...], number: int, word: str = "seat") -> str:
+    return f"{word} {seats[number - 1]}" if 1 <= number <= len(seats) else f"p{number}"
 
 
-def hand_flags(hand: Any, *, rules: HouseRules | None = None) -> tuple[FlagView, ...]:
-    """Return the running hand's flags as the console shows them (seats, not players)."""
+def hand_flags(hand: Any, *, rules: HouseRules | None = None,
+               language: Language = Language.EN) -> tuple[FlagView, ...]:
+    """Return the running hand's flags as the console shows them (seats, not players).
+
+    Args:
+        hand: the running hand (None between hands).
+        rules: the house rules (default: the hand's).
+        language: English or French messages and ruling steps.
+
+    """
     if hand is None:
         return ()
     engine: HandState = hand.engine_state
     setup = engine.setup if rules is None else _setup(hand, rules)
     flags = detect(setup, list(hand.events), rules=rules, as_recorded=False).flags
     seats = hand.started.seats
+    word = "siège" if language is Language.FR else "seat"
+
+    def name_seat(match: re.Match[str]) -> str:
+        return _seat_word(seats, int(match.group(1)), word)
+
     views = []
     for flag in flags:
         seat = seats[flag.player] if flag.player is not None else None
-        message = _PLAYER.sub(lambda m: _seat_word(seats, int(m.group(1))), flag.message)
+        message = _PLAYER.sub(name_seat, flag.text(language))
         views.append(FlagView(
             flag_id=flag.flag_id,
             rule_id=flag.rule_id,
             severity=FlagSeverity(flag.severity.value),
             message=message,
-            ruling_steps=flag.steps,
+            ruling_steps=flag.ruling(language),
             status=ViewFlagStatus(flag.status.value),
             overrule_reason=flag.overrule_reason,
             seat=seat,

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from dealerassist.engine.ruling_events import RULING_EVENTS, DealError, DealErrorKind
+from dealerassist.cards import UNKNOWN
+from dealerassist.engine import ruling_events as irr
+from dealerassist.engine.ruling_events import RULING_EVENTS
 from dealerassist.irregular.texts import RULINGS, ruling_text
 from dealerassist.journal.codec import EventCodec
 from dealerassist.rules.model import HouseRules, IrregularityRules, OutOfTurnRuling
@@ -58,9 +60,22 @@ def test_ruling_events_round_trip_through_the_journal_codec() -> None:
     codec = EventCodec()
     for cls in RULING_EVENTS:
         codec.register(cls)
-    from dealerassist.engine.ruling_events import CardExposed, HoleCardReplaced
-
-    for event in (CardExposed(1, card("Ah"), nth=3), DealError(DealErrorKind.OUT_OF_SEQUENCE),
-                  HoleCardReplaced(0, card("Kd"), card("2c"))):
+    samples = [
+        irr.CardExposed(1, card("Ah"), nth=3), irr.CardExposed(0, UNKNOWN, by_dealer=False),
+        irr.ActionAttempted(2, irr.ActionKind.RAISE, 30), irr.ExtraCardDealt(1, 2),
+        irr.BoardCardsExposed((card("Ks"), card("2c"))), irr.PlayerAbsent(2),
+        irr.ButtonMisplaced("seat 4"), irr.DealError(irr.DealErrorKind.OUT_OF_SEQUENCE),
+        irr.HandSizeWrong(1, 6, after_draw=True), irr.FalseOpeners(0, all_in=True),
+        irr.WrongBringIn(0, 2), irr.FoldedWithoutBet(1),
+        irr.RulingApplied("3:IRR-DECK", "IRR-DECK"),
+        irr.FloorOverruled("3:IRR-DECK", "misread"), irr.MisdealDeclared("IRR-HE-EXPOSE-2"),
+        irr.HoleCardReplaced(0, card("Kd"), card("2c")),
+        irr.BoardCardsReturned((card("Ah"),), "IRR-FLOP-EARLY"), irr.CardSetAside(card("Qh")),
+        irr.StubReshuffled((card("Qh"),)), irr.BurnSkipped("IRR-TURN-EARLY"),
+        irr.HandKilled(1, "IRR-DR-FOUL", ante_returned=True),
+        irr.ChipsReturned(0, 10, "IRR-ST-WRONG-LOW"),
+    ]
+    assert {type(e) for e in samples} == set(RULING_EVENTS)
+    for event in samples:
         encoded = codec.encode(event)
         assert codec.decode(encoded.type, encoded.class_version, encoded.payload) == event

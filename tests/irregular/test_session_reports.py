@@ -17,6 +17,7 @@ from dealerassist.engine.ruling_events import (
 )
 from dealerassist.engine.rulings import evolve
 from dealerassist.errors import IllegalActionError
+from dealerassist.irregular.flags import Language
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules.model import GamePreset
 from dealerassist.rules.profiles import default_rules
@@ -176,3 +177,12 @@ def test_refusals_name_seats_not_engine_players() -> None:
         run(hand, f"confirm {flag.flag_id} 2c")  # that hand is folded: nothing to replace
     reason = error.value.reason
     assert "player" not in reason and f"seat {seats[actor]}" in reason, reason
+
+
+def test_flags_panel_in_french() -> None:
+    hand = running_hand()
+    seats = hand.started.seats
+    hand, _ = run(hand, f"extra {seats[0]}")
+    [view] = hand_flags(hand, language=Language.FR)
+    assert view.message.startswith("1 carte(s) en trop") and f"siège {seats[0]}" in view.message
+    assert view.ruling_steps[0].startswith("Reprenez")
