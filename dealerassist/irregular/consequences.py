@@ -27,6 +27,10 @@ action was never applied). Nothing changes until the caller applies them:
 (IRR-OUT-OF-TURN, house option ``binding_unless_action_changes``): the player is to act,
 on the same street, and nobody bet or raised since; otherwise None (they act anew).
 
+`due_events(setup, events)` gathers what a confirmed ruling makes due now without a new
+command: the binding out-of-turn action, or the absent stud player's hand killed when the
+betting reaches the seat (IRR-ST-ABSENT).
+
 `overrule(events, flag_id, reason)` returns the floor's `FloorOverruled`: the flag is kept
 with the reason and the hand continues from its state as it is.
 """
@@ -74,6 +78,7 @@ from dealerassist.rules.model import HouseRules, OutOfTurnRuling, UnderRaiseRuli
 
 __all__ = [
     "binding_action",
+    "due_events",
     "can_confirm",
     "confirm",
     "find_flag",
@@ -338,3 +343,23 @@ def binding_action(setup: HandSetup, events: Sequence[object], *,
             return None
         return event
     return None
+
+
+def due_events(setup: HandSetup, events: Sequence[object], *,
+               rules: HouseRules | None = None) -> tuple[object, ...]:
+    """Return the events confirmed rulings make due now (none most of the time).
+
+    IRR-OUT-OF-TURN: the binding action of the player now to act (`binding_action`);
+    IRR-ST-ABSENT: the absent player's hand is killed when the betting reaches the seat.
+    """
+    rules = rules if rules is not None else setup.rules
+    detection = detect(setup, events, rules=rules, as_recorded=False)
+    state = detection.state
+    if state is None or state.actor is None:
+        return ()
+    for flag in detection.flags:
+        if (flag.rule_id == "IRR-ST-ABSENT" and flag.player == state.actor
+                and flag.status is FlagStatus.CONFIRMED):
+            return (HandKilled(state.actor, "IRR-ST-ABSENT"),)
+    binding = binding_action(setup, events, rules=rules)
+    return (binding,) if binding is not None else ()

@@ -31,7 +31,7 @@ from dealerassist.engine.ruling_events import (
 from dealerassist.engine.rulings import evolve, is_void
 from dealerassist.engine.state import Phase
 from dealerassist.errors import IllegalActionError
-from dealerassist.irregular.consequences import binding_action, next_board
+from dealerassist.irregular.consequences import binding_action, due_events, next_board
 from dealerassist.irregular.flags import FlagStatus, Language, Severity
 from dealerassist.rules.model import IrregularityRules, OutOfTurnRuling, UnderRaiseRuling
 
@@ -358,3 +358,14 @@ def test_IRR_OUT_OF_TURN_house_option_not_binding() -> None:
     hand.confirm(flag)
     hand.play("c")
     assert binding_action(hand.setup, hand.events) is None
+
+
+def test_IRR_OUT_OF_TURN_due_events_bring_the_binding_call() -> None:
+    hand = dealt().add(ActionAttempted(0, ActionKind.CALL))
+    hand.confirm(hand.only_flag("IRR-OUT-OF-TURN"))
+    assert due_events(hand.setup, hand.events) == ()
+    hand.play("c")
+    assert due_events(hand.setup, hand.events) == (Called(0, 10),)
+    hand.add(*due_events(hand.setup, hand.events))
+    assert hand.state.actor == 1 and hand.state.bets == (20, 20, 20)
+    assert due_events(hand.setup, hand.events) == ()  # bound once, then done
