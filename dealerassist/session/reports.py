@@ -364,11 +364,11 @@ def _decide_report(hand: Any, command: ReportCommand, *, rules: HouseRules) -> l
     state: HandState = hand.engine_state
     for event in out:
         state = evolve_any(state, event)  # raises, nothing journaled, if it cannot apply
-    return out + _closing(hand, state)
+    return out + _closing(hand, state, voided=any(isinstance(e, irr.MisdealDeclared) for e in out))
 
 
-def _closing(hand: Any, state: HandState) -> list[Any]:
-    if is_void(state):
+def _closing(hand: Any, state: HandState, *, voided: bool) -> list[Any]:
+    if voided or is_void(state):
         return [HandFinished(hand_id=hand.started.hand_id, final_stacks=state.stacks, rake=0)]
     if state.phase is Phase.SHOWDOWN:
         return hand_adapter._closing_events(state, hand.started)  # noqa: SLF001 - same layer
