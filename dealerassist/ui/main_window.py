@@ -211,8 +211,10 @@ class MainWindow(QMainWindow):
         self.showdown.show_showdown(view.showdown)
         self.history.show_history(view.history, view.past_hands)
         open_flags = len(view.open_flags)
-        self.tabs.setTabText(0, self.tr("Flags ({n})").format(n=open_flags) if open_flags
-                             else self.tr("Flags"))
+        flags_title = (self.tr("Flags ({n})").format(n=open_flags) if open_flags
+                       else self.tr("Flags"))
+        if self.tabs.tabText(0) != flags_title:
+            self.tabs.setTabText(0, flags_title)
         if view.showdown is not None and (previous is None or previous.showdown is None):
             self.tabs.setCurrentWidget(self.showdown)
         elif previous is not None and open_flags > len(previous.open_flags):
@@ -226,7 +228,9 @@ class MainWindow(QMainWindow):
         parts.extend(f"{key}: {value}" for key, value in view.extras)
         if view.message:
             parts.append(view.message)
-        self.statusBar().showMessage("  ·  ".join(part for part in parts if part))
+        status = "  ·  ".join(part for part in parts if part)
+        if self.statusBar().currentMessage() != status:
+            self.statusBar().showMessage(status)
 
     def show_refusal(self, message: str) -> None:
         """Show why an input was refused, in red, until the next accepted command."""

@@ -90,6 +90,7 @@ class QtSeat(QFrame):
         """Render ``view`` (a no-op when unchanged)."""
         if view == self._view:
             return
+        status_changed = self._view is None or self._view.status is not view.status
         self._view = view
         empty = view.status is SeatStatus.EMPTY
         self.name_label.setText(view.name if not empty else "")
@@ -114,11 +115,14 @@ class QtSeat(QFrame):
         elif not view.cards and view.down_count:
             cards = ("??",) * view.down_count
         self.cards_row.set_cards(cards if view.status is not SeatStatus.FOLDED else ())
-        for widget in (self, self.status_label):
-            widget.setProperty("status", str(view.status))
-        for widget in (self, *self.findChildren(QLabel)):
-            widget.style().unpolish(widget)
-            widget.style().polish(widget)
+        if status_changed:
+            # Re-styling every label is the costly part of a redraw: only on a new status.
+            for widget in (self, self.status_label):
+                widget.setProperty("status", str(view.status))
+            for widget in (self, self.number_label, self.name_label, self.stack_label,
+                           self.bet_label, self.status_label):
+                widget.style().unpolish(widget)
+                widget.style().polish(widget)
         self.setAccessibleName(
             f"seat {view.seat} {view.name} stack {view.stack} bet {view.bet} {view.status}"
         )
