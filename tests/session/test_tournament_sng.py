@@ -66,16 +66,18 @@ def _pick(candidates: list[str], rng: random.Random) -> str:
 
 
 def play_sit_and_go(seed: int, *, players: int = 6, button: ButtonRule = ButtonRule.MOVING,
-                    max_commands: int = 20_000) -> TournamentTable:
+                    max_commands: int = 20_000, preset: GamePreset = PRESET,
+                    rules=None) -> TournamentTable:  # noqa: ANN001
     """Play one sit & go to its end with random legal commands; check it as it goes."""
     rng = random.Random(seed)
     clock = FakeClock()
-    rules = _rules(button)
+    rules = rules or _rules(button)
     journal = InMemoryJournal()
-    tournament = TournamentTable(journal, rules=rules, preset=PRESET, clock=clock)
+    tournament = TournamentTable(journal, rules=rules, preset=preset, clock=clock)
+    stack = preset.starting_stack or 0
     for seat in range(1, players + 1):
-        tournament.execute(f"sit {seat} P{seat} 1000")
-    total = players * 1000
+        tournament.execute(f"sit {seat} P{seat} {stack}")
+    total = players * stack
     for _ in range(max_commands):
         if tournament.tournament.ended is not None:
             break
@@ -116,15 +118,25 @@ def play_sit_and_go(seed: int, *, players: int = 6, button: ButtonRule = ButtonR
 
 def check_result(tournament: TournamentTable, players: int) -> None:
     ended = tournament.tournament.ended
-    assert ended is not None and ended.reason is EndReason.LAST_PLAYER
+    stack = tournament.started.starting_stack
+    assert ended is not None
     lines = tournament.standings()
     assert sorted(s.name for s in lines) == sorted(f"P{i}" for i in range(1, players + 1))
+    assert all(s.final for s in lines)
+    assert sum(s.chips for s in lines) == players * stack
     winner = lines[0]
-    assert (winner.place, winner.chips, winner.final) == (1, players * 1000, True)
-    assert tournament.state.table.players[0].stack == players * 1000
+    assert winner.place == 1 and not winner.out
+    if ended.reason is EndReason.LAST_PLAYER:
+        assert winner.chips == players * stack
+        assert tournament.state.table.players[0].stack == players * stack
+    else:  # TRN-MODES: the hand limit; the players left rank by chips
+        assert ended.hand_id == tournament.started.hand_limit
+        left = [s for s in lines if not s.out]
+        assert [s.chips for s in left] == sorted((s.chips for s in left), reverse=True)
+        assert max(s.place for s in left) < min((s.place for s in lines if s.out), default=99)
     out = [e for _, e in tournament.history() if isinstance(e, PlayerEliminated)]
     effective = tournament.tournament.eliminated
-    assert len(effective) == players - 1
+    assert len(effective) == players - len(ended.places)
     places = [e.place for e in effective]
     assert places == sorted(places, reverse=True)  # later out, never a worse place
     assert set(out) >= set(effective)
@@ -160,6 +172,16 @@ def test_TRN_OUT_random_sit_and_go_runs_to_one_player_with_chips_and_standings_c
 
 def test_G_BUTTON_random_sit_and_go_with_a_dead_button_ends_consistently() -> None:
     check_result(play_sit_and_go(11, button=ButtonRule.DEAD), 6)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"),
+    [("Sit & Go 6-max", 6), ("Heads-up Sit & Go", 2), ("Limit 4-max 24 hands", 4),
+     ("Sit & Go 1500", 9)],
+)
+def test_TRN_MODES_shipped_presets_play_to_their_end(preset: str, players: int) -> None:
+    check_result(play_sit_and_go(7, players=players, preset=RULES.preset(preset), rules=RULES),
+                 players)
 
 
 @pytest.mark.slow
