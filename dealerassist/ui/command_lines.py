@@ -103,7 +103,7 @@ def set_button(seat: int) -> str:
 
 def choose_game(preset: str) -> str:
     """Choose a game preset from rules.yaml."""
-    return f"game {preset}"
+    return f"game {shlex.quote(preset)}"  # "Limit Hold'em 10/20" has a quote in it
 
 
 def new_hand() -> str:

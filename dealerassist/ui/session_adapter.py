@@ -5,8 +5,6 @@ it with the engine, journals it, then applies it) and answers with the presenter
 TableView; a refusal comes back as the session's message and rule ID, the table unchanged.
 
 Handled here rather than in the session:
-- ``game PRESET`` (from the set-up dialog): the session is reopened on the same journal
-  with that preset, which journals the change (refused mid-hand by the session).
 - Why no raise is allowed (``ActionBarView.raise_rule``), from the engine's legal actions.
 - Camera proposals: `observe` gives the stable sightings to the session; a proposal it does
   not apply by itself is shown in the view until the dealer sends a command.
@@ -20,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dealerassist.engine.betting import legal_actions
-from dealerassist.errors import DealerAssistError, IllegalActionError
+from dealerassist.errors import DealerAssistError
 from dealerassist.journal.paths import default_journal_path
 from dealerassist.journal.store import SQLiteJournal
 from dealerassist.rules import default_rules, load_rules
@@ -120,22 +118,12 @@ class SessionController:
         """Run one command line; a refusal leaves the table as it was."""
         self._proposals = ()  # the dealer has spoken: a camera proposal is answered
         try:
-            words = line.split(maxsplit=1)
-            if words and words[0].lower() == "game":
-                self._switch_game(words[1] if len(words) > 1 else "")
-            else:
-                self.session.execute(line)
+            self.session.execute(line)
         except DealerAssistError as error:
             return SubmitResult(ok=False, view=self.current_view(), error=str(error),
                                 rule_id=getattr(error, "rule_id", ""))
         return SubmitResult(ok=True, view=self.current_view())
 
-    def _switch_game(self, name: str) -> None:
-        rules = self.session.rules
-        preset = rules.preset(name.strip())
-        if self.session.state.hand is not None:
-            raise IllegalActionError("a hand is running; change the game after it")
-        self.session = TableSession(self.session.journal, rules=rules, preset=preset)
 
 
 def _rules(path: str | None) -> HouseRules:

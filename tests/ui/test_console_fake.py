@@ -205,7 +205,7 @@ def test_setup_dialog_turns_edits_into_command_lines(qtbot):
     dialog.away_boxes[0].setChecked(True)  # and steps away
     dialog.button_spin.setValue(3)
     assert dialog.command_lines() == [
-        "game PLO 1/2",
+        "game 'PLO 1/2'",
         "add 1 50",
         "out 1",
         "leave 2",

@@ -334,6 +334,10 @@ def test_setup_dialog_switches_the_game_between_hands(qtbot, settings):
     assert window.view.preset == "PLO 1/2"
     assert controller.state.game.preset == "PLO 1/2"
     assert window.table.seats[1].name_label.text() == "Ann"
+    dialog = window.open_setup()  # a preset name with a quote in it
+    dialog.preset_combo.setCurrentText("Limit Hold'em 10/20")
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    assert controller.state.game.preset == "Limit Hold'em 10/20", window.refusal_label.text()
     dialog = window.open_setup()  # between hands Ann steps away, then comes back
     dialog.away_boxes[0].setChecked(True)
     dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
