@@ -44,6 +44,7 @@ from dealerassist.rules.model import BlindLevel, GamePreset, HouseRules
 from dealerassist.session.clock import Clock, SystemClock, format_duration
 from dealerassist.session.commands import (
     AddChips,
+    Command,
     Leave,
     NewHand,
     SelectGame,
@@ -53,6 +54,7 @@ from dealerassist.session.commands import (
 )
 from dealerassist.session.controller import TableSession
 from dealerassist.session.events import CommandReceived, Undone
+from dealerassist.session.sightings import Proposal
 from dealerassist.session.state import SessionState
 from dealerassist.session.tournament_events import (
     TOURNAMENT_EVENTS,
@@ -702,6 +704,16 @@ class TournamentTable:
         return self._session.state
 
     @property
+    def journal(self) -> Journal:
+        """The journal as the session sees it (the tournament's records left out)."""
+        return self._session.journal
+
+    @property
+    def rules(self) -> HouseRules:
+        """The rules the table plays (a game per level, no rake)."""
+        return self._session.rules
+
+    @property
     def tournament(self) -> TournamentState:
         """The tournament's state."""
         return self._tournament
@@ -751,16 +763,25 @@ class TournamentTable:
             if verb == "level":
                 self._apply_level_stakes()
             return self.state
-        command = parse_command(line)
+        return self.apply(parse_command(line), text=line.strip())
+
+    def apply(self, command: Command, *, text: str) -> SessionState:
+        """Run an already parsed table command like `execute` (``text`` is journaled)."""
         if isinstance(command, Undo):
-            return self._undo(line.strip())
+            return self._undo(text)
         self._verify_table_command(command)
         if isinstance(command, NewHand):
-            self._session.check(line)
+            self._session.check(text)
             self._before_hand()
-        self._session.apply(command, text=line.strip())
+        self._session.apply(command, text=text)
         self._settle()
         return self.state
+
+    def observe(self, sightings: Sequence[Any]) -> Proposal | None:
+        """Pass camera sightings to the session (`TableSession.observe`), then settle."""
+        proposal = self._session.observe(sightings)
+        self._settle()
+        return proposal
 
     def check(self, line: str) -> None:
         """Raise like `execute` would, without journaling anything."""

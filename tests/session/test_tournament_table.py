@@ -7,8 +7,10 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from dealerassist.errors import IllegalActionError
+from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.journal.store import SQLiteJournal
 from dealerassist.rules.model import BlindLevel, BlindSchedule, ButtonRule, GamePreset
@@ -330,3 +332,32 @@ def test_automatic_groups_are_marked_in_the_journal() -> None:
     texts = [getattr(e, "text", "") for _, e in tournament.history()]
     assert f"out Ben {AUTO_MARK}" in texts and f"leave 2 {AUTO_MARK}" in texts
     assert f"end last_player {AUTO_MARK}" in texts
+
+
+LINES = ["clock start", "clock pause", "clock resume", "level next", "level 3", "clock",
+         "hand", "f", "c", "x", "allin", "r 60", "sit 4 Dee 500", "sit 4 Dee 600", "add 1 50",
+         "leave 1", "game NLHE 1/2", "undo", "flop 2c 3d 4h", "show 1 Ah As", "out 2", "in 2"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(LINES), st.integers(0, 400)), max_size=25))
+def test_check_agrees_with_execute_and_a_refusal_journals_nothing(
+    steps: list[tuple[str, int]],
+) -> None:
+    clock = FakeClock()
+    tournament = table(CLOCKED, 3, clock=clock)
+    for line, seconds in steps:
+        clock.advance(seconds=seconds)
+        before = (tournament.history(), tournament.state, tournament.tournament)
+        try:
+            tournament.check(line)
+        except DealerAssistError:
+            with pytest.raises(DealerAssistError):
+                tournament.execute(line)
+            assert (tournament.history(), tournament.state, tournament.tournament) == before
+            continue
+        tournament.execute(line)
+        total = sum(p.stack for p in tournament.state.table.players)
+        entrants = len(tournament.state.table.players) + len(tournament.tournament.eliminated)
+        if tournament.state.hand is None:
+            assert total == 500 * entrants  # chips conserved
