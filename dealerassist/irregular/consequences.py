@@ -170,6 +170,10 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
     if flag.severity is Severity.MISDEAL:
         out.append(MisdealDeclared(rule))
     elif rule == "IRR-HE-EXPOSE-OTHER" and isinstance(report, CardExposed) and state is not None:
+        if report.card.is_unknown and not any(c.is_unknown for c in state.hole[report.player]):
+            raise IllegalActionError(
+                f"p{report.player + 1}'s cards are known: report the exposed card by its face "
+                f"(exposed SEAT CARD), then confirm that flag", rule_id=rule)
         out.append(HoleCardReplaced(report.player, report.card, replacement, rule))
     elif rule in _RETURN_BOARD:
         cards = getattr(report, "cards", ())

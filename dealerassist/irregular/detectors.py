@@ -248,6 +248,11 @@ class _Detector(ReportRules):
     def board(self, event: BoardDealt) -> None:
         state = self.state
         cards = event.cards
+        if state is not None and self.already_seen(cards):
+            self.flag("IRR-DECK", f"board {format_cards(cards)}: a card already in this hand",
+                      f"tableau {format_cards(cards)} : une carte déjà dans ce coup")
+            self.result.skipped.append(self.index)
+            return
         if state is not None and self.family is Family.BOARD:
             street = state.street_index
             if state.phase is Phase.BETTING and street in EARLY_RULE:

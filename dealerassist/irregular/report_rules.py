@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from dealerassist.cards import format_cards
+from dealerassist.cards import Card, format_cards
 from dealerassist.engine.ruling_events import (
     BoardCardsExposed,
     ButtonMisplaced,
@@ -67,6 +67,14 @@ class ReportRules:
         """Raise a ready-made flag."""
         raise NotImplementedError  # pragma: no cover - provided by the detector
 
+    def already_seen(self, cards: tuple[Card, ...]) -> bool:
+        """Tell whether one of ``cards`` is already in the hand (IRR-DECK)."""
+        state = self.state
+        if state is None:
+            return False
+        codes = [c.code for c in cards if c.code < 52]
+        return len(set(codes)) < len(codes) or any(state.seen >> code & 1 for code in codes)
+
     def on_exposed(self, event: CardExposed) -> None:
         """Flag a report: IRR-HE-EXPOSE-*, IRR-ST-HOLE-UP, IRR-LB-MISDEAL, IRR-DR-(DRAW-)EXPOSED."""
         who = self.seat(event.player)
@@ -76,6 +84,16 @@ class ReportRules:
         fr = f"{carte} de {who} exposée par le donneur"
         if not event.by_dealer:
             return  # a player's own exposure is their problem, not a dealing error
+        state = self.state
+        if state is not None:
+            if state.folded[event.player] or state.mucked[event.player]:
+                return  # a dead hand's card: nothing to rule
+            hole = state.hole[event.player]
+            if (not event.card.is_unknown and hole and event.card not in hole
+                    and not any(c.is_unknown for c in hole)):
+                self.flag("IRR-DECK", f"{who} does not hold {card}, reported exposed",
+                          f"{who} n'a pas {carte}, signalée exposée", player=event.player)
+                return
         self.exposed.append(event.player)
         first2 = event.nth in (1, 2)
         if self.family is Family.STUD:
@@ -127,6 +145,10 @@ class ReportRules:
         state = self.state
         cards = format_cards(event.cards)
         if state is None or self.family is not Family.BOARD:
+            return
+        if self.already_seen(event.cards):
+            self.flag("IRR-DECK", f"board cards {cards} reported, one is already in this hand",
+                      f"cartes {cards} signalées, l'une est déjà dans ce coup")
             return
         street = state.street_index
         if state.phase is Phase.BETTING and street in EARLY_RULE:

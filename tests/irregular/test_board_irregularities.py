@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from dealerassist.cards import parse_cards
+from dealerassist.cards import UNKNOWN, parse_cards
 from dealerassist.engine.events import BoardDealt, Called, Folded, RaisedTo
 from dealerassist.engine.ruling_events import (
     ActionAttempted,
@@ -369,3 +369,29 @@ def test_IRR_OUT_OF_TURN_due_events_bring_the_binding_call() -> None:
     hand.add(*due_events(hand.setup, hand.events))
     assert hand.state.actor == 1 and hand.state.bets == (20, 20, 20)
     assert due_events(hand.setup, hand.events) == ()  # bound once, then done
+
+
+def test_IRR_DECK_a_board_card_already_in_the_hand_is_no_early_turn() -> None:
+    hand = Hand(setup()).deal(HOLES).play("c", "c", "k").board("2c 3d 4h").play(("r", 40))
+    hand.add(BoardDealt(parse_cards("Ah")))  # p1's card, turned while betting is open
+    assert [f.rule_id for f in hand.flags] == ["IRR-DECK"]
+    hand.add(BoardCardsExposed(parse_cards("3d")))  # on the board already
+    assert [f.rule_id for f in hand.flags] == ["IRR-DECK", "IRR-DECK"]
+
+
+def test_IRR_DECK_reported_exposure_of_a_card_the_player_does_not_hold() -> None:
+    hand = Hand(setup()).deal(HOLES).add(CardExposed(2, card("Kd"), nth=5))
+    flag = hand.only_flag("IRR-DECK")
+    assert flag.player == 2 and "does not hold Kd" in flag.message
+
+
+def test_exposed_card_of_a_folded_hand_needs_no_ruling() -> None:
+    hand = dealt().play("f").add(CardExposed(2, card("Kd"), nth=0))
+    assert hand.flags == []
+
+
+def test_IRR_HE_EXPOSE_OTHER_unknown_face_of_a_known_hand_must_be_named() -> None:
+    hand = Hand(setup()).deal(HOLES).add(CardExposed(2, UNKNOWN, nth=5))
+    flag = hand.only_flag("IRR-HE-EXPOSE-OTHER")
+    with pytest.raises(IllegalActionError, match="by its face"):
+        hand.confirm(flag)

@@ -45,6 +45,17 @@ def _deck() -> list[Card]:
     return list(parse_cards(" ".join(r + s for r in "23456789TJQKA" for s in "cdhs")))
 
 
+def _outside(hand_setup) -> int:  # type: ignore[no-untyped-def]
+    """Return the mask of the cards not in this game's deck (short deck: 2 to 5)."""
+    ranks = hand_setup.game.deck_ranks
+    return sum(1 << c.code for c in _deck() if int(c.rank) not in ranks)
+
+
+def _mask(state) -> int:  # type: ignore[no-untyped-def]
+    """Return the mask of the cards that cannot come now: seen, or not in the deck."""
+    return state.seen | _outside(state.setup)
+
+
 def _fresh(rng: random.Random, seen: int, count: int) -> tuple[Card, ...]:
     cards = [c for c in _deck() if not seen & (1 << c.code)]
     return tuple(rng.sample(cards, count))
@@ -73,14 +84,14 @@ def _inject(rng: random.Random, state, events: list[object]) -> object | None:  
     if kind == 2 and legal is not None and legal.min_raise_to is None:
         return RaisedTo(legal.actor, max(state.bets) + rng.randrange(1, 50))
     if kind == 3:
-        return CardExposed(rng.randrange(n), rng.choice([UNKNOWN, *_fresh(rng, state.seen, 1)]),
+        return CardExposed(rng.randrange(n), rng.choice([UNKNOWN, *_fresh(rng, _mask(state), 1)]),
                            nth=rng.randrange(0, 2 * n + 1))
     if kind == 4:
         return ExtraCardDealt(rng.randrange(n), rng.choice([1, 1, 2]))
     if kind == 5 and state.phase is Phase.BETTING:
-        return BoardDealt(_fresh(rng, state.seen, rng.choice([1, 3])))
+        return BoardDealt(_fresh(rng, _mask(state), rng.choice([1, 3])))
     if kind == 6:
-        return BoardCardsExposed(_fresh(rng, state.seen, rng.choice([1, 3, 4])))
+        return BoardCardsExposed(_fresh(rng, _mask(state), rng.choice([1, 3, 4])))
     if kind == 7 and state.board:
         return BoardDealt((rng.choice(state.board),) * max(1, state.due_board or 1))
     if kind == 8 and rng.random() < 0.2:
@@ -107,8 +118,8 @@ def _play(seed: int, game: str, stacks: tuple[int, ...]) -> None:
     hand_setup = setup(game, stacks)
     events: list[object] = []
     total = sum(stacks)
-    holes = _fresh(rng, 0, hand_setup.player_count * hand_setup.game.streets[0].hole_down)
     count = hand_setup.game.streets[0].hole_down
+    holes = _fresh(rng, _outside(hand_setup), hand_setup.player_count * count)
     for player in range(hand_setup.player_count):
         known = holes[player * count:(player + 1) * count]
         events.append(HoleCardsDealt(player, known if rng.random() < 0.5 else (UNKNOWN,) * count))
@@ -126,7 +137,7 @@ def _play(seed: int, game: str, stacks: tuple[int, ...]) -> None:
             flag = rng.choice(open_flags)
             if rng.random() < 0.75:
                 try:
-                    replacement = rng.choice([UNKNOWN, *_fresh(rng, state.seen, 1)])
+                    replacement = rng.choice([UNKNOWN, *_fresh(rng, _mask(state), 1)])
                     events.extend(confirm(hand_setup, events, flag.flag_id,
                                           replacement=replacement))
                     continue
@@ -143,14 +154,15 @@ def _play(seed: int, game: str, stacks: tuple[int, ...]) -> None:
             events.append(_legal_move(rng, state))
         elif state.phase is Phase.DEALING:
             assert not state.due_hole
-            events.extend(next_board(hand_setup, events, _fresh(rng, state.seen, state.due_board)))
+            cards = _fresh(rng, _mask(state), state.due_board)
+            events.extend(next_board(hand_setup, events, cards))
         else:  # showdown: table every hand, then settle
             for player in state.in_hand:
                 if not state.shown[player]:
                     hole = state.hole[player]
                     unknown = sum(1 for c in hole if c.is_unknown)
                     faces = [c for c in hole if not c.is_unknown]
-                    faces += list(_fresh(rng, state.seen, unknown))
+                    faces += list(_fresh(rng, _mask(state), unknown))
                     events.append(CardsShown(player, tuple(faces)))
                     break
             else:
@@ -160,7 +172,7 @@ def _play(seed: int, game: str, stacks: tuple[int, ...]) -> None:
     assert state is not None and state.total_chips == total
 
 
-GAMES = st.sampled_from(["NT", "NT", "PT", "FT", "PO"])
+GAMES = st.sampled_from(["NT", "NT", "PT", "FT", "PO", "NS", "FO/8", "PO/8"])
 STACKS = st.lists(st.integers(min_value=1, max_value=3000), min_size=2, max_size=6)
 
 
