@@ -70,6 +70,7 @@ from dealerassist.session.tournament_events import (
     TournamentUndone,
     register,
 )
+from dealerassist.session.viewmodels import ClockView
 
 __all__ = [
     "AUTO_MARK",
@@ -745,6 +746,16 @@ class TournamentTable:
     def standings(self) -> tuple[Standing, ...]:
         """Return the standings now (TRN-RANK)."""
         return standings(self.state, self._tournament)
+
+    def clock_view(self) -> ClockView:
+        """Return the console's `ClockView` (level number, stakes, seconds left) now."""
+        reading = self.reading()
+        levels = self._tournament.levels
+        seconds = None
+        if reading.ms_left is not None and reading.running:
+            seconds = max(0, -(-reading.ms_left // 1000))
+        return ClockView(level=level_number(levels, reading.level),
+                         stakes=stakes_text(levels[reading.level]), seconds_left=seconds)
 
     # -- commands -----------------------------------------------------------------------------
 

@@ -361,3 +361,16 @@ def test_check_agrees_with_execute_and_a_refusal_journals_nothing(
         entrants = len(tournament.state.table.players) + len(tournament.tournament.eliminated)
         if tournament.state.hand is None:
             assert total == 500 * entrants  # chips conserved
+
+
+def test_console_clock_view_model_has_level_number_stakes_and_seconds_left() -> None:
+    clock = FakeClock()
+    tournament = table(CLOCKED, 2, clock=clock)
+    view = tournament.clock_view()
+    assert (view.level, view.stakes, view.seconds_left) == (1, "10/20", None)  # not started
+    tournament.execute("clock start")
+    clock.advance(minutes=10, seconds=30)
+    view = tournament.clock_view()
+    assert (view.level, view.stakes, view.seconds_left) == (0, "Break", 270)
+    clock.advance(minutes=5)
+    assert tournament.clock_view().level == 2  # breaks are not counted
