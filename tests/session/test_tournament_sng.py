@@ -19,8 +19,8 @@ from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules.model import BlindLevel, BlindSchedule, ButtonRule, GamePreset
 from dealerassist.session.clock import FakeClock
 from dealerassist.session.events import HandStarted
-from dealerassist.session.tournament import TournamentTable
 from dealerassist.session.tournament_events import EndReason, PlayerEliminated
+from dealerassist.session.tournament_table import TournamentTable
 
 from .helpers import RULES, candidate_commands
 

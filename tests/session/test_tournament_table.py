@@ -15,8 +15,8 @@ from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.journal.store import SQLiteJournal
 from dealerassist.rules.model import BlindLevel, BlindSchedule, ButtonRule, GamePreset
 from dealerassist.session.clock import FakeClock
-from dealerassist.session.tournament import AUTO_MARK, TournamentTable
 from dealerassist.session.tournament_events import EndReason, PlayerEliminated
+from dealerassist.session.tournament_table import AUTO_MARK, TournamentTable
 
 from .helpers import RULES
 

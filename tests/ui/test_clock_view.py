@@ -15,7 +15,7 @@ from dealerassist.journal.memory import InMemoryJournal  # noqa: E402
 from dealerassist.rules.model import BlindLevel, BlindSchedule, GamePreset  # noqa: E402
 from dealerassist.rules.profiles import default_rules  # noqa: E402
 from dealerassist.session.clock import FakeClock  # noqa: E402
-from dealerassist.session.tournament import TournamentTable  # noqa: E402
+from dealerassist.session.tournament_table import TournamentTable  # noqa: E402
 from dealerassist.ui.clock_view import ClockWindow, QtClockPanel  # noqa: E402
 
 SCHEDULE = BlindSchedule(name="view", levels=(
