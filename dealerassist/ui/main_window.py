@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -33,6 +33,7 @@ from dealerassist.ui import command_lines
 from dealerassist.ui.bridge import ConsoleBridge
 from dealerassist.ui.camera import CameraFeed
 from dealerassist.ui.i18n import install_translator
+from dealerassist.ui.menus import build_menus, keys_text
 from dealerassist.ui.settings import ConsoleSettings, Language
 from dealerassist.ui.setup_dialog import TableSetupDialog
 from dealerassist.ui.theme import apply_theme
@@ -124,55 +125,8 @@ class MainWindow(QMainWindow):
                        self.proposals):
             widget.command.connect(self.send)
         self.showdown.refused.connect(self.show_refusal)
-        self._build_menus()
+        self.export_action = build_menus(self)
         self._build_shortcuts()
-
-    def _build_menus(self) -> None:
-        table_menu = self.menuBar().addMenu(self.tr("&Table"))
-        setup = QAction(self.tr("Set up table…"), self)
-        setup.triggered.connect(self.open_setup)
-        next_hand = QAction(self.tr("Next hand"), self)
-        next_hand.triggered.connect(lambda: self.send(command_lines.new_hand()))
-        self.export_action = QAction(self.tr("Export today's hands…"), self)
-        self.export_action.triggered.connect(lambda: self.export_day())
-        self.export_action.setEnabled(hasattr(self.bridge.controller, "export_day"))
-        undo = QAction(self.tr("Undo last command"), self)
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        undo.triggered.connect(lambda: self.send(command_lines.UNDO))
-        table_menu.addAction(setup)
-        table_menu.addAction(next_hand)
-        table_menu.addAction(undo)
-        table_menu.addAction(self.export_action)
-        view_menu = self.menuBar().addMenu(self.tr("&View"))
-        larger = QAction(self.tr("Larger text"), self)
-        larger.setShortcut(QKeySequence.StandardKey.ZoomIn)
-        larger.triggered.connect(lambda: self.set_scale(self.settings.scale + 10))
-        smaller = QAction(self.tr("Smaller text"), self)
-        smaller.setShortcut(QKeySequence.StandardKey.ZoomOut)
-        smaller.triggered.connect(lambda: self.set_scale(self.settings.scale - 10))
-        view_menu.addAction(larger)
-        view_menu.addAction(smaller)
-        camera_menu = self.menuBar().addMenu(self.tr("&Camera"))
-        webcam = QAction(self.tr("Start the webcam"), self)
-        webcam.triggered.connect(self.start_webcam)
-        video = QAction(self.tr("Read a video file…"), self)
-        video.triggered.connect(self.open_video)
-        stop = QAction(self.tr("Stop the camera"), self)
-        stop.triggered.connect(self.stop_camera)
-        for action in (webcam, video, stop):
-            camera_menu.addAction(action)
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        keys = QAction(self.tr("Keyboard"), self)
-        keys.setShortcut(QKeySequence(Qt.Key.Key_F1))
-        keys.triggered.connect(self.show_keys)
-        help_menu.addAction(keys)
-        language_menu = self.menuBar().addMenu(self.tr("&Language"))
-        for language, label in ((Language.ENGLISH, "English"), (Language.FRENCH, "Français")):
-            action = QAction(label, self)
-            action.setCheckable(True)
-            action.setChecked(self.settings.language is language)
-            action.triggered.connect(lambda _=False, lang=language: self.set_language(lang))
-            language_menu.addAction(action)
 
     def _build_shortcuts(self) -> None:
         self.shortcuts: dict[str, QShortcut] = {}
@@ -256,18 +210,7 @@ class MainWindow(QMainWindow):
 
     def keys_text(self) -> str:
         """Return the keyboard help, one key per line."""
-        rows = (
-            ("F", self.tr("fold")),
-            ("C", self.tr("check, or call (all-in for less when short)")),
-            ("R", self.tr("cursor to the amount; Enter bets or raises to it")),
-            ("1 2 3 4", self.tr("amount presets: minimum, half pot, pot, all-in")),
-            ("/", self.tr("cursor to the command line; Up/Down recall")),
-            ("N", self.tr("next hand")),
-            ("Ctrl Z", self.tr("undo the last command (kept in the journal)")),
-            ("Esc", self.tr("back to the table (hotkeys active)")),
-            ("Ctrl + / Ctrl -", self.tr("larger / smaller text")),
-        )
-        return "\n".join(f"{key}\t{meaning}" for key, meaning in rows)
+        return keys_text()
 
     def show_keys(self) -> QMessageBox:
         """Show the keyboard help (non-blocking)."""

@@ -3,207 +3,207 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="248" />
+        <location filename="../../dealerassist/ui/main_window.py" line="206" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="95" />
-        <location filename="../../dealerassist/ui/main_window.py" line="215" />
+        <location filename="../../dealerassist/ui/main_window.py" line="96" />
+        <location filename="../../dealerassist/ui/main_window.py" line="169" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="72" />
+        <location filename="../../dealerassist/ui/main_window.py" line="73" />
         <source>The camera source has ended</source>
         <translation>La source de la caméra est terminée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="96" />
+        <location filename="../../dealerassist/ui/main_window.py" line="97" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="97" />
+        <location filename="../../dealerassist/ui/main_window.py" line="98" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="99" />
+        <location filename="../../dealerassist/ui/main_window.py" line="100" />
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="131" />
-        <source>&amp;Table</source>
-        <translation>&amp;Table</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="132" />
-        <source>Set up table…</source>
-        <translation>Installer la table…</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="134" />
-        <source>Next hand</source>
-        <translation>Main suivante</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="136" />
-        <source>Export today's hands…</source>
-        <translation>Exporter les mains du jour…</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="139" />
-        <source>Undo last command</source>
-        <translation>Annuler la dernière commande</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="146" />
-        <source>&amp;View</source>
-        <translation>&amp;Affichage</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="147" />
-        <source>Larger text</source>
-        <translation>Texte plus grand</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="150" />
-        <source>Smaller text</source>
-        <translation>Texte plus petit</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="155" />
-        <source>&amp;Camera</source>
-        <translation>&amp;Caméra</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="156" />
-        <source>Start the webcam</source>
-        <translation>Démarrer la webcam</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="158" />
-        <source>Read a video file…</source>
-        <translation>Lire un fichier vidéo…</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="160" />
-        <source>Stop the camera</source>
-        <translation>Arrêter la caméra</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="164" />
-        <source>&amp;Help</source>
-        <translation>&amp;Aide</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="165" />
-        <location filename="../../dealerassist/ui/main_window.py" line="270" />
+        <location filename="../../dealerassist/ui/main_window.py" line="217" />
+        <location filename="../../dealerassist/ui/menus.py" line="57" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="169" />
-        <source>&amp;Language</source>
-        <translation>&amp;Langue</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="214" />
+        <location filename="../../dealerassist/ui/main_window.py" line="168" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="220" />
-        <location filename="../../dealerassist/ui/main_window.py" line="250" />
+        <location filename="../../dealerassist/ui/main_window.py" line="176" />
+        <location filename="../../dealerassist/ui/main_window.py" line="208" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="223" />
+        <location filename="../../dealerassist/ui/main_window.py" line="179" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="256" />
-        <source>fold</source>
-        <translation>se coucher</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="257" />
-        <source>check, or call (all-in for less when short)</source>
-        <translation>parole, ou suivre (à tapis pour moins si court)</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="258" />
-        <source>cursor to the amount; Enter bets or raises to it</source>
-        <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="259" />
-        <source>amount presets: minimum, half pot, pot, all-in</source>
-        <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="260" />
-        <source>cursor to the command line; Up/Down recall</source>
-        <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="261" />
-        <source>next hand</source>
-        <translation>main suivante</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="262" />
-        <source>undo the last command (kept in the journal)</source>
-        <translation>annuler la dernière commande (gardée dans le journal)</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="263" />
-        <source>back to the table (hotkeys active)</source>
-        <translation>retour à la table (raccourcis actifs)</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="264" />
-        <source>larger / smaller text</source>
-        <translation>texte plus grand / plus petit</translation>
-    </message>
-    <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="285" />
+        <location filename="../../dealerassist/ui/main_window.py" line="232" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="297" />
+        <location filename="../../dealerassist/ui/main_window.py" line="244" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="307" />
+        <location filename="../../dealerassist/ui/main_window.py" line="254" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="336" />
+        <location filename="../../dealerassist/ui/main_window.py" line="283" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="341" />
+        <location filename="../../dealerassist/ui/main_window.py" line="288" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="344" />
+        <location filename="../../dealerassist/ui/main_window.py" line="291" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="398" />
+        <location filename="../../dealerassist/ui/main_window.py" line="345" />
         <source>Hide</source>
         <translation>Masquer</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="35" />
+        <source>&amp;Table</source>
+        <translation>&amp;Table</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="36" />
+        <source>Set up table…</source>
+        <translation>Installer la table…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="37" />
+        <source>Next hand</source>
+        <translation>Main suivante</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="39" />
+        <source>Undo last command</source>
+        <translation>Annuler la dernière commande</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="41" />
+        <source>Export today's hands…</source>
+        <translation>Exporter les mains du jour…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="44" />
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="45" />
+        <source>Larger text</source>
+        <translation>Texte plus grand</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="47" />
+        <source>Smaller text</source>
+        <translation>Texte plus petit</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="49" />
+        <source>&amp;Camera</source>
+        <translation>&amp;Caméra</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="50" />
+        <source>Start the webcam</source>
+        <translation>Démarrer la webcam</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="52" />
+        <source>Read a video file…</source>
+        <translation>Lire un fichier vidéo…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="54" />
+        <source>Stop the camera</source>
+        <translation>Arrêter la caméra</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="56" />
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="59" />
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="70" />
+        <source>fold</source>
+        <translation>se coucher</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="71" />
+        <source>check, or call (all-in for less when short)</source>
+        <translation>parole, ou suivre (à tapis pour moins si court)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="73" />
+        <source>cursor to the amount; Enter bets or raises to it</source>
+        <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="75" />
+        <source>amount presets: minimum, half pot, pot, all-in</source>
+        <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="77" />
+        <source>cursor to the command line; Up/Down recall</source>
+        <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="79" />
+        <source>next hand</source>
+        <translation>main suivante</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="80" />
+        <source>undo the last command (kept in the journal)</source>
+        <translation>annuler la dernière commande (gardée dans le journal)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="82" />
+        <source>back to the table (hotkeys active)</source>
+        <translation>retour à la table (raccourcis actifs)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="83" />
+        <source>larger / smaller text</source>
+        <translation>texte plus grand / plus petit</translation>
     </message>
 </context>
 <context>
@@ -512,17 +512,17 @@
         <translation>Absent</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="98" />
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="99" />
         <source>Bet this street</source>
         <translation>Mise de ce tour</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="105" />
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="106" />
         <source>stood pat</source>
         <translation>servi</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="106" />
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="107" />
         <source>drew {count}</source>
         <translation>a tiré {count}</translation>
     </message>

@@ -18,7 +18,8 @@ BIN = Path(sys.executable).parent
 
 CONSOLE_MODULES = (
     "app.py", "bridge.py", "camera.py", "command_lines.py", "demo.py", "i18n.py",
-    "main_window.py", "measure.py", "session_adapter.py", "settings.py", "setup_dialog.py",
+    "main_window.py", "measure.py", "menus.py", "session_adapter.py", "settings.py",
+    "setup_dialog.py",
     "theme.py", "workers.py",
     *(f"widgets/qt_{name}.py" for name in (
         "action_bar", "camera", "cards", "command_line", "flags", "history", "pots",

@@ -1,0 +1,85 @@
+"""The main window's menus and its keyboard help.
+
+Kept apart from `main_window` so that module stays about laying out and rendering. Texts
+are translated in the ``MainWindow`` context (the same entries as before the move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from dealerassist.ui import command_lines
+from dealerassist.ui.settings import Language
+
+__all__ = ["build_menus", "keys_text"]
+
+
+def _add(menu: QMenu, text: str, slot: Callable[[], Any],
+         shortcut: QKeySequence | QKeySequence.StandardKey | None = None) -> QAction:
+    action = QAction(text, menu.parent())
+    if shortcut is not None:
+        action.setShortcut(shortcut)
+    action.triggered.connect(lambda _=False: slot())
+    menu.addAction(action)
+    return action
+
+
+def build_menus(window: Any) -> QAction:
+    """Fill ``window``'s menu bar; return the export action (enabled for a live table)."""
+    bar = window.menuBar()
+    table = bar.addMenu(QCoreApplication.translate("MainWindow", "&Table"))
+    _add(table, QCoreApplication.translate("MainWindow", "Set up table…"), window.open_setup)
+    _add(table, QCoreApplication.translate("MainWindow", "Next hand"),
+         lambda: window.send(command_lines.new_hand()))
+    _add(table, QCoreApplication.translate("MainWindow", "Undo last command"),
+         lambda: window.send(command_lines.UNDO), QKeySequence.StandardKey.Undo)
+    export = _add(table, QCoreApplication.translate("MainWindow", "Export today's hands…"),
+                  window.export_day)
+    export.setEnabled(hasattr(window.bridge.controller, "export_day"))
+    view = bar.addMenu(QCoreApplication.translate("MainWindow", "&View"))
+    _add(view, QCoreApplication.translate("MainWindow", "Larger text"),
+         lambda: window.set_scale(window.settings.scale + 10), QKeySequence.StandardKey.ZoomIn)
+    _add(view, QCoreApplication.translate("MainWindow", "Smaller text"),
+         lambda: window.set_scale(window.settings.scale - 10), QKeySequence.StandardKey.ZoomOut)
+    camera = bar.addMenu(QCoreApplication.translate("MainWindow", "&Camera"))
+    _add(camera, QCoreApplication.translate("MainWindow", "Start the webcam"),
+         window.start_webcam)
+    _add(camera, QCoreApplication.translate("MainWindow", "Read a video file…"),
+         window.open_video)
+    _add(camera, QCoreApplication.translate("MainWindow", "Stop the camera"),
+         window.stop_camera)
+    help_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&Help"))
+    _add(help_menu, QCoreApplication.translate("MainWindow", "Keyboard"), window.show_keys,
+         QKeySequence(Qt.Key.Key_F1))
+    languages = bar.addMenu(QCoreApplication.translate("MainWindow", "&Language"))
+    for language, label in ((Language.ENGLISH, "English"), (Language.FRENCH, "Français")):
+        action = _add(languages, label, lambda lang=language: window.set_language(lang))
+        action.setCheckable(True)
+        action.setChecked(window.settings.language is language)
+    return export
+
+
+def keys_text() -> str:
+    """Return the keyboard help, one key per line (key, tab, meaning)."""
+    rows = (
+        ("F", QCoreApplication.translate("MainWindow", "fold")),
+        ("C", QCoreApplication.translate(
+            "MainWindow", "check, or call (all-in for less when short)")),
+        ("R", QCoreApplication.translate(
+            "MainWindow", "cursor to the amount; Enter bets or raises to it")),
+        ("1 2 3 4", QCoreApplication.translate(
+            "MainWindow", "amount presets: minimum, half pot, pot, all-in")),
+        ("/", QCoreApplication.translate(
+            "MainWindow", "cursor to the command line; Up/Down recall")),
+        ("N", QCoreApplication.translate("MainWindow", "next hand")),
+        ("Ctrl Z", QCoreApplication.translate(
+            "MainWindow", "undo the last command (kept in the journal)")),
+        ("Esc", QCoreApplication.translate("MainWindow", "back to the table (hotkeys active)")),
+        ("Ctrl + / Ctrl -", QCoreApplication.translate("MainWindow", "larger / smaller text")),
+    )
+    return "\n".join(f"{key}\t{meaning}" for key, meaning in rows)
