@@ -374,3 +374,36 @@ def test_console_clock_view_model_has_level_number_stakes_and_seconds_left() -> 
     assert (view.level, view.stakes, view.seconds_left) == (0, "Break", 270)
     clock.advance(minutes=5)
     assert tournament.clock_view().level == 2  # breaks are not counted
+
+
+def test_a_knockout_lost_in_a_crash_is_recorded_when_the_table_reopens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "table.sqlite"
+    clock = FakeClock()
+    tournament = table(SNG, 3, clock=clock, journal=SQLiteJournal(path))
+    run(tournament, "hand", "f", "allin", "c", "flop 2c 3d 4h", "turn 9s", "river Jd",
+        "show 2 Ah As")
+    # The program dies after journaling the last show, before journaling the knockout.
+    monkeypatch.setattr(TournamentTable, "_settle", lambda self: None)
+    tournament.execute("show 3 Kh Ks")
+    assert tournament.tournament.eliminated == ()
+    tournament.journal.close()
+    monkeypatch.undo()
+    reopened = TournamentTable(SQLiteJournal(path), rules=T_RULES, clock=clock)
+    assert [(e.name, e.place, e.chips_before) for e in reopened.tournament.eliminated] == [
+        ("Cy", 3, 500)]
+    assert reopened.state.table.player(3) is None
+
+
+def test_another_program_writing_to_the_table_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "table.sqlite"
+    clock = FakeClock()
+    first = table(SNG, 2, clock=clock, journal=SQLiteJournal(path))
+    second = TournamentTable(SQLiteJournal(path), rules=T_RULES, clock=clock)
+    second.execute("clock start")
+    with pytest.raises(DealerAssistError, match="another program"):
+        first.execute("hand")
+    with pytest.raises(DealerAssistError, match="another program"):
+        first.execute("clock start")
+    assert first.tournament.clock_on is False  # the refused command changed nothing
