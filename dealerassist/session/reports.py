@@ -195,6 +195,9 @@ def parse_report(line: str) -> ReportCommand | None:
         CommandError: a report verb with bad values; the message says how to fix it.
 
     """
+    raw = line.strip().split(None, 2)
+    if raw and raw[0].lower() == "overrule":
+        return _parse_overrule(raw)
     try:
         words = shlex.split(line, comments=True)
     except ValueError as error:
@@ -264,8 +267,19 @@ def parse_report(line: str) -> ReportCommand | None:
                              nobody_declares=bool(nodeclare))
     if verb == "misdeal":
         return ConfirmRuling(misdeal_only=True)
-    # overrule
-    return OverruleFlag(flag_id=args[0], reason=" ".join(args[1:]))
+    raise CommandError(f"unknown report {verb!r}")  # pragma: no cover - every verb handled
+
+
+def _parse_overrule(raw: list[str]) -> OverruleFlag:
+    """Read ``overrule FLAG REASON``: the reason is free text (quoted or not, any apostrophe)."""
+    if len(raw) < 3 or not raw[2].strip():
+        raise CommandError(f"overrule needs a flag and the floor's reason; {_usage('overrule')}")
+    reason = raw[2].strip()
+    try:
+        words = shlex.split(reason)
+    except ValueError:
+        words = reason.split()
+    return OverruleFlag(flag_id=raw[1], reason=" ".join(words))
 
 
 # ----- deciding ------------------------------------------------------------------------

@@ -85,6 +85,10 @@ def test_parse_report_lines() -> None:
         "9:IRR-JB-FALSE", nobody_declares=True)
     assert parse_report("overrule 4:IRR-DECK misread by camera") == OverruleFlag(
         "4:IRR-DECK", "misread by camera")
+    assert parse_report("overrule 4:IRR-DECK dealer didn't see it #2") == OverruleFlag(
+        "4:IRR-DECK", "dealer didn't see it #2")
+    assert parse_report("overrule 4:IRR-DECK 'dealer didn'\"'\"'t see it'") == OverruleFlag(
+        "4:IRR-DECK", "dealer didn't see it")  # as the console's button quotes it
     assert parse_report("r 60") is None and not is_report("r 60") and is_report("early Ks")
 
 
@@ -94,7 +98,7 @@ def test_parse_report_lines() -> None:
     ("exposed 3", "needs more values"),
     ("dealerror wrong_seat", "is not one of"),
     ("holding 3 four", "count 'four'"),
-    ("overrule 4:IRR-DECK", "needs more values"),
+    ("overrule 4:IRR-DECK", "needs a flag and the floor's reason"),
     ("acted 3 r", "needs its amount"),
     ("acted 3 shove 30", "is not f, x, c, b or r"),
 ])
