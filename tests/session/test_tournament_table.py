@@ -302,14 +302,16 @@ def test_TRN_MODES_hand_limit_ends_the_table_and_ranks_by_chips() -> None:
 # -- G-BUTTON when players bust ----------------------------------------------------------------
 
 
-def _bust_the_small_blind(button: ButtonRule) -> tuple[int, int | None, int]:
+def _bust_the_small_blind(button: ButtonRule, *, loser: int = 2) -> tuple[int, int | None, int]:
     rules = dataclasses.replace(
         T_RULES, table=dataclasses.replace(T_RULES.table, button=button))
     tournament = table(SNG, 4, rules=rules)
-    # Hand 1: button 1, small blind 2, big blind 3; seat 2 busts against seat 3.
+    # Hand 1: button 1, small blind 2, big blind 3; the small blind moves all in, the big
+    # blind calls, and ``loser`` (one of them) busts.
+    winner = 5 - loser
     run(tournament, "hand", "f", "f", "allin", "c", "flop 2c 3d 4h", "turn 9s", "river Jd",
-        "show 2 7c 8d", "show 3 Kh Ks")
-    assert tournament.state.table.player(2) is None
+        f"show {loser} 7c 8d", f"show {winner} Kh Ks")
+    assert tournament.state.table.player(loser) is None
     tournament.execute("hand")
     plan = tournament.state.hand.started.plan  # type: ignore[union-attr]
     return plan.button, plan.small_blind_seat, plan.big_blind_seat
@@ -323,6 +325,16 @@ def test_G_BUTTON_dead_button_stays_on_the_busted_players_seat() -> None:
     # The big blind moves on one player (4); the last big blind (3) posts the small; the
     # button is dead on seat 2, which is empty now.
     assert _bust_the_small_blind(ButtonRule.DEAD) == (2, 3, 4)
+
+
+def test_G_BUTTON_busted_big_blind_moving_button_goes_on_to_the_small_blind() -> None:
+    assert _bust_the_small_blind(ButtonRule.MOVING, loser=3) == (2, 4, 1)
+
+
+def test_G_BUTTON_busted_big_blind_dead_button_leaves_no_small_blind() -> None:
+    # The big blind moves on to seat 4; the last big blind is gone, so no small blind is
+    # posted this hand; the button moves to the last small blind's seat (2).
+    assert _bust_the_small_blind(ButtonRule.DEAD, loser=3) == (2, None, 4)
 
 
 def test_automatic_groups_are_marked_in_the_journal() -> None:
