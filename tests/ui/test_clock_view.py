@@ -125,3 +125,17 @@ def test_large_type_clock_window_scales_with_the_screen(qtbot, table) -> None:  
     big = window.panel.time_label.font().pointSize()
     assert big >= 4 * console.time_label.font().pointSize()
     assert window.panel.time_label.text() == console.time_label.text() == "10:00"
+
+
+def test_the_console_controller_drives_a_tournament_table_unchanged(table, clock) -> None:  # noqa: ANN001
+    from dealerassist.ui.session_adapter import SessionController  # noqa: PLC0415
+
+    controller = SessionController(table)  # type: ignore[arg-type]
+    refused = controller.submit("sit 3 Cy 900")
+    assert not refused.ok and refused.rule_id == "TRN-START"
+    for line in ["hand", "allin", "c", "flop 2c 3d 4h", "turn 9s", "river Jd", "show 1 Ah As",
+                 "show 2 Kh Ks"]:
+        assert controller.submit(line).ok, line
+    over = controller.submit("hand")
+    assert not over.ok and over.rule_id == "TRN-OUT"
+    assert [(s.place, s.name) for s in table.standings()] == [(1, "Ann"), (2, "Ben")]
