@@ -372,6 +372,7 @@ def pokerkit_style_stacks(state: HandState, result: Settlement) -> tuple[int, ..
 def run_many(count: int, *, seed: int) -> tuple[list[Outcome], dict[str, int]]:
     """Play ``count`` random hands (variants in turn) and sum up."""
     rng = random.Random(seed)
+    random.seed(seed)  # pokerkit shuffles its deck with the global generator
     outcomes = []
     for k in range(count):
         config = random_config(rng, VARIANTS[k % len(VARIANTS)])
