@@ -245,6 +245,7 @@ class ClockFace:
         pending: The clock's level applies from the next hand (a hand is running).
         is_break: The clock's level is a break.
         level_index: Index of the clock's level (changes at each level change).
+        started: The clock was started (``paused`` and not ``started``: not yet running).
 
     """
 
@@ -257,13 +258,14 @@ class ClockFace:
     pending: bool
     is_break: bool
     level_index: int
+    started: bool = True
 
 
 def clock_face(state: TournamentState, reading: ClockReading) -> ClockFace:
     """Return what the clock display shows for ``reading``."""
     levels = state.levels
     if not levels:
-        return ClockFace("", "", "", "", "", True, False, False, 0)
+        return ClockFace("", "", "", "", "", True, False, False, 0, started=False)
     level = levels[reading.level]
     number = level_number(levels, reading.level)
     following = levels[reading.level + 1] if reading.level + 1 < len(levels) else None
@@ -281,6 +283,7 @@ def clock_face(state: TournamentState, reading: ClockReading) -> ClockFace:
         pending=reading.due,
         is_break=level.is_break,
         level_index=reading.level,
+        started=reading.started,
     )
 
 

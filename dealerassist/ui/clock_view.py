@@ -1,9 +1,10 @@
 """The tournament clock on screen: a panel for the console and a large-type window.
 
 `QtClockPanel` shows what a `ClockFace` says (level, time or hands left, stakes now and
-next, paused, "from next hand") and has pause/resume and next-level buttons that emit
-dealer command lines (``clock pause``, ``clock resume``, ``level next``) for the console to
-send; the session journals them, so the clock survives a restart (TRN-LEVELS).
+next, paused, "from next hand") and has start/pause/resume and next-level buttons that emit
+dealer command lines (``clock start``, ``clock pause``, ``clock resume``, ``level next``)
+for the console to send; the table journals them, so the clock survives a restart
+(TRN-LEVELS).
 `ClockWindow` is the same panel in large type for a second screen, sized from the window.
 
 The panel polls its source (a callable returning a `ClockFace`, e.g.
@@ -150,7 +151,9 @@ class QtClockPanel(QFrame):
             self.tr("Next: {stakes}").format(stakes=face.next_stakes) if face.next_stakes
             else self.tr("Last level"))
         status = []
-        if face.paused:
+        if not face.started:
+            status.append(self.tr("not started"))
+        elif face.paused:
             status.append(self.tr("PAUSED"))
         if face.pending:
             status.append(self.tr("from the next hand"))
@@ -158,7 +161,10 @@ class QtClockPanel(QFrame):
             status.append(face.hands_left)
         self.status_label.setText(" \u00b7 ".join(status))
         self.pause_button.setEnabled(True)
-        self.pause_button.setText(self.tr("Resume") if face.paused else self.tr("Pause"))
+        if not face.started:
+            self.pause_button.setText(self.tr("Start"))
+        else:
+            self.pause_button.setText(self.tr("Resume") if face.paused else self.tr("Pause"))
         self.next_button.setEnabled(bool(face.next_stakes))
         if previous is not None and previous.level and previous.level_index != face.level_index:
             self._start_alert(face)
@@ -169,7 +175,10 @@ class QtClockPanel(QFrame):
         face = self._face
         if face is None or not face.level:
             return
-        self.command.emit("clock resume" if face.paused else "clock pause")
+        if not face.started:
+            self.command.emit("clock start")
+        else:
+            self.command.emit("clock resume" if face.paused else "clock pause")
 
     def _start_alert(self, face: ClockFace) -> None:
         self._alerting = True

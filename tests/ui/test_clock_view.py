@@ -114,6 +114,19 @@ def test_clock_view_timer_polls_the_source(qtbot, table, clock) -> None:  # noqa
     qtbot.waitUntil(lambda: widget.time_label.text() == "8:00", timeout=2000)
 
 
+def test_clock_view_start_button_starts_a_clock_not_started_yet(qtbot, clock) -> None:  # noqa: ANN001
+    tournament = TournamentTable(InMemoryJournal(), rules=RULES, preset=PRESET, clock=clock)
+    widget = QtClockPanel(tournament.face, tick_ms=0, beep=False)
+    qtbot.addWidget(widget)
+    widget.command.connect(tournament.execute)
+    assert widget.status_label.text() == "not started"
+    assert widget.pause_button.text() == "Start"
+    widget.pause_button.click()
+    assert tournament.tournament.clock_on
+    widget.refresh()
+    assert (widget.status_label.text(), widget.pause_button.text()) == ("", "Pause")
+
+
 def test_large_type_clock_window_scales_with_the_screen(qtbot, table) -> None:  # noqa: ANN001
     console = QtClockPanel(table.face, tick_ms=0, beep=False)
     window = ClockWindow(table.face, tick_ms=0)
