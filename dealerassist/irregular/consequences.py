@@ -169,7 +169,8 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
     player = flag.player
     if flag.severity is Severity.MISDEAL:
         out.append(MisdealDeclared(rule))
-    elif rule == "IRR-HE-EXPOSE-OTHER" and isinstance(report, CardExposed) and state is not None:
+    elif (rule == "IRR-HE-EXPOSE-OTHER" and isinstance(report, CardExposed) and state is not None
+          and flag.severity is not Severity.INFO):  # INFO: after the deal, the card plays
         if report.card.is_unknown and not any(c.is_unknown for c in state.hole[report.player]):
             raise IllegalActionError(
                 f"p{report.player + 1}'s cards are known: report the exposed card by its face "

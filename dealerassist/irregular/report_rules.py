@@ -94,6 +94,19 @@ class ReportRules:
                 self.flag("IRR-DECK", f"{who} does not hold {card}, reported exposed",
                           f"{who} n'a pas {carte}, signalée exposée", player=event.player)
                 return
+        if (self.family is Family.BOARD and state is not None
+                and (state.street_index > 0 or state.board)):
+            # After the flop the deal is long over: no misdeal, no replacement; the card
+            # stays live, face up.
+            flag = flag_for("IRR-HE-EXPOSE-OTHER", en, fr, event_index=self.index,
+                            player=event.player, rules=self.rules, tournament=self.tournament)
+            self.flag_as(replace(
+                flag, severity=Severity.INFO,
+                message=f"{en} after the deal: the card stays live, face up.",
+                message_fr=f"{fr} après la donne : la carte reste en jeu, visible.",
+                steps=("Leave the card face up in front of the player; it plays.",),
+                steps_fr=("Laissez la carte visible devant le joueur ; elle est jouée.",)))
+            return
         self.exposed.append(event.player)
         first2 = event.nth in (1, 2)
         if self.family is Family.STUD:

@@ -395,3 +395,13 @@ def test_IRR_HE_EXPOSE_OTHER_unknown_face_of_a_known_hand_must_be_named() -> Non
     flag = hand.only_flag("IRR-HE-EXPOSE-OTHER")
     with pytest.raises(IllegalActionError, match="by its face"):
         hand.confirm(flag)
+
+
+def test_IRR_HE_EXPOSE_OTHER_after_the_flop_the_card_stays_live() -> None:
+    hand = dealt().play("c", "c", "k").board("2c 3d 4h")
+    hand.add(CardExposed(1, card("Kd")), CardExposed(2, card("Qd")))
+    flags = [f for f in hand.flags if f.rule_id == "IRR-HE-EXPOSE-OTHER"]
+    assert [f.severity for f in flags] == [Severity.INFO, Severity.INFO]  # no misdeal
+    assert "stays live" in flags[0].message
+    assert hand.confirm(flags[0]) == (RulingApplied(flags[0].flag_id, "IRR-HE-EXPOSE-OTHER"),)
+    assert card("Kd") in hand.state.hole[1] and hand.state.total_chips == TOTAL
