@@ -80,7 +80,7 @@ from dealerassist.session.tournament_events import (
 )
 from dealerassist.session.viewmodels import ClockView
 
-__all__ = ["AUTO_MARK", "TournamentTable", "level_preset_name"]
+__all__ = ["AUTO_MARK", "TournamentTable", "holds_tournament", "level_preset_name"]
 
 AUTO_MARK = "# tournament"
 """Ends the text of the command groups the table journals by itself (not typed)."""
@@ -120,6 +120,12 @@ def _table_rules(rules: HouseRules, started: TournamentStarted) -> HouseRules:
     presets = tuple(p for p in rules.presets if p.name not in own) + _level_presets(started)
     rake = replace(rules.rake, enabled=False)
     return replace(rules, presets=presets, rake=rake)
+
+
+def holds_tournament(journal: Journal) -> bool:
+    """Tell whether ``journal`` holds a tournament (open it with `TournamentTable`)."""
+    name = TournamentStarted.__name__
+    return any(record.type == name for record in journal.read())
 
 
 def _iso(ms: int) -> str:

@@ -419,3 +419,18 @@ def test_another_program_writing_to_the_table_is_refused(tmp_path: Path) -> None
     with pytest.raises(DealerAssistError, match="another program"):
         first.execute("clock start")
     assert first.tournament.clock_on is False  # the refused command changed nothing
+
+
+def test_holds_tournament_tells_a_tournament_journal_from_a_cash_table() -> None:
+    from dealerassist.session.controller import TableSession  # noqa: PLC0415
+    from dealerassist.session.tournament_table import holds_tournament  # noqa: PLC0415
+
+    tournament = table(SNG, 2)
+    assert holds_tournament(tournament.journal._journal)  # type: ignore[attr-defined]  # noqa: SLF001
+    cash = InMemoryJournal()
+    TableSession(cash, rules=T_RULES, preset=T_RULES.preset("NLHE 1/2"))
+    assert not holds_tournament(cash)
+    with pytest.raises(IllegalActionError, match="holds no tournament"):
+        TournamentTable(cash, rules=T_RULES)
+    with pytest.raises(IllegalActionError, match="new table"):
+        TournamentTable(cash, rules=T_RULES, preset=SNG)
