@@ -330,6 +330,8 @@ def eliminations(session: SessionState, tournament: TournamentState) -> list[Pla
     """
     if tournament.started is None or tournament.ended is not None or session.hand is not None:
         return []
+    if session.table.hands_played == 0:
+        return []  # nobody is out before the first hand
     gone = {event.name for event in tournament.eliminated}
     busted: dict[str, tuple[int, int]] = {}  # name -> (seat, chips before the hand)
     hand_id = 0
