@@ -12,11 +12,11 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
 from dealerassist.errors import DealerAssistError
-from dealerassist.ui.bridge import ConsoleBridge, Controller
+from dealerassist.ui.bridge import ConsoleBridge, Controller, LoadingController
 from dealerassist.ui.demo import DemoController
 from dealerassist.ui.i18n import install_translator
 from dealerassist.ui.main_window import MainWindow
@@ -161,16 +161,16 @@ def main(args: argparse.Namespace) -> int:
     live = not getattr(args, "demo", False) and not screenshot
     if live:
         # Show the window at once and replay the journal in the background (a big journal
-        # must never freeze the window); commands wait for it.
-        from dealerassist.ui.session_adapter import LoadingController
-
+        # must never freeze the window); commands wait for it. The session's modules are
+        # imported by that background work, after the window is up.
         window = build_window(args, settings=settings, controller=LoadingController())
 
-        def opened(controller: Controller) -> None:
-            window.set_controller(controller)
+        def open_journal() -> None:
+            window.run_task(window.tr("Opening the table journal"),
+                            lambda progress: _live_controller(args),
+                            on_done=window.set_controller)
 
-        window.run_task(window.tr("Opening the table journal"),
-                        lambda progress: _live_controller(args), on_done=opened)
+        QTimer.singleShot(0, open_journal)
     else:
         window = build_window(args, settings=settings)
     if screenshot:

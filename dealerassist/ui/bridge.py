@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 from dealerassist.errors import DealerAssistError
 from dealerassist.session.viewmodels import TableView
 
-__all__ = ["Controller", "ConsoleBridge", "SubmitResult"]
+__all__ = ["Controller", "ConsoleBridge", "LoadingController", "SubmitResult"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +87,19 @@ class ConsoleBridge(QObject):
         else:
             self.refused.emit(f"{line}: {result.error}")
         return result
+
+
+class LoadingController:
+    """Stands in while the journal is replayed in the background: refuses every command."""
+
+    def __init__(self, message: str = "Opening the table journal…"):
+        self._view = TableView(message=message)
+
+    def current_view(self) -> TableView:
+        """Return an empty table with the loading message."""
+        return self._view
+
+    def submit(self, line: str) -> SubmitResult:
+        """Refuse: nothing can be recorded before the journal is open."""
+        return SubmitResult(ok=False, view=self._view,
+                            error="the table journal is still opening; try again in a moment")

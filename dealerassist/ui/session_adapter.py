@@ -34,7 +34,7 @@ from dealerassist.session.viewmodels import (
 from dealerassist.ui.bridge import SubmitResult
 from dealerassist.ui.workers import Progress
 
-__all__ = ["LoadingController", "SessionController", "open_session"]
+__all__ = ["SessionController", "open_session"]
 
 
 class SessionController:
@@ -146,19 +146,3 @@ def open_session(*, rules: str | None, db: str | None) -> SessionController:
     path.parent.mkdir(parents=True, exist_ok=True)
     journal = SQLiteJournal(path)
     return SessionController(TableSession(journal, rules=house))
-
-
-class LoadingController:
-    """Stands in while the journal is replayed in the background: refuses every command."""
-
-    def __init__(self, message: str = "Opening the table journal…"):
-        self._view = TableView(message=message)
-
-    def current_view(self) -> TableView:
-        """Return an empty table with the loading message."""
-        return self._view
-
-    def submit(self, line: str) -> SubmitResult:
-        """Refuse: nothing can be recorded before the journal is open."""
-        return SubmitResult(ok=False, view=self._view,
-                            error="the table journal is still opening; try again in a moment")

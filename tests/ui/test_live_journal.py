@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 
 from PySide6.QtCore import QSettings
 
-from dealerassist.ui.bridge import ConsoleBridge
+from dealerassist.ui.bridge import ConsoleBridge, LoadingController
 from dealerassist.ui.main_window import MainWindow
-from dealerassist.ui.session_adapter import LoadingController, SessionController, open_session
+from dealerassist.ui.session_adapter import SessionController, open_session
 from dealerassist.ui.settings import ConsoleSettings
 
 
