@@ -94,6 +94,18 @@ def _card_mask(small: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
+def _not_felt_mask(small: np.ndarray) -> np.ndarray:
+    """Pixels whose colour is far from the felt's (the frame's dominant colour)."""
+    ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+    felt = np.median(ycc[::4, ::4].reshape(-1, 3), axis=0)
+    luma, red_diff, blue_diff = cv2.split(ycc)
+    chroma = cv2.add(cv2.absdiff(red_diff, float(felt[1])), cv2.absdiff(blue_diff, float(felt[2])))
+    far = cv2.bitwise_or(cv2.compare(chroma, 20, cv2.CMP_GT),
+                         cv2.compare(cv2.absdiff(luma, float(felt[0])), 70, cv2.CMP_GT))
+    far = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+
+
 def _card_like(quad: np.ndarray) -> bool:
     sides = [float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
     short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
@@ -362,16 +374,19 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
     # break: a closed mask seals it, and any new clean outline it shows is a card too.
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
     contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    for contour in contours:
+    # Court cards with artwork to the edge: whatever is not felt, if it is card-shaped.
+    more, _ = cv2.findContours(_not_felt_mask(small), cv2.RETR_EXTERNAL,
+                               cv2.CHAIN_APPROX_SIMPLE)
+    for contour in list(contours) + list(more):
         area = cv2.contourArea(contour)
         if area < min_area or area > frame_area * 0.5:
             continue
+        x, y, w, h = cv2.boundingRect(contour)
+        centre = (x + w / 2, y + h / 2)
+        if any(cv2.pointPolygonTest(q, centre, False) >= 0 for q, _ in singles):
+            continue  # already found
         quad = _quad_from_contour(contour)
-        if quad is None:
-            continue
-        centre = quad.mean(axis=0)
-        if all(cv2.pointPolygonTest(q, (float(centre[0]), float(centre[1])), False) < 0
-               for q, _ in singles):
+        if quad is not None:
             singles.append((quad, contour))
     quads = [q for q, _ in singles]
     results = [CardQuad(order_quad(q) / scale, True) for q in quads]

@@ -31,6 +31,7 @@ from dealerassist.vision.sighting import Sighting
 __all__ = ["Reading", "Recogniser", "extract_patch"]
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SURE = 0.95  # a clean outline read this surely from one corner needs no second look
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -85,26 +86,23 @@ class Recogniser:
         quads = find_card_quads(frame)
         if not quads:
             return []
-        # Cut the patches from the colour frame, then convert only the patches (cheaper
-        # than converting the whole frame; the same arithmetic as in training).
         regions: list[np.ndarray] = []
         for quad in quads:
             regions.extend(index_regions(quad.corners))
-        colour = np.stack([extract_patch(frame, region) for region in regions])
-        patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(len(regions), PATCH_H,
-                                                                          PATCH_W, 2)
-        rank_p, suit_p = self.classifier.predict(patches)
+        # First pass: the top-left index of each clean outline (always an index corner, see
+        # order_quad) and both corners of every hypothesis. Second pass: the other corner
+        # of clean outlines not read surely enough, e.g. with a chip on the first index.
+        first = [n for n in range(len(regions)) if n % 2 == 0 or not quads[n // 2].single]
+        results = dict(zip(first, self._classify(frame, [regions[n] for n in first]),
+                           strict=True))
+        second = [n + 1 for n in first if n % 2 == 0 and quads[n // 2].single
+                  and results[n][0] < _SURE]
+        results.update(zip(second, self._classify(frame, [regions[n] for n in second]),
+                           strict=True))
         candidates: list[tuple[float, Card, int]] = []
-        for number in range(len(regions)):
-            rank_class = int(rank_p[number].argmax())
-            if rank_class == NO_INDEX:
-                continue
-            suit_class = int(suit_p[number].argmax())
-            confidence = float(rank_p[number, rank_class] * suit_p[number, suit_class])
-            if confidence < self.min_confidence:
-                continue
-            card = Card.of(Rank(rank_class + 2), _SUITS[suit_class])
-            candidates.append((confidence, card, number))
+        for number, (confidence, card) in results.items():
+            if card is not None and confidence >= self.min_confidence:
+                candidates.append((confidence, card, number))
         candidates.sort(key=lambda item: -item[0])
         kept: list[Reading] = []
         for confidence, card, number in candidates:
@@ -122,6 +120,30 @@ class Recogniser:
             sighting = Sighting(card, min(1.0, confidence), quad.box, zone, frame_index)
             kept.append(Reading(sighting, region, quad))
         return kept
+
+    def _classify(
+        self, frame: np.ndarray, regions: list[np.ndarray]
+    ) -> list[tuple[float, Card | None]]:
+        """(confidence, card or None for "no index") for each index region of the frame."""
+        if not regions:
+            return []
+        # Cut the patches from the colour frame, then convert only the patches (cheaper
+        # than converting the whole frame; the same arithmetic as in training).
+        colour = np.stack([extract_patch(frame, region) for region in regions])
+        patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(
+            len(regions), PATCH_H, PATCH_W, 2
+        )
+        rank_p, suit_p = self.classifier.predict(patches)
+        out: list[tuple[float, Card | None]] = []
+        for number in range(len(regions)):
+            rank_class = int(rank_p[number].argmax())
+            if rank_class == NO_INDEX:
+                out.append((0.0, None))
+                continue
+            suit_class = int(suit_p[number].argmax())
+            confidence = float(rank_p[number, rank_class] * suit_p[number, suit_class])
+            out.append((confidence, Card.of(Rank(rank_class + 2), _SUITS[suit_class])))
+        return out
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """The cards read in one frame, sorted left to right then top to bottom."""
