@@ -27,7 +27,8 @@ __all__ = ["SCREENSHOT_SIZE", "build_window", "main", "make_application"]
 
 SCREENSHOT_SIZE = (1280, 720)
 STARTUP_PROBE = "DEALERASSIST_STARTUP_PROBE"
-"""When this environment variable is set, the console prints when it first painted and quits."""
+"""When set, the console prints when it first painted and quits; set to ``journal``, it waits
+for the live journal to be open, prints that moment too (``..._JOURNAL=``), then quits."""
 
 
 def _no_display() -> bool:
@@ -165,10 +166,17 @@ def main(args: argparse.Namespace) -> int:
         # imported by that background work, after the window is up.
         window = build_window(args, settings=settings, controller=LoadingController())
 
+        def opened(controller: Controller) -> None:
+            window.set_controller(controller)
+            if os.environ.get(STARTUP_PROBE) == "journal":
+                import time
+
+                print(f"{STARTUP_PROBE}_JOURNAL={time.time():.6f}", flush=True)
+                app.quit()
+
         def open_journal() -> None:
             window.run_task(window.tr("Opening the table journal"),
-                            lambda progress: _live_controller(args),
-                            on_done=window.set_controller)
+                            lambda progress: _live_controller(args), on_done=opened)
 
         QTimer.singleShot(0, open_journal)
     else:
@@ -178,18 +186,19 @@ def main(args: argparse.Namespace) -> int:
         window.hide()  # not close(): a screenshot must not overwrite the saved geometry
         return 0
     if os.environ.get(STARTUP_PROBE):
-        _report_first_paint(window, app)
+        _report_first_paint(window, app, quit_after=os.environ[STARTUP_PROBE] != "journal")
     window.show()
     return int(app.exec())
 
 
-def _report_first_paint(window: MainWindow, app: QApplication) -> None:
-    """Print the wall-clock time of the table's first paint, then quit (for `ui.measure`)."""
+def _report_first_paint(window: MainWindow, app: QApplication, *, quit_after: bool) -> None:
+    """Print the wall-clock time of the table's first paint (for `ui.measure`)."""
     import time
 
     def painted() -> None:
         print(f"{STARTUP_PROBE}={time.time():.6f}", flush=True)
         window.table.painted.disconnect(painted)
-        app.quit()
+        if quit_after:
+            app.quit()
 
     window.table.painted.connect(painted)
