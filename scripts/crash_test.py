@@ -14,7 +14,9 @@ delay, restarts it on the same file and checks:
   commands (so the replay is exact, mid-hand included).
 
 Usage: ``python scripts/crash_test.py [--rounds 200] [--seed 1] [--commands 150]``.
-Prints one summary line (JSON with ``--json``); exit 1 on any failure.
+Prints one summary line (JSON with ``--json``); exit 1 on any failure. Run it on a
+committed tree (a clone, or ``git archive HEAD | tar -x -C DIR``): every round starts
+fresh processes, so files edited during the run would change the program under test.
 """
 
 from __future__ import annotations
