@@ -65,7 +65,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     try:
         if args.command is None:
-            module = _load("dealerassist.ui.app")
+            try:
+                module = _load("dealerassist.ui.app")
+            except ModuleNotFoundError as error:
+                if error.name != "PySide6" and not str(error.name).startswith("PySide6."):
+                    raise
+                print(
+                    "dealerassist: the console needs PySide6, which is not installed here "
+                    "(`make run` installs it)",
+                    file=sys.stderr,
+                )
+                return 2
             if module is None:
                 print("dealerassist: the console is not available in this build", file=sys.stderr)
                 return 2
