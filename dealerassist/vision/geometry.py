@@ -377,7 +377,14 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
     # Court cards with artwork to the edge: whatever is not felt, if it is card-shaped.
     more, _ = cv2.findContours(_not_felt_mask(small), cv2.RETR_EXTERNAL,
                                cv2.CHAIN_APPROX_SIMPLE)
-    for contour in list(contours) + list(more):
+    # A card lying on (or against) another card or a back's white rim: cut the mask along
+    # the edges inside it. Those outlines lose the edge's width, given back below.
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    edges = cv2.dilate(cv2.Canny(gray, 40, 120), np.ones((3, 3), np.uint8))
+    separated = cv2.morphologyEx(cv2.bitwise_and(mask, cv2.bitwise_not(edges)), cv2.MORPH_OPEN,
+                                 np.ones((3, 3), np.uint8))
+    cut, _ = cv2.findContours(separated, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in list(contours) + list(more) + list(cut):
         area = cv2.contourArea(contour)
         if area < min_area or area > frame_area * 0.5:
             continue
@@ -387,6 +394,11 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
             continue  # already found
         quad = _quad_from_contour(contour)
         if quad is not None:
+            if any(contour is c for c in cut):
+                centre_q = quad.mean(axis=0)
+                size = float(np.linalg.norm(quad[0] - quad[2]))
+                quad = (centre_q + (quad - centre_q) * (1 + 3.0 / max(size, 1.0))).astype(
+                    np.float32)
             singles.append((quad, contour))
     quads = [q for q, _ in singles]
     results = [CardQuad(order_quad(q) / scale, True) for q in quads]
@@ -403,7 +415,6 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
             if short * long_ > 1.3 * short_side * long_side or not 1.25 <= long_ / short <= 1.6:
                 merged.append(contour)
     if merged:
-        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         for contour in merged:
             rect = cv2.minAreaRect(contour)
             rect_area = rect[1][0] * rect[1][1]
