@@ -53,6 +53,11 @@ def build_menus(window: Any) -> QAction:
          window.open_video)
     _add(camera, QCoreApplication.translate("MainWindow", "Stop the camera"),
          window.stop_camera)
+    tools = bar.addMenu(QCoreApplication.translate("MainWindow", "T&ools"))
+    _add(tools, QCoreApplication.translate("MainWindow", "Trainer…"),
+         lambda: _open_tool(window, "trainer"))
+    _add(tools, QCoreApplication.translate("MainWindow", "Floor: rulings, hand review, incidents…"),
+         lambda: _open_tool(window, "floor"))
     help_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&Help"))
     _add(help_menu, QCoreApplication.translate("MainWindow", "Keyboard"), window.show_keys,
          QKeySequence(Qt.Key.Key_F1))
@@ -62,6 +67,33 @@ def build_menus(window: Any) -> QAction:
         action.setCheckable(True)
         action.setChecked(window.settings.language is language)
     return export
+
+
+def _open_tool(window: Any, tool: str) -> Any:
+    """Open the trainer or the floor tools over the live table's rules and journal file.
+
+    They keep their records (trainee history, incidents) in the table's journal file, so
+    they wait until the live journal is open; before that the status line says so (no
+    modal box: the dealer's hands stay on the table).
+    """
+    session = getattr(window.bridge.controller, "session", None)
+    path = getattr(getattr(session, "journal", None), "path", None)
+    if session is None or path is None:
+        window.statusBar().showMessage(
+            QCoreApplication.translate(
+                "MainWindow", "Open a live table first: these tools keep their records in its journal."
+            )
+        )
+        return None
+    lang = "fr" if window.settings.language is Language.FRENCH else "en"
+    if tool == "trainer":
+        from dealerassist.ui.trainer import open_trainer
+
+        return open_trainer(window, rules=session.rules, db_path=path, lang=lang)
+    from dealerassist.ui.floor import open_floor
+
+    return open_floor(window, rules=session.rules, db_path=path, load=lambda: session.state,
+                      lang=lang)
 
 
 def keys_text() -> str:
