@@ -367,6 +367,8 @@ def _decide_report(hand: Any, command: ReportCommand, *, rules: HouseRules) -> l
     events = list(hand.events)
     if isinstance(command, Report):
         out: list[Any] = [_report_event(hand, command)]
+        if command.verb == "acted":
+            _verify_irregular_action(setup, events, out[0], rules=rules)
     elif isinstance(command, OverruleFlag):
         out = [overrule(setup, events, command.flag_id, command.reason, rules=rules)]
     else:
@@ -379,6 +381,18 @@ def _decide_report(hand: Any, command: ReportCommand, *, rules: HouseRules) -> l
     for event in out:
         state = evolve_any(state, event)  # raises, nothing journaled, if it cannot apply
     return out + _closing(hand, state, voided=any(isinstance(e, irr.MisdealDeclared) for e in out))
+
+
+def _verify_irregular_action(setup: Any, events: list[Any], report: Any, *,
+                             rules: HouseRules) -> None:
+    """Refuse ``acted`` for an action the rules allow now: it is entered as usual."""
+    index = len(events)
+    flags = detect(setup, [*events, report], rules=rules, as_recorded=False).flags
+    if not any(flag.event_index == index for flag in flags):
+        amount = f" {report.amount}" if report.amount else ""
+        raise IllegalActionError(
+            f"player {report.player}'s {report.action.value}{amount} breaks no rule now: enter "
+            "it as usual", rule_id="G-ACT")
 
 
 def _closing(hand: Any, state: HandState, *, voided: bool) -> list[Any]:

@@ -190,3 +190,14 @@ def test_flags_panel_in_french() -> None:
     [view] = hand_flags(hand, language=Language.FR)
     assert view.message.startswith("1 carte(s) en trop") and f"siège {seats[0]}" in view.message
     assert view.ruling_steps[0].startswith("Reprenez")
+
+
+def test_acted_for_a_legal_action_is_refused_with_the_usual_command() -> None:
+    hand = running_hand()
+    seats = hand.started.seats
+    actor = hand.engine_state.actor
+    with pytest.raises(IllegalActionError, match="breaks no rule now") as error:
+        run(hand, f"acted {seats[actor]} c")
+    assert f"seat {seats[actor]}" in error.value.reason
+    hand, events = run(hand, f"acted {seats[(actor + 1) % 3]} c")  # out of turn: recorded
+    assert [v.rule_id for v in hand_flags(hand)] == ["IRR-OUT-OF-TURN"]
