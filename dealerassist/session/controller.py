@@ -28,6 +28,7 @@ from dealerassist.session.commands import Command, Undo, parse_command
 from dealerassist.session.events import TABLE_EVENTS, CommandReceived, Undone
 from dealerassist.session.sightings import Proposal, propose
 from dealerassist.session.state import SessionState, evolve, fold
+from dealerassist.session.tournament_events import register as register_tournament_events
 
 __all__ = ["TableSession", "effective_events", "session_codec", "utc_now"]
 
@@ -46,6 +47,9 @@ def session_codec() -> EventCodec:
         codec.register(cls)
     for cls in hand_adapter.ENGINE_EVENTS:
         codec.register(cls)
+    # The tournament's own stream (session.tournament_table), read by any TableSession
+    # opened on a tournament journal (export, floor) and ignored by its fold.
+    register_tournament_events(codec)
 
     # Version 1 -> 2 only added fields with defaults: the old payload reads as it is.
     @codec.upcaster("GameSelected", 1)

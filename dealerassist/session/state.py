@@ -31,6 +31,7 @@ from dealerassist.session.events import (
     Undone,
 )
 from dealerassist.session.table import Player, TableState
+from dealerassist.session.tournament_events import TOURNAMENT_EVENTS
 
 __all__ = ["FinishedHand", "HandInPlay", "SessionState", "evolve", "fold"]
 
@@ -78,8 +79,8 @@ class SessionState:
 
 def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionState:
     """Return the state after ``event`` (a table event or an engine hand event)."""
-    if isinstance(event, (CommandReceived, Undone)):
-        return state
+    if isinstance(event, (CommandReceived, Undone, *TOURNAMENT_EVENTS)):
+        return state  # tournament events are folded by session.tournament (TRN-*)
     state = replace(state, event_count=state.event_count + 1)
     table = state.table
     if isinstance(event, GameSelected):
