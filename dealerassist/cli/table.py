@@ -26,6 +26,7 @@ from dealerassist.session.commands import COMMAND_HELP, CommandError
 from dealerassist.session.controller import TableSession
 from dealerassist.session.presenter import present, table_json
 from dealerassist.session.reports import REPORT_HELP
+from dealerassist.session.tournament_table import TournamentTable, holds_tournament
 from dealerassist.session.viewmodels import TableView
 
 
@@ -55,12 +56,20 @@ def _rules(path: str | None) -> HouseRules:
     return load_rules(path) if path else default_rules()
 
 
-def open_session(args: argparse.Namespace) -> TableSession:
-    """Open the journal and the session the options name (shared with the console)."""
+def open_session(args: argparse.Namespace) -> TableSession | TournamentTable:
+    """Open the journal and the session the options name (shared with the console).
+
+    A tournament preset (one with a ``starting_stack``), or a journal that holds a
+    tournament, opens a `TournamentTable` (TRN-*: blind clock, levels, eliminations).
+    """
     rules = _rules(getattr(args, "rules", None))
     journal = SQLiteJournal(getattr(args, "db", None) or default_journal_path())
     try:
         preset = rules.preset(args.game) if getattr(args, "game", None) else None
+        if holds_tournament(journal) or (
+            preset is not None and preset.starting_stack is not None
+        ):
+            return TournamentTable(journal, rules=rules, preset=preset)
         session = TableSession(journal, rules=rules, preset=preset)
         if session.state.game is None:
             if not rules.presets:

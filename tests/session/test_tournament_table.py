@@ -434,3 +434,42 @@ def test_holds_tournament_tells_a_tournament_journal_from_a_cash_table() -> None
         TournamentTable(cash, rules=T_RULES)
     with pytest.raises(IllegalActionError, match="new table"):
         TournamentTable(cash, rules=T_RULES, preset=SNG)
+
+
+def test_a_plain_session_reads_a_tournament_journal_export_and_floor_keep_working() -> None:
+    from dealerassist.session.controller import TableSession  # noqa: PLC0415
+    from dealerassist.session.export import export_hands  # noqa: PLC0415
+
+    tournament = table(SNG, 3)
+    run(tournament, "hand", "f", "allin", "c", "flop 2c 3d 4h", "turn 9s", "river Jd",
+        "show 2 Ah As", "show 3 Kh Ks", "hand", "f")
+    raw = tournament.journal._journal  # type: ignore[attr-defined]  # noqa: SLF001
+    plain = TableSession(raw, rules=T_RULES)  # the tournament's records are ignored
+    assert plain.state.table == tournament.state.table
+    assert plain.state.finished == tournament.state.finished
+    exported = export_hands(raw, rules=T_RULES)
+    assert [hand.hand_id for hand in exported] == [1, 2]
+
+
+def test_cli_table_plays_a_tournament_preset_and_resumes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    import io  # noqa: PLC0415
+    import json  # noqa: PLC0415
+
+    from dealerassist.cli.main import main  # noqa: PLC0415
+
+    db = tmp_path / "t.sqlite3"
+    lines = ["sit 1 Ann 1000", "sit 2 Ben 900", "sit 2 Ben 1000", "hand", "allin", "c",
+             "flop 2c 3d 4h", "turn 9s", "river Jd", "show 1 Ah As", "show 2 Kh Ks", "hand"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    status = main(["table", "--db", str(db), "--json", "--game", "Heads-up Sit & Go"])
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert status == 1  # two refusals
+    errors = {r["command"]: r.get("error") for r in records if r.get("error")}
+    assert "TRN-START" in errors["sit 2 Ben 900"] and "TRN-OUT" in errors["hand"]
+    # Resumed without --game: the journal holds the tournament, which is over.
+    monkeypatch.setattr("sys.stdin", io.StringIO("hand\n"))
+    assert main(["table", "--db", str(db), "--json"]) == 1
+    last = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert "TRN-OUT" in last["error"]
