@@ -26,7 +26,11 @@ from dealerassist.session.commands import COMMAND_HELP, CommandError
 from dealerassist.session.controller import TableSession
 from dealerassist.session.presenter import present, table_json
 from dealerassist.session.reports import REPORT_HELP
-from dealerassist.session.tournament_table import TournamentTable, holds_tournament
+from dealerassist.session.tournament_table import (
+    TOURNAMENT_HELP,
+    TournamentTable,
+    holds_tournament,
+)
 from dealerassist.session.viewmodels import TableView
 
 
@@ -142,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             if line in ("help", "?"):
                 if not args.json:
-                    for usage, example, meaning in (*COMMAND_HELP, *REPORT_HELP):
+                    for usage, example, meaning in (*COMMAND_HELP, *REPORT_HELP, *TOURNAMENT_HELP):
                         out.write(f"  {usage:<28} {meaning} (e.g. {example})\n")
                     out.flush()
                 continue

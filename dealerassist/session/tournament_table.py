@@ -80,12 +80,24 @@ from dealerassist.session.tournament_events import (
 )
 from dealerassist.session.viewmodels import ClockView
 
-__all__ = ["AUTO_MARK", "TournamentTable", "holds_tournament", "level_preset_name"]
+__all__ = [
+    "AUTO_MARK",
+    "TOURNAMENT_HELP",
+    "TournamentTable",
+    "holds_tournament",
+    "level_preset_name",
+]
 
 AUTO_MARK = "# tournament"
 """Ends the text of the command groups the table journals by itself (not typed)."""
 
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.UTC)
+
+TOURNAMENT_HELP: tuple[tuple[str, str, str], ...] = (
+    ("clock start|pause|resume", "clock pause", "the blind clock (TRN-LEVELS)"),
+    ("level next", "level next", "move to the next level between hands (ends a break)"),
+)
+"""The tournament table's own commands: (usage, example, meaning), as `COMMAND_HELP`."""
 
 
 def level_preset_name(preset: str, index: int) -> str:
