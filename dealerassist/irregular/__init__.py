@@ -6,13 +6,17 @@
   card, board cards back into the stub, corrected action, dead hand...);
 - `overrule(setup, events, flag_id, reason)`: the floor's decision, recorded;
 - `next_board(setup, events, cards)`: the next board cards, burned or not as rulings say;
+- `due_events(setup, events)`: what confirmed rulings make due now (a binding out-of-turn
+  action, an absent stud player's hand killed at its turn);
 - `review_flags(setup, events)`: the flags `dealerassist replay` adds to its own.
 See docs/irregularities.md.
 """
 
 from dealerassist.irregular.consequences import (
+    binding_action,
     can_confirm,
     confirm,
+    due_events,
     next_board,
     overrule,
     verify_confirm,
@@ -30,9 +34,11 @@ __all__ = [
     "Language",
     "RulingText",
     "Severity",
+    "binding_action",
     "can_confirm",
     "confirm",
     "detect",
+    "due_events",
     "next_board",
     "overrule",
     "review_flags",

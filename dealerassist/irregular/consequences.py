@@ -78,9 +78,9 @@ from dealerassist.rules.model import HouseRules, OutOfTurnRuling, UnderRaiseRuli
 
 __all__ = [
     "binding_action",
-    "due_events",
     "can_confirm",
     "confirm",
+    "due_events",
     "find_flag",
     "next_board",
     "overrule",
