@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -214,6 +214,22 @@ class ClockWindow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.panel)
         self.resize(960, 540)
+
+    def show_on_second_screen(self) -> bool:
+        """Show full screen on the second screen when there is one, else as a window.
+
+        Returns:
+            True when a second screen was used.
+
+        """
+        screens = QGuiApplication.screens()
+        if len(screens) < 2:
+            self.show()
+            return False
+        self.setScreen(screens[1])
+        self.setGeometry(screens[1].geometry())
+        self.showFullScreen()
+        return True
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         """Scale the type with the window's height (960x540 is three times the console)."""

@@ -152,3 +152,10 @@ def test_the_console_controller_drives_a_tournament_table_unchanged(table, clock
     over = controller.submit("hand")
     assert not over.ok and over.rule_id == "TRN-OUT"
     assert [(s.place, s.name) for s in table.standings()] == [(1, "Ann"), (2, "Ben")]
+
+
+def test_clock_window_without_a_second_screen_opens_as_a_window(qtbot, table) -> None:  # noqa: ANN001
+    window = ClockWindow(table.face, tick_ms=0)
+    qtbot.addWidget(window)
+    assert window.show_on_second_screen() is False  # offscreen: one screen
+    assert window.isVisible() and not window.isFullScreen()
