@@ -20,9 +20,11 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QDockWidget,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMainWindow,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -30,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from dealerassist.session.tournament import ClockFace
 
-__all__ = ["ClockWindow", "QtClockPanel"]
+__all__ = ["ClockWindow", "QtClockPanel", "install_clock"]
 
 FaceSource = Callable[[], ClockFace]
 
@@ -83,8 +85,11 @@ class QtClockPanel(QFrame):
         self.time_label.setObjectName("clockTime")
         self.pause_button = QPushButton(self.tr("Pause"))
         self.next_button = QPushButton(self.tr("Next level"))
+        self.screen_button = QPushButton(self.tr("Big screen"))
         self.pause_button.clicked.connect(self._toggle)
         self.next_button.clicked.connect(lambda: self.command.emit("level next"))
+        self.screen_button.clicked.connect(self.open_big_screen)
+        self.big_screen: ClockWindow | None = None
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.level_label)
@@ -95,6 +100,7 @@ class QtClockPanel(QFrame):
         buttons = QHBoxLayout()
         buttons.addWidget(self.pause_button)
         buttons.addWidget(self.next_button)
+        buttons.addWidget(self.screen_button)
         layout.addLayout(buttons)
         self.set_scale(1.0)
 
@@ -169,6 +175,15 @@ class QtClockPanel(QFrame):
         if previous is not None and previous.level and previous.level_index != face.level_index:
             self._start_alert(face)
 
+    def open_big_screen(self) -> ClockWindow:
+        """Open (or bring back) the large-type clock on the second screen."""
+        if self.big_screen is None:
+            self.big_screen = ClockWindow(self._source)
+            self.big_screen.panel.command.connect(self.command)
+        self.big_screen.show_on_second_screen()
+        self.big_screen.raise_()
+        return self.big_screen
+
     # -- internals ----------------------------------------------------------------------------
 
     def _toggle(self) -> None:
@@ -235,3 +250,19 @@ class ClockWindow(QWidget):
         """Scale the type with the window's height (960x540 is three times the console)."""
         super().resizeEvent(event)
         self.panel.set_scale(max(1.0, self.height() / 180))
+
+
+def install_clock(window: QMainWindow, *, face: FaceSource,
+                  send: Callable[[str], object]) -> QtClockPanel:
+    """Dock the clock panel on the right of the console; its lines go to ``send``.
+
+    The console calls this once a tournament table is open, e.g.
+    ``install_clock(self, face=controller.session.face, send=self.bridge.send)``.
+    """
+    panel = QtClockPanel(face)
+    panel.command.connect(send)
+    dock = QDockWidget(panel.tr("Tournament clock"), window)
+    dock.setObjectName("tournamentClock")
+    dock.setWidget(panel)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    return panel

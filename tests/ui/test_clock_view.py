@@ -16,7 +16,7 @@ from dealerassist.rules.model import BlindLevel, BlindSchedule, GamePreset  # no
 from dealerassist.rules.profiles import default_rules  # noqa: E402
 from dealerassist.session.clock import FakeClock  # noqa: E402
 from dealerassist.session.tournament_table import TournamentTable  # noqa: E402
-from dealerassist.ui.clock_view import ClockWindow, QtClockPanel  # noqa: E402
+from dealerassist.ui.clock_view import ClockWindow, QtClockPanel, install_clock  # noqa: E402
 
 SCHEDULE = BlindSchedule(name="view", levels=(
     BlindLevel(small_blind=10, big_blind=20, minutes=10),
@@ -159,3 +159,23 @@ def test_clock_window_without_a_second_screen_opens_as_a_window(qtbot, table) ->
     qtbot.addWidget(window)
     assert window.show_on_second_screen() is False  # offscreen: one screen
     assert window.isVisible() and not window.isFullScreen()
+
+
+def test_install_clock_docks_the_panel_and_its_big_screen_button_opens_the_window(
+    qtbot, table,  # noqa: ANN001
+) -> None:
+    from PySide6.QtWidgets import QDockWidget, QMainWindow  # noqa: PLC0415
+
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    sent: list[str] = []
+    panel = install_clock(window, face=table.face, send=sent.append)
+    assert window.findChild(QDockWidget, "tournamentClock").widget() is panel
+    panel.pause_button.click()
+    assert sent == ["clock pause"]
+    big = panel.open_big_screen()
+    qtbot.addWidget(big)
+    assert big.isVisible() and big.panel.time_label.text() == panel.time_label.text()
+    big.panel.next_button.click()  # the big screen's buttons send through the console too
+    assert sent == ["clock pause", "level next"]
+    assert panel.open_big_screen() is big
