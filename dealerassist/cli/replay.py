@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from dealerassist.errors import DealerAssistError
+from dealerassist.irregular.review import review_records
 from dealerassist.journal.phh import ReplayResult, format_amount, load_phh, replay
 from dealerassist.rules.model import HouseRules
 
@@ -52,7 +53,14 @@ def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, 
         "final_stacks": [amount(v) for v in result.final_stacks],
         "pots": pots,
         "rake": amount(result.state.rake),
-        "flags": [{"rule_id": f.rule_id, "message": f.message} for f in result.flags],
+        # The replay's own rule breaks, then what the irregularity detectors see in the
+        # recorded events (IRR-*), without repeating a flag the replay already raised.
+        "flags": [{"rule_id": f.rule_id, "message": f.message} for f in result.flags]
+        + review_records(
+            result.state.setup,
+            result.events,
+            already=[(f.rule_id, f.message) for f in result.flags],
+        ),
     }
     if trace:
         record["decisions"] = [

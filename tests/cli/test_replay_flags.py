@@ -1,0 +1,33 @@
+"""`dealerassist replay --json` lists the irregularity detectors' flags beside its own."""
+
+from __future__ import annotations
+
+import json
+
+from dealerassist.cli.main import main
+
+UNDER_RAISE = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 3", "p1 f", "p2 f"]
+"""
+
+
+def test_IRR_UNDERRAISE_is_listed_with_the_replays_own_BET_NL_MIN_flag(tmp_path, capsys):
+    path = tmp_path / "under.phh"
+    path.write_text(UNDER_RAISE, encoding="utf-8")
+    assert main(["replay", str(path), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert [flag["rule_id"] for flag in record["flags"]] == ["BET-NL-MIN", "IRR-UNDERRAISE"]
+    # applied as recorded: the raise to 3 stands, 1 uncalled chip returns (POT-UNCALLED)
+    assert record["final_stacks"] == [199, 198, 203]
+    assert record["pots"] == [{"amount": 5, "eligible": [2], "awards": {"2": 5}}]
+
+
+def test_a_clean_hand_has_no_flags(tmp_path, capsys):
+    path = tmp_path / "clean.phh"
+    path.write_text(UNDER_RAISE.replace("cbr 3", "cbr 4"), encoding="utf-8")
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["flags"] == []
