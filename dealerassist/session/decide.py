@@ -60,6 +60,14 @@ def game_selected(preset: GamePreset) -> GameSelected:
 
 def select_game(state: SessionState, preset: GamePreset) -> list[Any]:
     """Return the events switching the table to ``preset`` (between hands only)."""
+    if preset.starting_stack is not None:
+        # TRN-START: a tournament preset is played by session.tournament_table, which
+        # selects each level's stakes itself; chosen here its blinds would be 0.
+        raise IllegalActionError(
+            f"{preset.name} is a tournament: open it on a new table "
+            f'(dealerassist table --game "{preset.name}" --db NEW_FILE)',
+            rule_id="TRN-START",
+        )
     if state.hand is not None:
         raise IllegalActionError(
             f"hand {state.hand.started.hand_id} is running; change the game after it"
