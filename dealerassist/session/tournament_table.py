@@ -114,7 +114,6 @@ def _level_presets(started: TournamentStarted) -> tuple[GamePreset, ...]:
             big_blind=level.big_blind,
             ante=level.ante,
             max_seats=started.max_seats,
-            starting_stack=started.starting_stack,
             rake=False,
         )
         for index, level in enumerate(started.levels)

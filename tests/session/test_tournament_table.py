@@ -473,3 +473,14 @@ def test_cli_table_plays_a_tournament_preset_and_resumes_it(
     assert main(["table", "--db", str(db), "--json"]) == 1
     last = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert "TRN-OUT" in last["error"]
+
+
+def test_TRN_START_a_cash_table_refuses_to_switch_to_a_tournament_preset() -> None:
+    from dealerassist.session.controller import TableSession  # noqa: PLC0415
+
+    cash = TableSession(InMemoryJournal(), rules=T_RULES, preset=T_RULES.preset("NLHE 1/2"))
+    with pytest.raises(IllegalActionError, match="is a tournament") as caught:
+        cash.execute("game SNG")
+    assert caught.value.rule_id == "TRN-START"
+    with pytest.raises(IllegalActionError, match="is a tournament"):
+        TableSession(InMemoryJournal(), rules=T_RULES, preset=SNG)
