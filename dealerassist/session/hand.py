@@ -193,9 +193,32 @@ def decide(hand: Any, command: Command, *, rules: HouseRules) -> list[Any]:
             events = reports.board_events(hand, command.cards, rules=rules)
         for event in events:
             state = _checked(state, event)
+        events, state = _with_due_rulings(hand, events, state, rules=rules)
     except IllegalActionError as error:
         raise _in_seats(error, started) from None
     return events + _closing_events(state, started)
+
+
+def _with_due_rulings(hand: Any, events: list[Any], state: HandState, *,
+                      rules: HouseRules) -> tuple[list[Any], HandState]:
+    """Append what confirmed rulings make due once the action moves on.
+
+    IRR-OUT-OF-TURN: an out-of-turn action confirmed as binding is applied when the action
+    reaches that player unchanged; IRR-ST-ABSENT: an absent player's hand is killed when
+    the betting reaches the seat. One due event can make the next one due (two binding
+    actions in a row), so this repeats, at most once per seat.
+    """
+    from dealerassist.irregular import due_events
+
+    events = list(events)
+    for _ in range(len(hand.started.seats)):
+        due = due_events(state.setup, [*hand.events, *events], rules=rules)
+        if not due:
+            break
+        for event in due:
+            state = _checked(state, event)
+            events.append(event)
+    return events, state
 
 
 def _in_seats(error: IllegalActionError, started: HandStarted) -> IllegalActionError:
