@@ -18,8 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     parser.add_argument("--calibration", metavar="FILE", help="table calibration (zones)")
     parser.add_argument("--model", metavar="FILE.onnx", help="another card model")
-    parser.add_argument("--min-confidence", type=float, default=0.5,
-                        help="drop readings below this (default 0.5)")
+    parser.add_argument("--min-confidence", type=float, default=0.8,
+                        help="drop readings below this (default 0.8)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -73,7 +73,7 @@ class Recogniser:
         *,
         model_path: Path | str = DEFAULT_MODEL_PATH,
         calibration: TableCalibration | None = None,
-        min_confidence: float = 0.5,
+        min_confidence: float = 0.8,
     ) -> None:
         self.classifier = IndexClassifier(model_path)
         self.calibration = calibration
