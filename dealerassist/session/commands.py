@@ -437,6 +437,12 @@ def parse_command(line: str) -> Command:
         CommandError: the line cannot be read; the message names the problem and the fix.
 
     """
+    first = line.split(None, 1)
+    if first and first[0].lower() == "overrule":
+        # A floor reason is free text ("player didn't see the bet"): never shell-split it.
+        from dealerassist.session.reports import parse_report
+
+        return parse_report(line)  # type: ignore[return-value]
     try:
         words = shlex.split(line, comments=True)
     except ValueError as error:

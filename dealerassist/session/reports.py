@@ -275,11 +275,16 @@ def _parse_overrule(raw: list[str]) -> OverruleFlag:
     if len(raw) < 3 or not raw[2].strip():
         raise CommandError(f"overrule needs a flag and the floor's reason; {_usage('overrule')}")
     reason = raw[2].strip()
-    try:
-        words = shlex.split(reason)
-    except ValueError:
-        words = reason.split()
-    return OverruleFlag(flag_id=raw[1], reason=" ".join(words))
+    if reason[0] in "\"'":
+        # The console's button sends the reason shell-quoted as one word; typed text with
+        # apostrophes ("it's the house's call") is kept exactly as typed.
+        try:
+            words = shlex.split(reason)
+        except ValueError:
+            words = []
+        if len(words) == 1:
+            reason = words[0].strip()
+    return OverruleFlag(flag_id=raw[1], reason=reason)
 
 
 # ----- deciding ------------------------------------------------------------------------
