@@ -4,6 +4,8 @@ Pots are layered by contribution: each distinct amount put in by a player closes
 a layer's chips go to the pot of the players still in the hand who reached it. Adjacent
 layers with the same eligible players are one pot. Chips of folded players stay in the layer
 they reached (POT-FOLDED). Dead antes (no ante trimming) belong to the main pot.
+POT-ABANDONED (project rule, docs/engine.md): a layer every contributor of which folded
+goes down to the pot below and its contenders, so a hand can always be settled.
 """
 
 from __future__ import annotations
@@ -52,13 +54,25 @@ def pots_from(
         for i in range(n):
             if contributions[i] >= level:
                 amount += level - previous
+        previous = level
         eligible = tuple(i for i in range(n) if in_hand[i] and reach[i] >= level)
+        if not eligible and any(in_hand):
+            # POT-ABANDONED (project rule): every player who reached this layer folded (a
+            # fold with a check available is binding, so it can happen). Its chips go down
+            # to the pot below and its contenders; with no pot below yet, up to the next.
+            if result:
+                below = result.pop()
+                amount += below.amount
+                eligible = below.eligible
+            else:
+                continue
         while result and result[-1].eligible == eligible:
             amount += result.pop().amount
         if amount:
             result.append(Pot(amount, eligible))
         amount = 0
-        previous = level
+    if amount:  # only chips nobody still in the hand reached, and no pot below them
+        result.append(Pot(amount, ()))
     return tuple(result)
 
 

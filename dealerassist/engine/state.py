@@ -510,7 +510,20 @@ def _on_fold(state: HandState, event: Folded) -> HandState:
     _require_actor(state, player)
     folded = list(state.folded)
     folded[player] = True
-    return _pop(state, player, folded=tuple(folded))
+    free = state.bets[player] >= max(state.bets)
+    state = _pop(state, player, folded=tuple(folded))
+    if free and state.phase is Phase.BETTING and len(state.actors) == 1:
+        # G-ROUND-END: a fold with a check available is binding (a live-table fact pokerkit
+        # refuses). If it leaves one player with chips, facing no bet, with everyone else
+        # still in all-in, that player has nobody to bet against: the round is over without
+        # asking them, so no pot is left to players who all folded (see POT-ABANDONED).
+        last = state.actors[0]
+        stacks, bets, folds = state.stacks, state.bets, state.folded
+        if bets[last] >= max(bets) and not any(
+            stacks[i] for i in range(len(stacks)) if i != last and not folds[i]
+        ):
+            return _end_betting(state)
+    return state
 
 
 def _call(state: HandState, player: int) -> HandState:

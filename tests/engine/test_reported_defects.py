@@ -1,0 +1,72 @@
+"""Engine defects reported by other engineers (issue 7), each pinned by a test."""
+
+from __future__ import annotations
+
+from dealerassist.cards import parse_cards
+from dealerassist.engine import (
+    CardsShown,
+    HandSetup,
+    Phase,
+    apply,
+    evolve_all,
+    fold,
+    pots,
+    settle,
+)
+from dealerassist.engine.pots import pots_from
+from tests.engine.helpers import board, dealt, no_rake, play
+
+
+def _stuck_hand_to_river():  # type: ignore[no-untyped-def]
+    # NLHE 1/2: Ann 50 (SB), Ben 80 (BB), Cy 1000, Dee 1000 (button), PHH order.
+    setup = HandSetup.create(game="NT", stacks=(50, 80, 1000, 1000), small_blind=1,
+                             big_blind=2, rules=no_rake())
+    state = dealt(setup, ["2hKs", "4cAd", "QhQd", "3c3d"])
+    state = play(state, ("r", 150), "c", "c", "c")  # Cy raises, Dee calls, both blinds all-in
+    state = board(state, "9dTc7s")
+    state = play(state, "k", "k")
+    state = board(state, "Qc")
+    state = play(state, "k", "k")
+    return board(state, "9s")
+
+
+def test_G_ROUND_END_last_player_with_chips_facing_no_bet_is_not_asked_to_act() -> None:
+    state = _stuck_hand_to_river()
+    assert state.actor == 2
+    state = play(state, "f")  # Cy folds with a check available (binding at a live table)
+    # Dee is the only player with chips left and faces no bet: the round is over.
+    assert state.phase is Phase.SHOWDOWN
+    assert state.actor is None
+    assert [(p.amount, p.eligible) for p in pots(state)] == [
+        (200, (0, 1, 3)), (90, (1, 3)), (140, (3,))]
+    state = evolve_all(state, [CardsShown(0, parse_cards("2hKs")),
+                               CardsShown(1, parse_cards("4cAd")),
+                               CardsShown(3, parse_cards("3c3d"))])
+    state = evolve_all(state, settle(state))
+    # Board 9d Tc 7s Qc 9s: Dee's 9-9-3-3-Q beats Ben's 9-9-A and Ann's 9-9-K: Dee takes
+    # all three pots (200 + 90 + 140).
+    assert state.phase is Phase.COMPLETE
+    assert state.stacks == (0, 0, 850, 1280)
+
+
+def test_POT_ABANDONED_a_pot_every_contributor_folded_goes_to_the_pot_below() -> None:
+    # Layers: 50 (players 0, 1, 3 in), 80 (1, 3 in), 150 (2 and 3 folded: nobody).
+    result = pots_from((50, 80, 150, 150), in_hand=(True, True, False, False))
+    assert [(p.amount, p.eligible) for p in result] == [(200, (0, 1)), (230, (1,))]
+    # Nothing is ever left without a claimant, and no chip is lost.
+    assert sum(p.amount for p in result) == 430
+
+
+def test_POT_ABANDONED_fold_with_a_check_available_never_strands_a_pot() -> None:
+    state = _stuck_hand_to_river()
+    # The dealer records the fold of the other big stack first (out of order is refused;
+    # this is the legal order): Cy folds, the round ends; the hand settles.
+    state = apply(state, fold(state, 2))
+    assert state.phase is Phase.SHOWDOWN
+    shown = evolve_all(state, [CardsShown(0, parse_cards("2hKs")),
+                               CardsShown(1, parse_cards("4cAd"))])
+    # Dee has not shown yet: the pots Dee alone can win wait for Dee, but the hand is not
+    # stuck once Dee shows.
+    shown = apply(shown, CardsShown(3, parse_cards("3c3d")))
+    final = evolve_all(shown, settle(shown))
+    assert final.phase is Phase.COMPLETE
