@@ -10,6 +10,12 @@ by sending the line (design: "a misread card must never silently change a pot").
 Either way the line goes through `TableSession.execute`, so it is checked by the engine
 and journaled like a typed one. A card seen that is already elsewhere in the hand is
 reported (IRR-DECK) instead of proposed.
+
+The camera also notices what the dealer did not say: new board cards while betting is
+still open propose the report ``early CARDS`` (IRR-FLOP-EARLY, IRR-TURN-EARLY,
+IRR-RIVER-EARLY), and more cards than the flop holds propose ``flopped CARDS``
+(IRR-FLOP-COUNT). Those are never applied by themselves: the dealer confirms the report,
+then the ruling (docs/irregularities.md).
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from dealerassist.vision.sighting import Sighting
 __all__ = ["Proposal", "propose"]
 
 _STREET_NAMES = {1: "flop", 2: "turn", 3: "river"}
+# The board card the betting round before each street was protecting (HE-STREETS).
+_EARLY_RULES = {0: "IRR-FLOP-EARLY", 1: "IRR-TURN-EARLY", 2: "IRR-RIVER-EARLY"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +77,29 @@ def propose(state: SessionState, sightings: Sequence[Sighting]) -> Proposal | No
         clash = [s.card for s in seen if s.card in in_holes]
         if clash:
             return _clash(clash)
+        if engine.street_index == 1 and len(seen) > engine.due_board:
+            return _report(
+                "flopped", seen, rule_id="IRR-FLOP-COUNT",
+                message=f"{len(seen)} cards on the flop: the flop must be redealt",
+            )
         if len(seen) != engine.due_board:
             return None
         name = _STREET_NAMES.get(engine.street_index, "board")
         return _proposal(f"{name} " + " ".join(str(s.card) for s in seen), seen)
+    if engine.phase is Phase.BETTING and engine.street_index in _EARLY_RULES:
+        # Board cards appearing while the round is open were turned too early.
+        seen = sorted(
+            (s for s in sightings if _board_zone(s) and s.card not in known_board),
+            key=lambda s: (s.box[0], s.box[1]),
+        )
+        clash = [s.card for s in seen if s.card in in_holes]
+        if clash:
+            return _clash(clash)
+        if seen and len(engine.board) < engine.setup.game.board_card_count:
+            return _report(
+                "early", seen, rule_id=_EARLY_RULES[engine.street_index],
+                message="board card turned while the betting is open: confirm the report",
+            )
     if engine.phase is Phase.SHOWDOWN:
         for player in engine.in_hand:
             hole = engine.hole[player]
@@ -88,6 +115,12 @@ def propose(state: SessionState, sightings: Sequence[Sighting]) -> Proposal | No
             seen.sort(key=lambda s: (s.box[0], s.box[1]))
             return _proposal(f"show {seat} " + " ".join(str(s.card) for s in seen), seen)
     return None
+
+
+def _report(verb: str, seen: Sequence[Sighting], *, rule_id: str, message: str) -> Proposal:
+    """A report of an irregularity the camera saw: never applied without the dealer."""
+    line = f"{verb} " + " ".join(str(s.card) for s in seen)
+    return Proposal(line=line, automatic=False, rule_id=rule_id, message=message)
 
 
 def _proposal(line: str, seen: Sequence[Sighting]) -> Proposal:
