@@ -118,7 +118,7 @@ def propose(state: SessionState, sightings: Sequence[Sighting]) -> Proposal | No
 
 
 def _report(verb: str, seen: Sequence[Sighting], *, rule_id: str, message: str) -> Proposal:
-    """A report of an irregularity the camera saw: never applied without the dealer."""
+    """Return a report of an irregularity the camera saw (never applied without the dealer)."""
     line = f"{verb} " + " ".join(str(s.card) for s in seen)
     return Proposal(line=line, automatic=False, rule_id=rule_id, message=message)
 

@@ -81,7 +81,8 @@ def _open_tool(window: Any, tool: str) -> Any:
     if session is None or path is None:
         window.statusBar().showMessage(
             QCoreApplication.translate(
-                "MainWindow", "Open a live table first: these tools keep their records in its journal."
+                "MainWindow",
+                "Open a live table first: these tools keep their records in its journal.",
             )
         )
         return None
