@@ -412,15 +412,25 @@ def _begin_betting(state: HandState) -> HandState:
     folded = state.folded
     # HE-FIRST / BET-HEADSUP: the player after the highest blind or straddle opens; on later
     # rounds (no bets) the first player left of the button (index 0).
-    blinds = state.setup.blinds
+    setup = state.setup
+    blinds = setup.blinds
     opener = 0
     if any(bets):
-        best, top = 0, -1
-        for i in range(n):
-            value = bets[i] if blinds[i] else 0
-            if value >= top:
-                best, top = i, value
-        opener = (best + 1) % n
+        nominal = setup.big_blind
+        if nominal and state.street_index == 0 and nominal in blinds and max(blinds) == nominal:
+            # HE-FIRST with BET-NEW-PLAYER: a new player's live big blind may be among the
+            # blinds (the table posts it there); the real big blind is the first poster of
+            # the big blind clockwise from the button, and action starts left of it.
+            opener = (blinds.index(nominal) + 1) % n
+        else:
+            # The player after the highest blind or straddle actually posted (pokerkit's
+            # rule, the last of equal posts); no blinds: the first player left of the button.
+            best, top = 0, -1
+            for i in range(n):
+                value = bets[i] if blinds[i] else 0
+                if value >= top:
+                    best, top = i, value
+            opener = (best + 1) % n
     live = sorted(bets[i] + stacks[i] for i in range(n) if not folded[i])
     second = live[-2] if len(live) > 1 else 0
     order = range(n) if opener == 0 else [(opener + k) % n for k in range(n)]
@@ -431,8 +441,8 @@ def _begin_betting(state: HandState) -> HandState:
     if state.street_index == 0 and any(blinds):
         # BET-NL-MIN: pre-flop the big blind is the opening bet; with a straddle acting as the
         # big blind (BET-STRADDLE) the straddle is.
-        last_full = state.setup.nominal_big_blind
-        if state.setup.rules.straddle.acts_as_big_blind:
+        last_full = setup.nominal_big_blind
+        if setup.rules.straddle.acts_as_big_blind:
             last_full = max(last_full, max(blinds))
     state = replace(
         state,

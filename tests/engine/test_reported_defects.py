@@ -10,10 +10,12 @@ from dealerassist.engine import (
     apply,
     evolve_all,
     fold,
+    legal_actions,
     pots,
     settle,
 )
 from dealerassist.engine.pots import pots_from
+from dealerassist.games import GAMES
 from tests.engine.helpers import board, dealt, no_rake, play
 
 
@@ -70,3 +72,32 @@ def test_POT_ABANDONED_fold_with_a_check_available_never_strands_a_pot() -> None
     shown = apply(shown, CardsShown(3, parse_cards("3c3d")))
     final = evolve_all(shown, settle(shown))
     assert final.phase is Phase.COMPLETE
+
+
+def _entry_hand(stacks, blinds):  # type: ignore[no-untyped-def]
+    # As the table builds it: a new player's live big blind is among the blinds.
+    setup = HandSetup(game=GAMES["NT"], starting_stacks=stacks, antes=(0,) * len(stacks),
+                      blinds=blinds, min_bet=20, rules=no_rake(), big_blind=20)
+    return dealt(setup)
+
+
+def test_HE_FIRST_new_player_big_blind_after_the_big_blind_action_starts_left_of_the_bb() -> None:
+    state = _entry_hand((1000,) * 5, (10, 20, 0, 20, 0))  # BET-NEW-PLAYER at index 3
+    legal = legal_actions(state)
+    assert legal is not None and legal.actor == 2 and legal.to_call == 20
+    state = play(state, "c")
+    legal = legal_actions(state)
+    # The new player's blind is live: they may check (or raise) when it comes to them.
+    assert legal is not None and legal.actor == 3 and legal.can_check
+    assert legal.min_raise_to == 40
+
+
+def test_HE_FIRST_new_player_posting_while_the_big_blind_is_short_all_in() -> None:
+    state = _entry_hand((1000, 5, 1000, 1000, 1000), (10, 20, 0, 20, 0))
+    assert state.blinds_paid == (10, 5, 0, 20, 0)
+    assert state.actor == 2  # left of the (short) big blind, not left of the new player
+
+
+def test_HE_FIRST_with_a_straddle_action_starts_left_of_the_straddle() -> None:
+    state = _entry_hand((1000,) * 5, (10, 20, 40, 0, 0))
+    assert state.actor == 3
