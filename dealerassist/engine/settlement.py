@@ -97,7 +97,7 @@ def verify_settle(state: HandState) -> None:
     game = state.setup.game
     if len(state.board) < game.board_card_count:
         raise IllegalActionError("the board is not complete", rule_id="HE-STREETS")
-    if any(card.code >= 52 for card in state.board):
+    if any(card.is_unknown for card in state.board):
         raise IllegalActionError("a board card is still unknown; enter it first",
                                  rule_id="IRR-DECK")
 

@@ -62,13 +62,12 @@ def _strength_function(kind: Evaluator) -> Callable[[Sequence[int], Sequence[int
         from dealerassist.evaluation.low_deuce_seven import low_27_strength
 
         return lambda hole, board: low_27_strength(tuple(hole) + tuple(board))
-    from dealerassist.evaluation.badugi import evaluate_badugi
+    from dealerassist.evaluation.badugi import badugi_strength
 
-    return lambda hole, board: evaluate_badugi(
-        [__import__("dealerassist.cards", fromlist=["Card"]).Card.from_code(c)
-         for c in tuple(hole) + tuple(board)]
-    ).strength
+    return lambda hole, board: badugi_strength(tuple(hole) + tuple(board))
 
+
+_UNKNOWN = 53  # the code of an unseen card; the joker (52) is a real card (G-DECK)
 
 _CACHE: dict[Evaluator, Callable[[Sequence[int], Sequence[int]], int | None]] = {}
 
@@ -76,7 +75,7 @@ _CACHE: dict[Evaluator, Callable[[Sequence[int], Sequence[int]], int | None]] = 
 def missing_cards(state: HandState) -> tuple[int, ...]:
     """Players in the hand whose cards are not all known (they cannot be ranked yet)."""
     return tuple(
-        i for i in state.in_hand if any(card.code >= 52 for card in state.hole[i])
+        i for i in state.in_hand if any(card.code == _UNKNOWN for card in state.hole[i])
     )
 
 
@@ -90,7 +89,7 @@ def hand_strengths(state: HandState, kind: Evaluator) -> dict[int, int | None]:
 
     """
     board = tuple(card.code for card in state.board)
-    if any(code >= 52 for code in board):
+    if _UNKNOWN in board:
         raise IllegalActionError("a board card is still unknown; enter it first",
                                  rule_id="IRR-DECK")
     function = _CACHE.get(kind)
@@ -99,7 +98,7 @@ def hand_strengths(state: HandState, kind: Evaluator) -> dict[int, int | None]:
     result: dict[int, int | None] = {}
     for i in state.in_hand:
         hole = tuple(card.code for card in state.hole[i])
-        if any(code >= 52 for code in hole):
+        if _UNKNOWN in hole:  # the joker (52) is a card and plays (G-DECK); 53 is unknown
             continue
         result[i] = function(hole, board)
     return result

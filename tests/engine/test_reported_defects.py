@@ -101,3 +101,44 @@ def test_HE_FIRST_new_player_posting_while_the_big_blind_is_short_all_in() -> No
 def test_HE_FIRST_with_a_straddle_action_starts_left_of_the_straddle() -> None:
     state = _entry_hand((1000,) * 5, (10, 20, 40, 0, 0))
     assert state.actor == 3
+
+
+def _showdown_with(holes):  # type: ignore[no-untyped-def]
+    # Heads-up, checked down on a board of As Ks Qs 2d 3c, then the hole cards set.
+    setup = HandSetup.create(game="NT", stacks=(100, 100), small_blind=1, big_blind=2,
+                             rules=no_rake())
+    state = dealt(setup)
+    state = play(state, "c", "k")
+    for cards in ("AsKsQs", "2d", "3c"):
+        state = board(state, cards)
+        while state.phase is Phase.BETTING:
+            state = play(state, "k")
+    assert state.phase is Phase.SHOWDOWN
+    from dealerassist.engine.state import replace
+
+    return replace(state, hole=tuple(parse_cards(h) for h in holes))
+
+
+def test_G_DECK_the_joker_is_a_card_at_showdown_not_an_unknown_one() -> None:
+    from dealerassist.engine.showdown import hand_strengths, missing_cards
+    from dealerassist.games.spec import Evaluator
+
+    state = _showdown_with(["JkTs", "????"])
+    assert missing_cards(state) == (1,)  # only the unseen hand cannot be ranked
+    strengths = hand_strengths(state, Evaluator.HIGH)
+    assert list(strengths) == [0]  # the joker completes the royal flush (bug: ace or straight)
+    royal = hand_strengths(_showdown_with(["JsTs", "2c2h"]), Evaluator.HIGH)[0]
+    assert strengths[0] == royal
+    lows = hand_strengths(_showdown_with(["JkTs", "4h5h"]), Evaluator.LOW_A5)
+    assert set(lows) == {0, 1}
+
+
+def test_G_DECK_badugi_strengths_come_from_the_code_evaluator() -> None:
+    from dealerassist.engine.showdown import hand_strengths
+    from dealerassist.evaluation.badugi import badugi_strength
+    from dealerassist.games.spec import Evaluator
+
+    state = _showdown_with(["AcTs", "4h5h"])
+    state = state._replace(board=())
+    values = hand_strengths(state, Evaluator.BADUGI)
+    assert values[0] == badugi_strength([c.code for c in parse_cards("AcTs")])
