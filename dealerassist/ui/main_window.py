@@ -32,6 +32,7 @@ from dealerassist.session.viewmodels import RaisePreset, TableView
 from dealerassist.ui import command_lines
 from dealerassist.ui.bridge import ConsoleBridge
 from dealerassist.ui.camera import CameraFeed
+from dealerassist.ui.clock_view import QtClockPanel, install_clock
 from dealerassist.ui.i18n import install_translator
 from dealerassist.ui.menus import build_menus, keys_text
 from dealerassist.ui.settings import ConsoleSettings, Language
@@ -61,6 +62,7 @@ class MainWindow(QMainWindow):
         self.presets = tuple(presets)
         self.tasks: list[Task] = []
         self.last_progress: tuple[int, int] | None = None
+        self.clock_panel: QtClockPanel | None = None
         self._view: TableView | None = None
         self.setMinimumSize(1280, 720)
         bridge.view_changed.connect(self.render)
@@ -273,6 +275,10 @@ class MainWindow(QMainWindow):
         """Switch to another controller (the live table once its journal is open)."""
         self.bridge.controller = controller
         self.export_action.setEnabled(hasattr(controller, "export_day"))
+        face = getattr(getattr(controller, "session", None), "face", None)
+        if face is not None and self.clock_panel is None:
+            # TRN-LEVELS: a tournament table shows its blind clock (ui.clock_view).
+            self.clock_panel = install_clock(self, face=face, send=self.bridge.send)
         self._set_title()
         self.render(controller.current_view())
 
