@@ -179,3 +179,17 @@ def test_install_clock_docks_the_panel_and_its_big_screen_button_opens_the_windo
     big.panel.next_button.click()  # the big screen's buttons send through the console too
     assert sent == ["clock pause", "level next"]
     assert panel.open_big_screen() is big
+
+
+def test_console_shows_the_clock_when_a_tournament_table_opens(window, table, clock) -> None:  # noqa: ANN001
+    from dealerassist.ui.session_adapter import SessionController  # noqa: PLC0415
+
+    assert window.clock_panel is None  # the demo is a cash table
+    window.set_controller(SessionController(table))  # type: ignore[arg-type]
+    panel = window.clock_panel
+    assert panel is not None and panel.level_label.text() == "Level 1"
+    panel.pause_button.click()  # sent through the console's bridge to the table
+    assert table.tournament.running_since_ms is None
+    clock.advance(minutes=30)
+    panel.refresh()
+    assert panel.time_label.text() == "10:00"
