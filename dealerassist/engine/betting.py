@@ -11,7 +11,8 @@ raise, with the rule that forbids it when they may not.
   calling: ``2 * highest bet - own bet + pots + all bets``.
 - BET-FL-SIZES: fixed limit, exactly one bet more (small bet early, big bet late);
   BET-FL-CAP: at most ``cap_bets`` bets a round, the big blind counting as the first
-  pre-flop, lifted heads-up when the house says so.
+  pre-flop (unless ``blind_counts_as_bet`` is off, the PHH convention), lifted heads-up
+  when the house says so.
 - BET-SHORT-ALLIN / BET-NO-SELF-RAISE: a player who already acted may raise again only if
   the bets since they acted add up to a full raise.
 - An all-in for less than the minimum is always allowed (G-ALLIN): the minimum is then the
@@ -84,7 +85,8 @@ def cap_left(state: HandState) -> int | None:
     cap = setup.rules.fixed_limit.cap_for(setup.family, players_in_hand=players)
     if cap is None:
         return None
-    if state.street_index == 0 and any(setup.blinds):
+    fixed = setup.rules.fixed_limit
+    if state.street_index == 0 and any(setup.blinds) and fixed.blind_counts_as_bet:
         cap -= 1  # pre-flop the big blind is the opening bet (BET-FL-CAP)
     return max(0, cap - state.raise_count)
 

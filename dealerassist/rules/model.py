@@ -330,7 +330,8 @@ class FixedLimitRules(_Checked):
     """Fixed-limit betting: the cap and short all-ins (BET-FL-CAP, BET-SHORT-ALLIN).
 
     ``cap_bets`` counts bets INCLUDING the opening bet: pre-flop the big blind counts as the
-    bet; in stud the completion counts as the bet and the bring-in does not. "A bet and three
+    bet (unless ``blind_counts_as_bet`` is False: then ``cap_bets`` raises over the blind);
+    in stud the completion counts as the bet and the bring-in does not. "A bet and three
     raises" is 4.
     """
 
@@ -340,6 +341,10 @@ class FixedLimitRules(_Checked):
                                      doc="no cap when only two players remain in the hand")
     half_bet_allin_reopens: bool = _opt(True, rule="BET-SHORT-ALLIN",
                                         doc="an all-in of at least half a bet is a full raise")
+    blind_counts_as_bet: bool = _opt(
+        True, rule="BET-FL-CAP",
+        doc="pre-flop the big blind is the first of cap_bets bets (false: the blinds are not "
+            "counted, so pre-flop allows cap_bets raises over the big blind)")
 
     def __post_init__(self) -> None:
         if not isinstance(self.cap_bets, FamilyCaps):

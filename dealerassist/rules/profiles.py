@@ -5,9 +5,10 @@ the top of the repository; a test keeps them so). `phh_profile()` is what ``repl
 unless ``--rules`` says otherwise: a hand history was played under its own room's rules,
 and PHH files follow those of their reference implementation, pokerkit 0.7.7:
 
-- fixed limit: four raises a round with the blinds not counted (pre-flop with 1/2 blinds:
-  2-4-6-8-10), so ``cap_bets`` is 5 in every family, and the cap is never lifted heads-up
-  (pokerkit ``State._verify_completion_betting_or_raising``: one count for every bet or raise,
+- fixed limit: four bets or raises a round with the blinds not counted (pre-flop with 1/2
+  blinds: 2-4-6-8-10; after the flop a bet and three raises), so ``cap_bets`` is 4 in every
+  family with ``blind_counts_as_bet`` False, and the cap is never lifted heads-up (pokerkit
+  ``State._verify_completion_betting_or_raising``: one count for every bet or raise,
   ``max_completion_betting_or_raising_count`` = 4 in its fixed-limit variants);
 - the odd chip goes to the lowest seat index in every game, stud included;
 - no rake;
@@ -59,9 +60,10 @@ def phh_profile() -> HouseRules:
     return dataclasses.replace(
         HouseRules(),
         fixed_limit=FixedLimitRules(
-            cap_bets=FamilyCaps({family: 5 for family in GameFamily}),
+            cap_bets=FamilyCaps({family: 4 for family in GameFamily}),
             cap_lifted_heads_up=False,
             half_bet_allin_reopens=False,
+            blind_counts_as_bet=False,
         ),
         odd_chip=OddChipRules(board=OddChipRule.LOWEST_SEAT, stud=OddChipRule.LOWEST_SEAT),
         rake=RakeRules(enabled=False),

@@ -5,10 +5,10 @@ pokerkit is a test oracle only. Both are configured alike with the PHH profile
 blind, fixed-limit cap not lifted heads-up. Where pokerkit's classes differ from that profile
 the pokerkit game is adjusted, not the engine:
 
-- fixed-limit caps: the engine counts ``cap_bets`` bets a round with the big blind as the
-  first bet pre-flop; pokerkit's streets are given the same counts (pre-flop cap_bets - 1
-  raises, later rounds cap_bets bets and raises);
 - pokerkit's FO/8 class bets pot limit: a fixed-limit Omaha hi-lo game is built instead.
+
+Fixed-limit caps need no adjustment: the PHH profile states pokerkit's count (``cap_bets``
+4, ``blind_counts_as_bet`` False: four bets or raises a street, the blinds not counted).
 
 Documented differences are counted, never silently accepted:
 
@@ -30,7 +30,7 @@ Documented differences are counted, never silently accepted:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import pokerkit as pk
 from pokerkit import Automation, Mode
@@ -147,7 +147,7 @@ def random_config(rng: random.Random, variant: str | None = None) -> HandConfig:
     )
 
 
-def _pokerkit_state(config: HandConfig, cap_bets: int) -> pk.State:
+def _pokerkit_state(config: HandConfig) -> pk.State:
     n = len(config.stacks)
     common = dict(mode=Mode.CASH_GAME)
     v = config.variant
@@ -168,13 +168,6 @@ def _pokerkit_state(config: HandConfig, cap_bets: int) -> pk.State:
                                     config.blinds, config.small_bet, config.big_bet, **common)
     else:  # pragma: no cover
         raise ValueError(v)
-    if v in ("FT", "FO/8"):
-        # Same cap as the engine: pre-flop the big blind is the first of cap_bets bets.
-        streets = list(game.streets)
-        streets[0] = replace(streets[0], max_completion_betting_or_raising_count=cap_bets - 1)
-        for k in range(1, len(streets)):
-            streets[k] = replace(streets[k], max_completion_betting_or_raising_count=cap_bets)
-        game.streets = tuple(streets)
     return game(config.stacks, n)
 
 
@@ -221,8 +214,7 @@ def _board_event(cards):  # type: ignore[no-untyped-def]
 def play_hand(rng: random.Random, config: HandConfig) -> Outcome:
     """Play one random hand on both engines, comparing every decision and the end."""
     rules = phh_profile()
-    cap_bets = rules.fixed_limit.cap_bets[GAMES[config.variant].family.value]
-    theirs = _pokerkit_state(config, cap_bets)
+    theirs = _pokerkit_state(config)
     setup = HandSetup.from_phh_fields(
         game=GAMES[config.variant], stacks=config.stacks, antes=config.antes,
         blinds_or_straddles=config.blinds, min_bet=config.min_bet, small_bet=config.small_bet,

@@ -142,3 +142,25 @@ def test_G_DECK_badugi_strengths_come_from_the_code_evaluator() -> None:
     state = state._replace(board=())
     values = hand_strengths(state, Evaluator.BADUGI)
     assert values[0] == badugi_strength([c.code for c in parse_cards("AcTs")])
+
+
+def test_BET_FL_CAP_blind_counts_as_bet_option_changes_the_preflop_cap() -> None:
+    import dataclasses
+
+    from dealerassist.rules.model import FamilyCaps, FixedLimitRules, GameFamily
+
+    def raises(counted: bool) -> list[int]:
+        limits = FixedLimitRules(cap_bets=FamilyCaps({f: 4 for f in GameFamily}),
+                                 cap_lifted_heads_up=False, blind_counts_as_bet=counted)
+        rules = dataclasses.replace(no_rake(), fixed_limit=limits)
+        state = dealt(HandSetup.create(game="FT", stacks=(200,) * 3, small_blind=1,
+                                       big_blind=2, rules=rules))
+        seen = []
+        while (legal := legal_actions(state)) is not None and legal.can_raise:
+            seen.append(legal.min_raise_to)
+            state = play(state, ("r", legal.min_raise_to))
+        assert legal is not None and legal.raise_rule == "BET-FL-CAP"
+        return seen
+
+    assert raises(True) == [4, 6, 8]  # the big blind is the first of four bets
+    assert raises(False) == [4, 6, 8, 10]  # PHH: four raises over the big blind

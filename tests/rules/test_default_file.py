@@ -106,7 +106,8 @@ def test_shipped_presets_stakes() -> None:
 
 def test_phh_profile_follows_pokerkit_conventions() -> None:
     profile = phh_profile()
-    assert all(profile.fixed_limit.cap_bets[family] == 5 for family in GameFamily)
+    assert all(profile.fixed_limit.cap_bets[family] == 4 for family in GameFamily)
+    assert profile.fixed_limit.blind_counts_as_bet is False
     assert profile.fixed_limit.cap_lifted_heads_up is False
     assert profile.fixed_limit.half_bet_allin_reopens is False
     assert profile.odd_chip.board is OddChipRule.LOWEST_SEAT

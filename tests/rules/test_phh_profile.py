@@ -27,16 +27,50 @@ def _raise_tos(player_count: int) -> list[int]:
     return raised_to
 
 
-def test_BET_FL_CAP_pokerkit_counts_five_bets_preflop_blind_included() -> None:
-    # 2 (the big blind) - 4 - 6 - 8 - 10: five bets, so cap_bets = 5 in the PHH profile.
-    assert [2, *_raise_tos(3)] == [2, 4, 6, 8, 10]
-    assert phh_profile().fixed_limit.cap_bets[GameFamily.BOARD] == 5
-    assert phh_profile().fixed_limit.cap_for(GameFamily.BOARD, players_in_hand=3) == 5
+def _flop_bets(player_count: int) -> list[int]:
+    state = pokerkit.FixedLimitTexasHoldem.create_state(
+        _DEALING, True, 0, (1, 2), 2, 4, (200,) * player_count, player_count)
+    while state.street_index == 0:
+        state.check_or_call()
+    raised_to = []
+    while state.can_complete_bet_or_raise_to():
+        raised_to.append(state.min_completion_betting_or_raising_to_amount)
+        state.complete_bet_or_raise_to()
+    return raised_to
+
+
+def test_BET_FL_CAP_pokerkit_counts_four_bets_a_street_blinds_not_counted() -> None:
+    # Pre-flop 2 (the big blind, not counted) - 4 - 6 - 8 - 10; after the flop a bet and
+    # three raises: 2 - 4 - 6 - 8. So cap_bets = 4 with the blind not counted as a bet.
+    assert _raise_tos(3) == [4, 6, 8, 10]
+    assert _flop_bets(3) == [2, 4, 6, 8]
+    assert phh_profile().fixed_limit.cap_bets[GameFamily.BOARD] == 4
+    assert phh_profile().fixed_limit.blind_counts_as_bet is False
+    assert phh_profile().fixed_limit.cap_for(GameFamily.BOARD, players_in_hand=3) == 4
+
+
+def test_BET_FL_CAP_engine_under_the_phh_profile_raises_like_pokerkit() -> None:
+    from dealerassist.engine import HandSetup, apply, bet_or_raise, call, legal_actions
+    from tests.engine.helpers import board, dealt
+
+    setup = HandSetup.create(game="FT", stacks=(200,) * 3, small_blind=1, big_blind=2,
+                             small_bet=2, big_bet=4, rules=phh_profile())
+    state = dealt(setup)
+    for expected in (_raise_tos(3), _flop_bets(3)):
+        seen = []
+        while (legal := legal_actions(state)) is not None and legal.can_raise:
+            seen.append(legal.min_raise_to)
+            state = apply(state, bet_or_raise(state, legal.actor, legal.min_raise_to))
+        assert seen == expected
+        while state.actor is not None:
+            state = apply(state, call(state, state.actor))
+        if not state.board:
+            state = board(state, "2c3d4h")
 
 
 def test_BET_FL_CAP_pokerkit_keeps_the_cap_heads_up() -> None:
     assert _raise_tos(2) == [4, 6, 8, 10]
-    assert phh_profile().fixed_limit.cap_for(GameFamily.BOARD, players_in_hand=2) == 5
+    assert phh_profile().fixed_limit.cap_for(GameFamily.BOARD, players_in_hand=2) == 4
 
 
 def test_BET_SHORT_ALLIN_pokerkit_half_bet_allin_does_not_reopen() -> None:
