@@ -42,6 +42,8 @@ HELDOUT_CONDITIONS: dict[str, Conditions] = {
     "angle": Conditions(angle=30.0, spin=180.0, backs=2, noise=2.0),
     "blur": Conditions(blur=1.8, backs=2, noise=4.0),
     "glare": Conditions(glare=0.9, cast=0.8, backs=2, noise=3.0),
+    # A camera farther away: cards 40-70 px wide, smaller than any in training.
+    "far": Conditions(scale=0.6, backs=2, noise=2.0),
 }
 
 

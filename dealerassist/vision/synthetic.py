@@ -79,6 +79,7 @@ class Conditions:
     noise: float = 0.0  # sensor noise sigma
     cast: float = 0.0  # 0..1 colour cast and shadow strength
     spin: float = 10.0  # max rotation of each card group in degrees
+    scale: float = 1.0  # card size relative to the usual 5.5-9.5 % of the frame width
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +299,7 @@ def render_scene(
     layout: list[Card | None] = list(cards) + [None] * conditions.backs
     order = rng.permutation(len(layout))
     layout = [layout[int(i)] for i in order]
-    card_w = card_width or float(rng.uniform(0.055, 0.095) * width)
+    card_w = card_width or float(rng.uniform(0.055, 0.095) * width * conditions.scale)
     canvas = _felt(rng, height, width, grain)
     labels = np.zeros((height, width), np.int32)
     placed = _place_groups(rng, layout, conditions=conditions, card_w=card_w, width=width,
