@@ -16,6 +16,7 @@ from dealerassist.engine.events import (
     BetPlaced,
     BoardCardIdentified,
     BoardDealt,
+    BringInPosted,
     Called,
     CardsShown,
     Checked,
@@ -36,6 +37,7 @@ __all__ = [
     "bet_or_raise",
     "call",
     "can_bet_or_raise",
+    "can_post_bring_in",
     "can_call",
     "can_check",
     "can_fold",
@@ -46,9 +48,11 @@ __all__ = [
     "deal_unknown_holes",
     "fold",
     "muck",
+    "post_bring_in",
     "show",
     "verify_bet_or_raise",
     "verify_call",
+    "verify_bring_in",
     "verify_check",
     "verify_event",
     "verify_fold",
@@ -69,8 +73,43 @@ def _decision(state: HandState, player: int, known: LegalActions | None = None) 
 
 
 def verify_fold(state: HandState, player: int, *, legal: LegalActions | None = None) -> None:
-    """Raise unless ``player`` is the one to act (folding is otherwise always allowed)."""
-    _decision(state, player, legal)
+    """Raise unless ``player`` is the one to act (folding is otherwise always allowed).
+
+    The one exception: in stud the player who must bring in posts it or completes
+    (ST-BRINGIN); they cannot fold before.
+    """
+    legal = _decision(state, player, legal)
+    if not legal.can_fold:
+        raise IllegalActionError(f"player {player} must post the bring-in or complete",
+                                 rule_id="ST-BRINGIN")
+
+
+def verify_bring_in(state: HandState, player: int, amount: int | None = None, *,
+                    legal: LegalActions | None = None) -> None:
+    """Raise unless ``player`` must bring in now, with ``amount`` if given (ST-BRINGIN)."""
+    legal = _decision(state, player, legal)
+    if legal.bring_in is None:
+        raise IllegalActionError(f"player {player} has no bring-in to post now",
+                                 rule_id="ST-BRINGIN")
+    if amount is not None and amount != legal.bring_in:
+        raise IllegalActionError(
+            f"player {player} brings in {legal.bring_in}, not {amount}", rule_id="ST-BRINGIN")
+
+
+def can_post_bring_in(state: HandState, player: int) -> bool:
+    """Whether ``player`` must (and so may) post the bring-in now."""
+    return _can(verify_bring_in, state, player)
+
+
+def post_bring_in(state: HandState, player: int) -> BringInPosted:
+    """Return the event of ``player`` posting the bring-in (ST-BRINGIN).
+
+    To complete instead, use `bet_or_raise` to the small bet (ST-COMPLETE).
+    """
+    legal = _decision(state, player)
+    verify_bring_in(state, player, legal=legal)
+    assert legal.bring_in is not None
+    return BringInPosted(player, legal.bring_in)
 
 
 def can_fold(state: HandState, player: int) -> bool:
@@ -253,6 +292,8 @@ def verify_event(state: HandState, event: Event, *, legal: LegalActions | None =
             )
     elif isinstance(event, BetPlaced | RaisedTo):
         verify_bet_or_raise(state, event.player, event.to, legal=legal)
+    elif isinstance(event, BringInPosted):
+        verify_bring_in(state, event.player, event.amount, legal=legal)
     elif isinstance(event, CardsShown | Mucked):
         if state.phase is Phase.BETTING:
             raise IllegalActionError("hands are shown after the betting", rule_id="G-SHOW-ORDER")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealerassist.engine.state import HandState, Phase
+from dealerassist.engine.state import HandState, Phase, bring_in_due, completion_pending
 from dealerassist.games.spec import BettingStructure
 
 __all__ = ["LegalActions", "cap_left", "legal_actions", "raise_block"]
@@ -46,6 +46,9 @@ class LegalActions:
         is_bet: a raise here opens the betting (a bet rather than a raise).
         raise_rule: when no raise is allowed, the rule ID that forbids it.
         pot: chips in the pots plus the bets in front of players.
+        bring_in: stud, when the player must post the bring-in or complete (ST-BRINGIN,
+            ST-COMPLETE): the bring-in they post (their stack if shorter); otherwise None.
+            They may then neither fold nor check.
 
     """
 
@@ -61,6 +64,7 @@ class LegalActions:
     is_bet: bool
     raise_rule: str
     pot: int
+    bring_in: int | None = None
 
     @property
     def can_raise(self) -> bool:
@@ -132,18 +136,23 @@ def legal_actions(state: HandState) -> LegalActions | None:
     if not rule:
         all_in = stack + own
         structure = state.setup.game.structure
-        min_to = min(all_in, top + max(state.last_full, street_min_bet(state)))
+        if completion_pending(state):
+            # ST-COMPLETE: completing the bring-in makes the bet a full small bet.
+            min_to = min(all_in, max(top + 1, street_min_bet(state)))
+        else:
+            min_to = min(all_in, top + max(state.last_full, street_min_bet(state)))
         if structure is BettingStructure.NO_LIMIT:
             max_to = all_in
         elif structure is BettingStructure.POT_LIMIT:
             max_to = min(all_in, max(min_to, 2 * top - own + pot))
         else:
             max_to = min_to
+    bring_in = min(stack, state.setup.bring_in) if bring_in_due(state) else None
     return LegalActions(
         actor=player,
         to_call=to_call,
-        can_check=to_call == 0,
-        can_fold=True,
+        can_check=to_call == 0 and bring_in is None,
+        can_fold=bring_in is None,
         can_call=to_call > 0,
         min_raise_to=min_to,
         max_raise_to=max_to,
@@ -152,4 +161,5 @@ def legal_actions(state: HandState) -> LegalActions | None:
         is_bet=top == 0,
         raise_rule=rule,
         pot=pot,
+        bring_in=bring_in,
     )

@@ -19,10 +19,12 @@ from enum import StrEnum, unique
 from typing import Any, NamedTuple
 
 from dealerassist.cards import Card
+from dealerassist.engine import stud
 from dealerassist.engine.events import (
     BetPlaced,
     BoardCardIdentified,
     BoardDealt,
+    BringInPosted,
     Called,
     CardsShown,
     Checked,
@@ -36,9 +38,10 @@ from dealerassist.engine.events import (
 )
 from dealerassist.engine.setup import HandSetup
 from dealerassist.errors import IllegalActionError
-from dealerassist.games.spec import BettingStructure, Family, Street
+from dealerassist.games.spec import BettingStructure, Family, ForcedBets, Opening, Street
 
-__all__ = ["HandState", "Phase", "evolve", "evolve_all", "new_hand"]
+__all__ = ["HandState", "Phase", "bring_in_due", "completion_pending", "evolve", "evolve_all",
+           "new_hand"]
 
 
 @unique
@@ -200,14 +203,14 @@ def new_hand(setup: HandSetup) -> HandState:
 
     Raises:
         IllegalActionError: the variant's streets need a part of the engine not built yet
-            (draw rounds, stud bring-in).
+            (draw rounds).
 
     """
     game = setup.game
-    if game.family is not Family.BOARD:
+    if game.family is Family.DRAW:
         raise IllegalActionError(
-            f"{game.code} ({game.name}): the hand engine plays board games only for now "
-            "(stud and draw games are described in the catalogue but not dealt yet)"
+            f"{game.code} ({game.name}): the hand engine plays board and stud games only for "
+            "now (draw games are described in the catalogue but not dealt yet)"
         )
     n = setup.player_count
     stacks = list(setup.starting_stacks)
@@ -415,7 +418,11 @@ def _begin_betting(state: HandState) -> HandState:
     setup = state.setup
     blinds = setup.blinds
     opener = 0
-    if any(bets):
+    opening = state.street.opening
+    if opening is not Opening.POSITION:
+        # ST-BRINGIN / RZ-BRINGIN on the first round, ST-FIRST on later rounds.
+        opener = stud.opener(setup.game, opening, state.hole, [not f for f in folded])
+    elif any(bets):
         nominal = setup.big_blind
         if nominal and state.street_index == 0 and nominal in blinds and max(blinds) == nominal:
             # HE-FIRST with BET-NEW-PLAYER: a new player's live big blind may be among the
@@ -515,9 +522,59 @@ def _pop(state: HandState, player: int, **changes: object) -> HandState:
     return state
 
 
+def bring_in_due(state: HandState) -> bool:
+    """Whether the player to act must post the bring-in or complete (ST-BRINGIN)."""
+    setup = state.setup
+    return (
+        setup.bring_in > 0
+        and state.street_index == 0
+        and state.phase is Phase.BETTING
+        and setup.game.forced is ForcedBets.BRING_IN
+        and state.raise_count == 0
+        and not any(state.bets)
+    )
+
+
+def completion_pending(state: HandState) -> bool:
+    """Whether the next bet on this round is the completion of the bring-in (ST-COMPLETE)."""
+    setup = state.setup
+    return (
+        setup.bring_in > 0
+        and state.street_index == 0
+        and setup.game.forced is ForcedBets.BRING_IN
+        and state.raise_count == 0
+    )
+
+
+def _refuse_before_bring_in(state: HandState, player: int) -> None:
+    if bring_in_due(state):
+        raise _fail(f"player {player} must post the bring-in or complete", "ST-BRINGIN")
+
+
+def _on_bring_in(state: HandState, event: BringInPosted) -> HandState:
+    player = event.player
+    _require_actor(state, player)
+    if not bring_in_due(state):
+        raise _fail(f"no bring-in is due from player {player} now", "ST-BRINGIN")
+    amount = event.amount
+    stacks = list(state.stacks)
+    if amount <= 0 or amount > stacks[player]:
+        raise _fail(f"player {player} cannot bring in {amount} with {stacks[player]} behind",
+                    "ST-BRINGIN")
+    bets = list(state.bets)
+    stacks[player] -= amount
+    bets[player] += amount
+    acted = list(state.acted)
+    acted[player] = amount
+    # The bring-in is a forced bet, not a bet: it neither counts toward the cap nor sets
+    # the raise size (ST-COMPLETE).
+    return _pop(state, player, stacks=tuple(stacks), bets=tuple(bets), acted=tuple(acted))
+
+
 def _on_fold(state: HandState, event: Folded) -> HandState:
     player = event.player
     _require_actor(state, player)
+    _refuse_before_bring_in(state, player)
     folded = list(state.folded)
     folded[player] = True
     free = state.bets[player] >= max(state.bets)
@@ -550,6 +607,7 @@ def _call(state: HandState, player: int) -> HandState:
 
 def _on_check(state: HandState, event: Checked) -> HandState:
     _require_actor(state, event.player)
+    _refuse_before_bring_in(state, event.player)
     if state.bets[event.player] < state.max_bet:
         raise _fail(f"player {event.player} cannot check: there is a bet to call", "G-ACT")
     return _call(state, event.player)
@@ -557,6 +615,7 @@ def _on_check(state: HandState, event: Checked) -> HandState:
 
 def _on_call(state: HandState, event: Called) -> HandState:
     _require_actor(state, event.player)
+    _refuse_before_bring_in(state, event.player)
     return _call(state, event.player)
 
 
@@ -693,6 +752,7 @@ _HANDLERS = {
     Called: _on_call,
     BetPlaced: _on_raise,
     RaisedTo: _on_raise,
+    BringInPosted: _on_bring_in,
     CardsShown: _on_show,
     Mucked: _on_muck,
     RakeTaken: _on_rake,

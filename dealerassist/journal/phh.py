@@ -32,6 +32,7 @@ from dealerassist.cards import Card, format_cards, parse_cards
 from dealerassist.engine import (
     BetPlaced,
     BoardDealt,
+    BringInPosted,
     Called,
     CardsShown,
     Checked,
@@ -461,7 +462,12 @@ class _Replayer:
             state = self.state
             if state.phase is not Phase.BETTING:
                 raise HandHistoryError(f"action {action!r}: the betting round closed before it")
-        if verb == "f":
+        if verb == "pb":
+            legal = legal_actions(state)
+            self.decide(legal)
+            amount = min(state.stacks[player], state.setup.bring_in)
+            self.apply(BringInPosted(player, amount), action, legal=legal)
+        elif verb == "f":
             self.decide()
             # The player to act may always fold: nothing to verify.
             self.apply(Folded(player), action, check_rules=False)
@@ -528,7 +534,7 @@ class _Replayer:
                         event = Called(player, to_call) if to_call else Checked(player)
                     self.state = evolve(state, event)
                     events.append(event)
-                elif verb in ("f", "cc", "cbr"):
+                elif verb in ("f", "cc", "cbr", "pb"):
                     self.player_action(player, verb, parts, action)
                 elif verb == "sm":
                     self.showdown(player, parts, action)
@@ -679,6 +685,8 @@ def _action_text(event: Event, scale: int) -> str | None:
         return f"d dh p{event.player + 1} {format_cards(event.cards, separator='')}"
     if isinstance(event, BoardDealt):
         return f"d db {format_cards(event.cards, separator='')}"
+    if isinstance(event, BringInPosted):
+        return f"p{event.player + 1} pb"
     if isinstance(event, Folded):
         return f"p{event.player + 1} f"
     if isinstance(event, Checked | Called):

@@ -1,0 +1,78 @@
+"""Stud specifics: which hole cards are up, who brings in, who opens each round.
+
+Pure functions over a game's streets and the players' hole cards, used by `state` (no
+import of it, so no cycle):
+
+- ST7-DEAL / ST5-DEAL: a player's hole cards are the concatenation of each street's cards,
+  down cards first, then up cards (PHH lists them in that order: ``d dh p1 AcKd5h`` on
+  third street is A-K down, 5 up). `up_positions` says which positions are up.
+- ST-BRINGIN / RZ-BRINGIN: on the first round the lowest up card (suits c < d < h < s)
+  brings in; in razz the highest (aces low, spades first) does (`bring_in_player`).
+- ST-FIRST / RZ-BRINGIN: on later rounds the best (razz: lowest) hand showing acts first,
+  ties by position, the player nearest the dealer's left first (index 0 first).
+
+Up cards not yet identified (``??``) do not count; with no up card known at all the first
+player (index 0) opens, and the dealer is expected to enter up cards as they are dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from dealerassist.cards import Card
+from dealerassist.evaluation.partial import (
+    bring_in_player,
+    rank_up_cards_high,
+    rank_up_cards_low,
+)
+from dealerassist.games.spec import GameSpec, Opening
+
+__all__ = ["opener", "up_cards", "up_positions"]
+
+
+@cache
+def up_positions(game: GameSpec) -> tuple[bool, ...]:
+    """For each hole-card position once all streets are dealt: True where the card is up."""
+    result: list[bool] = []
+    for street in game.streets:
+        result.extend([False] * street.hole_down)
+        result.extend([True] * street.hole_up)
+    return tuple(result)
+
+
+def up_cards(game: GameSpec, hole: Sequence[Card]) -> tuple[Card, ...]:
+    """Return the up cards among ``hole`` (unknown ones left out)."""
+    mask = up_positions(game)
+    return tuple(card for card, up in zip(hole, mask, strict=False)
+                 if up and not card.is_unknown)
+
+
+def opener(game: GameSpec, opening: Opening, holes: Sequence[Sequence[Card]],
+           live: Sequence[bool]) -> int:
+    """Index of the player who acts first on a stud round (ST-BRINGIN, ST-FIRST, RZ-BRINGIN).
+
+    Args:
+        game: the variant.
+        opening: the round's `Opening` (not ``POSITION``).
+        holes: every player's hole cards.
+        live: whether each player is still in the hand (folded players never open).
+
+    """
+    candidates = [i for i in range(len(holes)) if live[i]]
+    shown = {i: up_cards(game, holes[i]) for i in candidates}
+    candidates = [i for i in candidates if shown[i]]
+    if not candidates:
+        return 0
+    if opening in (Opening.LOW_CARD, Opening.HIGH_CARD):
+        # The first round: each player shows one up card (the last one dealt).
+        firsts = [shown[i][-1] for i in candidates]
+        chosen = bring_in_player(firsts, highest=opening is Opening.HIGH_CARD)
+        return candidates[chosen]
+    rank = rank_up_cards_high if opening is Opening.HIGH_HAND else rank_up_cards_low
+    best_index, best_key = candidates[0], rank(shown[candidates[0]])
+    for i in candidates[1:]:
+        key = rank(shown[i])
+        if key > best_key:  # strict: ties go to the earlier player (ST-FIRST)
+            best_index, best_key = i, key
+    return best_index
