@@ -27,6 +27,7 @@ from dealerassist.session.controller import TableSession
 from dealerassist.session.export import export_hands
 from dealerassist.session.presenter import present, proposal_view
 from dealerassist.session.state import SessionState
+from dealerassist.session.tournament_table import TournamentTable, holds_tournament
 from dealerassist.session.viewmodels import (
     ProposalView,
     TableView,
@@ -112,6 +113,9 @@ class SessionController:
                 view = replace(view, action=replace(view.action, raise_rule=choices.raise_rule))
         if self._proposals:
             view = replace(view, proposals=self._proposals)
+        clock_view = getattr(self.session, "clock_view", None)
+        if clock_view is not None:  # a tournament table: level, stakes, time left
+            view = replace(view, clock=clock_view())
         return view
 
     def submit(self, line: str) -> SubmitResult:
@@ -145,4 +149,7 @@ def open_session(*, rules: str | None, db: str | None) -> SessionController:
     path = Path(db) if db else default_journal_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     journal = SQLiteJournal(path)
+    if holds_tournament(journal):
+        # TRN-*: a tournament journal resumes its blind clock, levels and standings.
+        return SessionController(TournamentTable(journal, rules=house))  # type: ignore[arg-type]
     return SessionController(TableSession(journal, rules=house))
