@@ -193,3 +193,25 @@ def test_console_shows_the_clock_when_a_tournament_table_opens(window, table, cl
     clock.advance(minutes=30)
     panel.refresh()
     assert panel.time_label.text() == "10:00"
+
+
+def test_console_opens_a_tournament_journal_as_a_tournament_with_its_clock(
+    tmp_path, clock,  # noqa: ANN001
+) -> None:
+    from dealerassist.journal.store import SQLiteJournal  # noqa: PLC0415
+    from dealerassist.ui.session_adapter import open_session  # noqa: PLC0415
+
+    db = tmp_path / "sng.sqlite3"
+    first = TournamentTable(SQLiteJournal(db), rules=default_rules(),
+                            preset=default_rules().preset("Sit & Go 6-max"), clock=clock)
+    first.execute("sit 1 Ann 1500")
+    first.journal.close()
+    controller = open_session(rules=None, db=str(db))
+    try:
+        assert isinstance(controller.session, TournamentTable)
+        view = controller.current_view()
+        assert view.clock is not None and (view.clock.level, view.clock.stakes) == (1, "10/20")
+        refused = controller.submit("sit 2 Ben 1000")
+        assert not refused.ok and refused.rule_id == "TRN-START"
+    finally:
+        controller.session.journal.close()
