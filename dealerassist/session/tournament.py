@@ -25,6 +25,8 @@ from dealerassist.session.tournament_events import (
     ClockStarted,
     EndReason,
     LevelAdvanced,
+    PlayerAway,
+    PlayerBack,
     PlayerEliminated,
     TournamentCommand,
     TournamentEnded,
@@ -72,6 +74,7 @@ class TournamentState:
         level_at_hand: Hands played at the table when the level in play began.
         eliminated: Players out, in the order they went out.
         ended: The end of the table, None while it goes on.
+        away: Seats of players away (dealt in, folded when the action reaches them).
 
     """
 
@@ -84,6 +87,7 @@ class TournamentState:
     level_at_hand: int = 0
     eliminated: tuple[PlayerEliminated, ...] = ()
     ended: TournamentEnded | None = None
+    away: frozenset[int] = frozenset()
 
     @property
     def levels(self) -> tuple[BlindLevel, ...]:
@@ -114,7 +118,12 @@ def evolve_tournament(state: TournamentState, event: Any) -> TournamentState:
             state, level=event.level, level_run_ms=event.run_ms, level_at_hand=event.at_hand
         )
     if isinstance(event, PlayerEliminated):
-        return replace(state, eliminated=(*state.eliminated, event))
+        return replace(state, eliminated=(*state.eliminated, event),
+                       away=state.away - {event.seat})
+    if isinstance(event, PlayerAway):
+        return replace(state, away=state.away | {event.seat})
+    if isinstance(event, PlayerBack):
+        return replace(state, away=state.away - {event.seat})
     if isinstance(event, TournamentEnded):
         return replace(state, ended=event)
     return state

@@ -25,6 +25,8 @@ __all__ = [
     "ClockStarted",
     "EndReason",
     "LevelAdvanced",
+    "PlayerAway",
+    "PlayerBack",
     "PlayerEliminated",
     "TournamentEnded",
     "TournamentCommand",
@@ -132,6 +134,25 @@ class LevelAdvanced:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerAway:
+    """A player stepped away: dealt in, blinds posted, hand folded when their turn comes.
+
+    Until `PlayerBack`, a tournament stack is blinded off rather than kept waiting.
+    """
+
+    class_version: ClassVar[int] = 1
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerBack:
+    """An away player is back at the table and acts again."""
+
+    class_version: ClassVar[int] = 1
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerEliminated:
     """A player with no chips left the tournament (TRN-OUT) in ``place`` (TRN-RANK).
 
@@ -177,6 +198,8 @@ TOURNAMENT_EVENTS: tuple[type, ...] = (
     ClockPaused,
     ClockResumed,
     LevelAdvanced,
+    PlayerAway,
+    PlayerBack,
     PlayerEliminated,
     TournamentEnded,
 )

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from dealerassist.engine.betting import legal_actions
 from dealerassist.errors import IllegalActionError, JournalError
 from dealerassist.journal.codec import EventCodec
 from dealerassist.journal.records import (
@@ -39,10 +40,13 @@ from dealerassist.session.clock import Clock, SystemClock, format_duration
 from dealerassist.session.commands import (
     AddChips,
     Command,
+    Fold,
     Leave,
     NewHand,
     SelectGame,
     Sit,
+    SitIn,
+    SitOut,
     Undo,
     parse_command,
 )
@@ -73,6 +77,8 @@ from dealerassist.session.tournament_events import (
     ClockResumed,
     ClockStarted,
     LevelAdvanced,
+    PlayerAway,
+    PlayerBack,
     TournamentCommand,
     TournamentStarted,
     TournamentUndone,
@@ -283,6 +289,7 @@ class TournamentTable:
                 raise IllegalActionError("a tournament starts on a new table",
                                          rule_id="TRN-START")
             self._record(f"tournament {started.preset}", [started])
+        self._fold_away()
         self._settle()
 
     # -- reading ------------------------------------------------------------------------------
@@ -374,16 +381,22 @@ class TournamentTable:
         if isinstance(command, Undo):
             return self._undo(text)
         self._verify_table_command(command)
+        if isinstance(command, (SitOut, SitIn)):
+            self._record(text, self._away_events(command))
+            self._fold_away()
+            return self.state
         if isinstance(command, NewHand):
             self._session.check(text)
             self._before_hand()
         self._session.apply(command, text=text)
+        self._fold_away()
         self._settle()
         return self.state
 
     def observe(self, sightings: Sequence[Any]) -> Proposal | None:
         """Pass camera sightings to the session (`TableSession.observe`), then settle."""
         proposal = self._session.observe(sightings)
+        self._fold_away()
         self._settle()
         return proposal
 
@@ -399,6 +412,9 @@ class TournamentTable:
                 raise IllegalActionError("nothing to undo")
             return
         self._verify_table_command(command)
+        if isinstance(command, (SitOut, SitIn)):
+            self._away_events(command)
+            return
         if isinstance(command, NewHand):
             self._level_events()
         self._session.check(line)
@@ -458,6 +474,38 @@ class TournamentTable:
             raise IllegalActionError(
                 "the tournament's stakes follow its blind schedule; use 'level next'",
                 rule_id="TRN-LEVELS")
+
+    def _away_events(self, command: SitOut | SitIn) -> list[Any]:
+        """Return the event of ``out SEAT`` / ``in SEAT`` at a tournament table.
+
+        A player away is not sat out as at a cash table: they stay dealt in, post their
+        blinds and antes, and their hand is folded when the action reaches them, so their
+        stack is blinded off (TRN-LEVELS) instead of waiting for them.
+        """
+        player = self.state.table.player(command.seat)
+        if player is None:
+            raise IllegalActionError(f"seat {command.seat} is empty; seated: "
+                                     f"{self.state.table.seat_list()}")
+        away = command.seat in self._tournament.away
+        if isinstance(command, SitOut):
+            if away:
+                raise IllegalActionError(f"{player.name} (seat {command.seat}) is already away")
+            return [PlayerAway(seat=command.seat)]
+        if not away:
+            raise IllegalActionError(f"{player.name} (seat {command.seat}) is not away")
+        return [PlayerBack(seat=command.seat)]
+
+    def _fold_away(self) -> None:
+        """Fold the hand of each away player the action reaches (their hand is killed)."""
+        while self.state.hand is not None and self._tournament.away:
+            hand = self.state.hand
+            choices = legal_actions(hand.engine_state)
+            if choices is None:
+                return
+            seat = hand.started.seats[choices.actor]
+            if seat not in self._tournament.away:
+                return
+            self._session.apply(Fold(), text=f"f (seat {seat} away) {AUTO_MARK}")
 
     def _level_events(self) -> list[Any]:
         """Return the events that start the clock and apply a due level before a hand."""
@@ -564,6 +612,11 @@ class TournamentTable:
         """Return (stream, seq, text) of the group ``undo`` takes back, or None."""
         own = self._own_undo_target()
         theirs = _session_undo_target(self._session.history())
+        if theirs is not None:
+            try:
+                self._session.check("undo")  # the session keeps its first game selected
+            except IllegalActionError:
+                theirs = None
         if own is not None and (theirs is None or own[0] > theirs[0]):
             if own[1].startswith("tournament "):
                 return None  # the start of the tournament stays

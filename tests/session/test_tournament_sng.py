@@ -1,5 +1,6 @@
 """A whole sit & go played at random, legal moves only, until one player is left.
 
+Players step away and come back at random (dealt in, folded when the action reaches them).
 Proves on every run: chips are conserved (no rake, nothing added), a level never changes
 mid-hand and each hand's blinds are the schedule's level in play, every entrant gets one
 place, the places follow TRN-RANK (players out later never place worse, same-hand
@@ -91,7 +92,10 @@ def play_sit_and_go(seed: int, *, players: int = 6, button: ButtonRule = ButtonR
                 clock.advance(minutes=rng.randrange(1, 20))
                 tournament.execute("clock resume")
             line = "hand"
-            if tournament.face().is_break:
+            if rng.random() < 0.08:  # a player steps away or comes back (blinded off)
+                seat = rng.choice(state.table.players).seat
+                line = f"in {seat}" if seat in tournament.tournament.away else f"out {seat}"
+            elif tournament.face().is_break:
                 line = "level next" if rng.random() < 0.5 else "hand"
         else:
             line = _pick(candidate_commands(state, rng), rng)
@@ -107,7 +111,8 @@ def play_sit_and_go(seed: int, *, players: int = 6, button: ButtonRule = ButtonR
         if hand_before is not None:
             assert tournament.tournament.level == level_before  # never mid-hand
         if line == "hand":
-            started = tournament.state.hand.started  # type: ignore[union-attr]
+            hand = tournament.state.hand  # None when every other player was away
+            started = hand.started if hand else tournament.state.finished[-1].started
             level = tournament.tournament.levels[tournament.tournament.level]
             assert started.big_blind == level.big_blind
             assert set(started.antes) == {level.ante}

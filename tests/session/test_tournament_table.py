@@ -484,3 +484,34 @@ def test_TRN_START_a_cash_table_refuses_to_switch_to_a_tournament_preset() -> No
     assert caught.value.rule_id == "TRN-START"
     with pytest.raises(IllegalActionError, match="is a tournament"):
         TableSession(InMemoryJournal(), rules=T_RULES, preset=SNG)
+
+
+def test_TRN_LEVELS_an_away_player_is_dealt_in_posts_and_is_folded_so_blinded_off() -> None:
+    tournament = table(SNG, 3)
+    tournament.execute("out 2")  # Ben steps away before hand 1 (he is the small blind)
+    assert tournament.state.table.player(2).state.value == "playing"  # type: ignore[union-attr]
+    tournament.execute("hand")  # button 1 (Ann), small blind 2 (Ben, away), big blind 3 (Cy)
+    assert tournament.state.hand.started.seats == (2, 3, 1)  # type: ignore[union-attr]
+    tournament.execute("c")  # Ann calls; the action reaches Ben, who is folded at once
+    texts = [getattr(e, "text", "") for _, e in tournament.history()]
+    assert f"f (seat 2 away) {AUTO_MARK}" in texts
+    run(tournament, "x", "flop 2c 3d 4h")  # Cy checks; the flop
+    fold_around(tournament)
+    assert tournament.state.table.player(2).stack == 490  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError, match="already away"):
+        tournament.execute("out 2")
+    tournament.execute("in 2")
+    with pytest.raises(IllegalActionError, match="not away"):
+        tournament.execute("in 2")
+    tournament.execute("hand")
+    assert tournament.state.hand is not None and 2 in tournament.state.hand.started.seats
+
+
+def test_undo_of_a_call_takes_back_the_away_players_automatic_fold() -> None:
+    tournament = table(SNG, 3)
+    run(tournament, "out 2", "hand")
+    before = tournament.state
+    tournament.execute("c")
+    assert tournament.state.hand.engine_state.folded  # type: ignore[union-attr]
+    tournament.execute("undo")
+    assert tournament.state == before
