@@ -38,6 +38,7 @@ from pokerkit import Automation, Mode
 from dealerassist.cards import parse_card
 from dealerassist.engine import (
     BetPlaced,
+    BringInPosted,
     Called,
     Checked,
     Folded,
@@ -55,7 +56,9 @@ from dealerassist.engine import (
 from dealerassist.games import GAMES
 from dealerassist.rules import phh_profile
 
-VARIANTS = ("NT", "NS", "FT", "PO", "FO/8")
+BOARD = ("NT", "NS", "FT", "PO", "FO/8")
+STUD = ("F7S", "F7S/8", "FR")
+VARIANTS = BOARD + STUD
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -91,6 +94,7 @@ class HandConfig:
     small_bet: int
     big_bet: int
     ante_trimming: bool
+    bring_in: int = 0
 
 
 @dataclass
@@ -109,6 +113,8 @@ class Outcome:
 def random_config(rng: random.Random, variant: str | None = None) -> HandConfig:
     """A random hand: 2-9 players, unequal (often short) stacks, blinds, antes, straddles."""
     variant = variant or rng.choice(VARIANTS)
+    if variant in STUD:
+        return _stud_config(rng, variant)
     n = rng.randint(2, 9)
     unit = rng.choice((1, 1, 5, 25))
     sb, bb = unit, 2 * unit
@@ -147,11 +153,42 @@ def random_config(rng: random.Random, variant: str | None = None) -> HandConfig:
     )
 
 
+def _stud_config(rng: random.Random, variant: str) -> HandConfig:
+    """A random stud hand: 2-6 players (the deck never runs out), antes, bring-in."""
+    n = rng.randint(2, 6)
+    unit = rng.choice((1, 1, 5, 25))
+    small = 4 * unit
+    bring_in = rng.choice((unit, 2 * unit))
+    stacks = []
+    for _ in range(n):
+        roll = rng.random()
+        if roll < 0.35:
+            stacks.append(rng.randint(1, 12 * small))
+        elif roll < 0.8:
+            stacks.append(rng.randint(1, 60 * small))
+        else:
+            stacks.append(rng.randint(1, 400 * small))
+    ante = rng.choice((0, unit, unit, 2 * unit))
+    return HandConfig(variant=variant, stacks=tuple(stacks), antes=(ante,) * n,
+                      blinds=(0,) * n, min_bet=small, small_bet=small, big_bet=2 * small,
+                      ante_trimming=rng.random() < 0.5, bring_in=bring_in)
+
+
+_STUD_CLASSES = {
+    "F7S": pk.FixedLimitSevenCardStud,
+    "F7S/8": pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    "FR": pk.FixedLimitRazz,
+}
+
+
 def _pokerkit_state(config: HandConfig) -> pk.State:
     n = len(config.stacks)
     common = dict(mode=Mode.CASH_GAME)
     v = config.variant
-    if v == "NT":
+    if v in _STUD_CLASSES:
+        game = _STUD_CLASSES[v](AUTOMATIONS, config.ante_trimming, config.antes,
+                                config.bring_in, config.small_bet, config.big_bet, **common)
+    elif v == "NT":
         game = pk.NoLimitTexasHoldem(AUTOMATIONS, config.ante_trimming, config.antes,
                                      config.blinds, config.min_bet, **common)
     elif v == "NS":
@@ -219,6 +256,7 @@ def play_hand(rng: random.Random, config: HandConfig) -> Outcome:
         game=GAMES[config.variant], stacks=config.stacks, antes=config.antes,
         blinds_or_straddles=config.blinds, min_bet=config.min_bet, small_bet=config.small_bet,
         big_bet=config.big_bet, ante_trimming=config.ante_trimming, rules=rules,
+        bring_in=config.bring_in,
     )
     mine = _sync_cards(new_hand(setup), theirs)
     outcome = Outcome(config)
@@ -230,6 +268,27 @@ def play_hand(rng: random.Random, config: HandConfig) -> Outcome:
             return outcome
         legal = legal_actions(mine)
         actor = theirs.actor_index
+        if theirs.can_post_bring_in():
+            # ST-BRINGIN / ST-COMPLETE: the same player, the same bring-in and completion.
+            outcome.decisions += 1
+            pk_bring = theirs.effective_bring_in_amount
+            pk_min = theirs.min_completion_betting_or_raising_to_amount
+            pk_max = theirs.max_completion_betting_or_raising_to_amount
+            if legal is None or (legal.actor, legal.bring_in, legal.min_raise_to,
+                                 legal.max_raise_to) != (actor, pk_bring, pk_min, pk_max):
+                outcome.mismatches.append(
+                    f"bring-in: pokerkit p{actor} {pk_bring} ({pk_min}, {pk_max}) engine "
+                    f"{legal}")
+                return outcome
+            outcome.actions.append(f"p{actor} bring-in {pk_bring} or complete {pk_min}")
+            if pk_min is not None and rng.random() < 0.3:
+                theirs.complete_bet_or_raise_to(pk_min)
+                event: object = BetPlaced(actor, pk_min)
+            else:
+                theirs.post_bring_in()
+                event = BringInPosted(actor, pk_bring)
+            mine = _sync_cards(evolve(mine, event), theirs)
+            continue
         pk_call = theirs.checking_or_calling_amount
         pk_min = theirs.min_completion_betting_or_raising_to_amount
         pk_max = theirs.max_completion_betting_or_raising_to_amount
@@ -361,13 +420,14 @@ def pokerkit_style_stacks(state: HandState, result: Settlement) -> tuple[int, ..
     return tuple(stacks)
 
 
-def run_many(count: int, *, seed: int) -> tuple[list[Outcome], dict[str, int]]:
-    """Play ``count`` random hands (variants in turn) and sum up."""
+def run_many(count: int, *, seed: int,
+             variants: tuple[str, ...] = BOARD) -> tuple[list[Outcome], dict[str, int]]:
+    """Play ``count`` random hands (``variants`` in turn) and sum up."""
     rng = random.Random(seed)
     random.seed(seed)  # pokerkit shuffles its deck with the global generator
     outcomes = []
     for k in range(count):
-        config = random_config(rng, VARIANTS[k % len(VARIANTS)])
+        config = random_config(rng, variants[k % len(variants)])
         outcomes.append(play_hand(rng, config))
     totals = {
         "hands": len(outcomes),
@@ -377,4 +437,6 @@ def run_many(count: int, *, seed: int) -> tuple[list[Outcome], dict[str, int]]:
         "final_equal": sum(o.final_equal for o in outcomes),
         "mismatched_hands": sum(1 for o in outcomes if o.mismatches),
     }
+    for variant in variants:
+        totals[f"hands_{variant}"] = sum(1 for o in outcomes if o.config.variant == variant)
     return outcomes, totals

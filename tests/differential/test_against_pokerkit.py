@@ -3,7 +3,8 @@
 At every betting decision the amount to call and the minimum and maximum raise-to must be
 equal, and the final stacks too, except the documented departures counted by the driver
 (see `tests.differential.driver`). ~1,000 hands run in `make test`; the 10,000-hand proof
-is marked slow (`make test-all`).
+is marked slow (`make test-all`). Stud (F7S, F7S/8, FR): 600 hands in `make test`, 5,000
+per variant marked slow.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from tests.differential.driver import VARIANTS, run_many  # noqa: E402
+from tests.differential.driver import BOARD, STUD, run_many  # noqa: E402
 
 
-def _check(count: int, seed: int) -> dict[str, int]:
+def _check(count: int, seed: int, variants: tuple[str, ...] = BOARD) -> dict[str, int]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        outcomes, totals = run_many(count, seed=seed)
+        outcomes, totals = run_many(count, seed=seed, variants=variants)
     problems = [(o.config, o.mismatches) for o in outcomes if o.mismatches]
     assert not problems, problems[:5]
     assert totals["final_equal"] + totals["payout_departures"] == count
@@ -39,4 +40,20 @@ def test_limits_and_final_stacks_match_pokerkit_on_1000_random_hands() -> None:
 @pytest.mark.slow
 def test_limits_and_final_stacks_match_pokerkit_on_10000_random_hands() -> None:
     totals = _check(10_000, seed=7)
-    print(f"differential 10,000 hands over {VARIANTS}: {totals}")
+    print(f"differential 10,000 hands over {BOARD}: {totals}")
+
+
+def test_ST_BRINGIN_ST_COMPLETE_ST_FIRST_stud_matches_pokerkit_on_600_random_hands() -> None:
+    # F7S, F7S/8, FR in turn (200 each): the bring-in player and amount, the completion,
+    # who opens each later round, every limit, and the final stacks.
+    totals = _check(600, seed=20261130, variants=STUD)
+    assert totals["decisions"] > 8000
+    assert totals["final_equal"] >= 590
+    assert totals["departures"] == 0
+
+
+@pytest.mark.slow
+def test_stud_matches_pokerkit_on_5000_random_hands_of_each_variant() -> None:
+    totals = _check(15_000, seed=11, variants=STUD)
+    assert all(totals[f"hands_{v}"] == 5000 for v in STUD)
+    print(f"differential 15,000 stud hands over {STUD}: {totals}")
