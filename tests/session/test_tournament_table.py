@@ -515,3 +515,19 @@ def test_undo_of_a_call_takes_back_the_away_players_automatic_fold() -> None:
     assert tournament.state.hand.engine_state.folded  # type: ignore[union-attr]
     tournament.execute("undo")
     assert tournament.state == before
+
+
+def test_TRN_MODES_the_shipped_presets_cover_the_catalogue_formats() -> None:
+    from dealerassist.rules.profiles import default_rules  # noqa: PLC0415
+
+    rules = default_rules()
+    six, heads_up, limited = (rules.preset(name) for name in (
+        "Sit & Go 6-max", "Heads-up Sit & Go", "Limit 4-max 24 hands"))
+    assert (six.game, six.max_seats, six.starting_stack, six.rake) == ("NT", 6, 1500, False)
+    assert (heads_up.game, heads_up.max_seats) == ("NT", 2)
+    assert all(level.hands for level in rules.schedule(heads_up.schedule or "").levels)
+    assert (limited.game, limited.max_seats, limited.hand_limit) == ("FT", 4, 24)
+    levels = rules.schedule(six.schedule or "").levels
+    assert any(level.is_break for level in levels)  # breaks
+    antes = [level.ante for level in levels if not level.is_break]
+    assert antes[0] == 0 and antes[-1] > 0  # antes from a given level
