@@ -203,6 +203,14 @@ def verify_bet_or_raise(
             f"minimum {legal.min_raise_to}",
             rule_id=rule,
         )
+    if (
+        structure is BettingStructure.FIXED_LIMIT
+        and legal.min_raise_to < to < legal.max_raise_to
+    ):
+        # ST-OPEN-PAIR: the choice is the small or the big bet, nothing in between.
+        raise IllegalActionError(
+            f"player {player}: {'bet' if legal.is_bet else 'raise'} to {legal.min_raise_to} "
+            f"or {legal.max_raise_to}, not {to}", rule_id="ST-OPEN-PAIR")
     if to > legal.max_raise_to:
         rule = {
             BettingStructure.NO_LIMIT: "BET-NL-MAX",

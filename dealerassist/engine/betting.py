@@ -24,9 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealerassist.engine.state import HandState, Phase, bring_in_due, completion_pending
-from dealerassist.games.spec import BettingStructure
+from dealerassist.engine.stud import up_cards
+from dealerassist.games.spec import BettingStructure, Family, Opening
 
-__all__ = ["LegalActions", "cap_left", "legal_actions", "raise_block"]
+__all__ = ["LegalActions", "cap_left", "legal_actions", "open_pair", "raise_block"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,11 @@ def legal_actions(state: HandState) -> LegalActions | None:
     if not rule:
         all_in = stack + own
         structure = state.setup.game.structure
+        if open_pair(state) and state.last_full < state.setup.big_bet:
+            # ST-OPEN-PAIR: the small or the big bet, until someone makes a big bet.
+            min_to = min(all_in, top + max(state.last_full, street_min_bet(state)))
+            max_to = min(all_in, top + state.setup.big_bet)
+            return _legal(state, player, to_call, rule, left, min_to, max_to)
         if completion_pending(state):
             # ST-COMPLETE: completing the bring-in makes the bet a full small bet.
             min_to = min(all_in, max(top + 1, street_min_bet(state)))
@@ -147,7 +153,12 @@ def legal_actions(state: HandState) -> LegalActions | None:
             max_to = min(all_in, max(min_to, 2 * top - own + pot))
         else:
             max_to = min_to
-    bring_in = min(stack, state.setup.bring_in) if bring_in_due(state) else None
+    return _legal(state, player, to_call, rule, left, min_to, max_to)
+
+
+def _legal(state: HandState, player: int, to_call: int, rule: str, left: int | None,
+           min_to: int | None, max_to: int | None) -> LegalActions:
+    bring_in = min(state.stacks[player], state.setup.bring_in) if bring_in_due(state) else None
     return LegalActions(
         actor=player,
         to_call=to_call,
@@ -158,8 +169,30 @@ def legal_actions(state: HandState) -> LegalActions | None:
         max_raise_to=max_to,
         raises_left=left,
         reopened=rule not in ("BET-SHORT-ALLIN", "BET-NO-SELF-RAISE"),
-        is_bet=top == 0,
+        is_bet=max(state.bets) == 0,
         raise_rule=rule,
-        pot=pot,
+        pot=sum(state.committed) + state.dead_antes + sum(state.bets),
         bring_in=bring_in,
     )
+
+
+def open_pair(state: HandState) -> bool:
+    """Whether an open pair shows on 4th street under the house's ST-OPEN-PAIR option.
+
+    Stud high games only (RZ-NO-PAIR-LIMIT: never in razz, whose later rounds open on the
+    lowest hand); a pair among any live player's two up cards.
+    """
+    setup = state.setup
+    game = setup.game
+    if (
+        state.street_index != 1
+        or game.family is not Family.STUD
+        or not setup.rules.fixed_limit.open_pair_big_bet
+        or state.street.opening is not Opening.HIGH_HAND
+    ):
+        return False
+    for i in state.in_hand:
+        ranks = [card.rank for card in up_cards(game, state.hole[i])]
+        if len(ranks) != len(set(ranks)):
+            return True
+    return False

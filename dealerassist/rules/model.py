@@ -345,6 +345,10 @@ class FixedLimitRules(_Checked):
         True, rule="BET-FL-CAP",
         doc="pre-flop the big blind is the first of cap_bets bets (false: the blinds are not "
             "counted, so pre-flop allows cap_bets raises over the big blind)")
+    open_pair_big_bet: bool = _opt(
+        True, rule="ST-OPEN-PAIR",
+        doc="stud (not razz): an open pair on 4th street lets any player bet or raise the small "
+            "or the big bet; after a big bet every raise is a big bet")
 
     def __post_init__(self) -> None:
         if not isinstance(self.cap_bets, FamilyCaps):

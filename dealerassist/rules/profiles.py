@@ -10,6 +10,8 @@ and PHH files follow those of their reference implementation, pokerkit 0.7.7:
   family with ``blind_counts_as_bet`` False, and the cap is never lifted heads-up (pokerkit
   ``State._verify_completion_betting_or_raising``: one count for every bet or raise,
   ``max_completion_betting_or_raising_count`` = 4 in its fixed-limit variants);
+- stud: no open-pair option on 4th street (pokerkit always bets the small bet there), so
+  ``open_pair_big_bet`` is False;
 - the odd chip goes to the lowest seat index in every game, stud included;
 - no rake;
 - a short all-in never counts as a full raise, however large: pokerkit reopens the betting
@@ -64,6 +66,7 @@ def phh_profile() -> HouseRules:
             cap_lifted_heads_up=False,
             half_bet_allin_reopens=False,
             blind_counts_as_bet=False,
+            open_pair_big_bet=False,
         ),
         odd_chip=OddChipRules(board=OddChipRule.LOWEST_SEAT, stud=OddChipRule.LOWEST_SEAT),
         rake=RakeRules(enabled=False),
