@@ -401,9 +401,15 @@ def _next_street(state: HandState) -> HandState:
     index = state.street_index + 1
     street = streets[index]
     due_hole = tuple(state.in_hand) if street.hole_count else ()
+    due_board = street.board
+    if due_hole and street.hole_count == 1 and stud.deck_short(
+        state.setup.game, index, state.hole, len(state.board), len(due_hole)
+    ):
+        # ST7-COMMUNITY: too few cards for every player: one community card for all.
+        due_hole, due_board = (), 1
     state = replace(state, phase=Phase.DEALING, street_index=index, due_hole=due_hole,
-                    due_board=street.board, actors=())
-    if not due_hole and not street.board:
+                    due_board=due_board, actors=())
+    if not due_hole and not due_board:
         return _after_dealing(state)
     return state
 

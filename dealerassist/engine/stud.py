@@ -8,6 +8,9 @@ import of it, so no cycle):
   third street is A-K down, 5 up). `up_positions` says which positions are up.
 - ST-BRINGIN / RZ-BRINGIN: on the first round the lowest up card (suits c < d < h < s)
   brings in; in razz the highest (aces low, spades first) does (`bring_in_player`).
+- ST7-COMMUNITY: when the stub cannot give every player a card (`deck_short`), one
+  community card is turned for all.
+- RZ-ANNOUNCE: the pairs the dealer announces in razz (`pairs_to_announce`).
 - ST-FIRST / RZ-BRINGIN: on later rounds the best (razz: lowest) hand showing acts first,
   ties by position, the player nearest the dealer's left first (index 0 first).
 
@@ -28,7 +31,7 @@ from dealerassist.evaluation.partial import (
 )
 from dealerassist.games.spec import GameSpec, Opening
 
-__all__ = ["opener", "up_cards", "up_positions"]
+__all__ = ["deck_short", "opener", "pairs_to_announce", "up_cards", "up_positions"]
 
 
 @cache
@@ -76,3 +79,35 @@ def opener(game: GameSpec, opening: Opening, holes: Sequence[Sequence[Card]],
         if key > best_key:  # strict: ties go to the earlier player (ST-FIRST)
             best_index, best_key = i, key
     return best_index
+
+
+def deck_short(game: GameSpec, street_index: int, holes: Sequence[Sequence[Card]],
+               board_count: int, players: int) -> bool:
+    """Whether the stub holds fewer cards than ``players`` on street ``street_index``.
+
+    Cards out of the stub: every card dealt to anybody (folded hands included), the board,
+    and one burn before each street that burns, this one included (ST7-COMMUNITY).
+    """
+    dealt = sum(len(hole) for hole in holes) + board_count
+    burns = sum(1 for street in game.streets[1:street_index + 1] if street.burn)
+    return game.deck_size - dealt - burns < players
+
+
+def pairs_to_announce(game: GameSpec, holes: Sequence[Sequence[Card]],
+                      live: Sequence[bool]) -> tuple[tuple[int, int], ...]:
+    """Razz (RZ-ANNOUNCE): (player, rank) of each pair that shows for the first time.
+
+    A pair among a live player's up cards whose second card is the one just dealt (the
+    last up card) is announced; pairs among down cards never are. Ranks are 2..14.
+    """
+    result = []
+    for player, hole in enumerate(holes):
+        if not live[player]:
+            continue
+        ups = [card for card, up in zip(hole, up_positions(game), strict=False)
+               if up and not card.is_unknown]
+        if len(hole) and up_positions(game)[len(hole) - 1] and len(ups) >= 2:
+            last = ups[-1]
+            if any(card.rank == last.rank for card in ups[:-1]):
+                result.append((player, int(last.rank)))
+    return tuple(result)

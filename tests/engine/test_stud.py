@@ -12,6 +12,7 @@ import pytest
 
 from dealerassist.cards import parse_cards
 from dealerassist.engine import (
+    BoardDealt,
     BringInPosted,
     HandSetup,
     HandState,
@@ -269,3 +270,38 @@ def test_ST_BRINGIN_evolve_refuses_a_bring_in_when_none_is_due() -> None:
     state = act(state, "b")
     with pytest.raises(IllegalActionError):
         apply(state, BringInPosted(1, 2))
+
+
+def test_ST7_COMMUNITY_eight_players_on_seventh_street_share_one_community_card() -> None:
+    deck = iter(parse_cards("2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s"
+                            "9c9d9h9sTcTdThTsJcJdJhJsQcQdQhQsKcKdKhKsAcAdAhAs"))
+
+    def cards(count: int) -> str:
+        return "".join(str(next(deck)) for _ in range(count))
+
+    state = stud("F7S", [cards(3) for _ in range(8)])
+    state = act(state, "b", *(["c"] * 7))
+    for _ in range(3):  # 4th, 5th, 6th: one burn each, then one up card each
+        next(deck)
+        state = deal(state, [cards(1) for _ in range(8)])
+        while state.actor is not None:
+            state = act(state, "k")
+    # 48 cards dealt and 3 burnt: one card left after the 7th street burn, eight players.
+    assert state.phase is Phase.DEALING and state.due_hole == () and state.due_board == 1
+    state = apply(state, BoardDealt(tuple(parse_cards("As"))))
+    while state.actor is not None:
+        state = act(state, "k")
+    assert state.phase is Phase.SHOWDOWN and state.board == tuple(parse_cards("As"))
+
+
+def test_RZ_ANNOUNCE_the_dealer_announces_a_pair_the_first_time_it_shows() -> None:
+    from dealerassist.engine.stud import pairs_to_announce
+
+    state = _to_fourth("FR", ["AhKd 9c", "8s3s 2d", "QhQd 4c"], ["9d", "3d", "5c"])
+    game = state.setup.game
+    live = [True] * 3
+    # Player 0 pairs nines on board; player 2's pair of queens is down: never announced.
+    assert pairs_to_announce(game, state.hole, live) == ((0, 9),)
+    state = act(state, "k", "k", "k")
+    state = deal(state, ["7d", "7h", "6c"])
+    assert pairs_to_announce(game, state.hole, live) == ()
