@@ -40,3 +40,40 @@ def test_written_phh_replays_to_the_same_final_stacks(name: str) -> None:
         format_amount(v, history.scale) if isinstance(format_amount(v, history.scale), int)
         else __import__("decimal").Decimal(format_amount(v, history.scale))
         for v in result.final_stacks]
+
+
+def _stud_files() -> list[str]:
+    names = []
+    for path in sorted((CORPUS / "wsop" / "2023" / "43" / "5").glob("*.phh")):
+        if load_phh(path).variant in ("F7S", "F7S/8", "FR"):
+            names.append(str(path.relative_to(CORPUS)))
+    return names
+
+
+def test_every_stud_hand_written_and_read_again_gives_the_same_events_and_stacks() -> None:
+    names = _stud_files()
+    assert len(names) == 30
+    for name in names:
+        history = load_phh(CORPUS / name)
+        result = replay(history)
+        again = replay(parse_phh(to_phh(result.state.setup, result.events,
+                                        scale=history.scale)))
+        assert again.events == result.events, name
+        assert again.final_stacks == result.final_stacks, name
+
+
+def test_ST5_DEAL_five_card_stud_extension_exports_and_reimports_to_the_same_result() -> None:
+    # F5S is a project extension of PHH (docs/engine.md): same fields as F7S.
+    text = "\n".join([
+        'variant = "F5S"', "ante_trimming_status = false", "antes = [1, 1, 1]",
+        "bring_in = 2", "small_bet = 4", "big_bet = 8", "starting_stacks = [100, 100, 100]",
+        'actions = ["d dh p1 Ah2c", "d dh p2 9s9d", "d dh p3 KcQd", "p1 pb", "p2 cbr 4",',
+        '"p3 f", "p1 cc", "d dh p1 Ac", "d dh p2 3c", "p1 cbr 4", "p2 cc", "d dh p1 Ad",',
+        '"d dh p2 Tc", "p1 cc", "p2 cc", "d dh p1 7c", "d dh p2 Jd", "p1 cc", "p2 cc",',
+        '"p1 sm Ah2cAcAd7c", "p2 sm 9s9d3cTcJd"]',
+    ])
+    result = replay(parse_phh(text))
+    assert result.flags == ()
+    assert result.final_stacks == (100 - 1 - 8 + 19, 91, 99)
+    again = replay(parse_phh(to_phh(result.state.setup, result.events)))
+    assert again.events == result.events and again.final_stacks == result.final_stacks
