@@ -9,7 +9,10 @@ dependency):
   ``pokerkit.HandHistory`` there) and applying every action to the settled end;
 - ``replay.*_with_parse_hands_per_s``: the same from the file text (TOML parsing included);
 - ``action_latency_ms``: one dealer action to fresh limits and pots: applying a betting
-  event with `apply` (verified) and computing `legal_actions` and `pots`.
+  event with `apply` (verified) and computing `legal_actions` and `pots`;
+- ``per_variant``: for each variant of the corpus the engine plays (board and stud games),
+  ``{hands, dealerassist_hands_per_s, pokerkit_hands_per_s}`` over the hands both engines
+  replay (the top-level figures stay those of the board games, comparable over time).
 
 Times are CPU times of this process (best of a few runs), so other programs on the machine
 do not skew the ratio. The corpus is looked for in ``$DEALERASSIST_CORPUS``,
@@ -29,6 +32,8 @@ from dealerassist.games import GAMES, Family
 from dealerassist.journal.phh import parse_phh, replay
 
 _BOARD_CODES = {code for code, spec in GAMES.items() if spec.family is Family.BOARD}
+_PLAYED_CODES = {code for code, spec in GAMES.items()
+                 if spec.family in (Family.BOARD, Family.STUD)}
 
 
 def _corpus_dir() -> Path | None:
@@ -44,7 +49,7 @@ def _corpus_dir() -> Path | None:
     return None
 
 
-def _board_texts(limit: int | None) -> list[str]:
+def _board_texts(limit: int | None, codes: set[str] = _BOARD_CODES) -> list[str]:
     corpus = _corpus_dir()
     if corpus is None:
         return []
@@ -55,7 +60,7 @@ def _board_texts(limit: int | None) -> list[str]:
             variant = parse_phh(text).variant
         except Exception:  # noqa: BLE001 - a bad file is simply not benchmarked
             continue
-        if variant in _BOARD_CODES:
+        if variant in codes:
             texts.append(text)
         if limit is not None and len(texts) >= limit:
             break
@@ -124,12 +129,55 @@ def _percentile(values: list[float], fraction: float) -> float:
     return round(ordered[index], 4)
 
 
-def measure(*, quick: bool) -> dict[str, dict[str, float | None]]:
+def _per_variant(quick: bool, repeats: int) -> dict[str, dict[str, float | int | None]]:
+    """Replay rates per variant over the corpus hands both engines replay."""
+    import warnings
+
+    groups: dict[str, list[Any]] = {}
+    for text in _board_texts(None, _PLAYED_CODES):
+        history = parse_phh(text)
+        groups.setdefault(history.variant, []).append((history, text))
+    theirs = _pokerkit_functions()
+    figures: dict[str, dict[str, float | int | None]] = {}
+    for variant, items in sorted(groups.items()):
+        if quick:
+            items = items[:40]
+        histories = [history for history, _ in items]
+        records: list[Any] = []
+        if theirs is not None:
+            loads, from_record, _ = theirs
+            kept = []
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for history, text in items:
+                    try:
+                        record = loads(text)
+                        from_record(record)
+                    except Exception:  # noqa: BLE001 - a hand pokerkit refuses is left out
+                        continue
+                    kept.append(history)
+                    records.append(loads(text))
+            histories = kept
+        entry: dict[str, float | int | None] = {
+            "hands": len(histories),
+            "dealerassist_hands_per_s": _rate(replay, histories, repeats + 2),
+            "pokerkit_hands_per_s": None,
+        }
+        if theirs is not None and records:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                entry["pokerkit_hands_per_s"] = _rate(theirs[1], records, repeats + 2)
+        figures[variant] = entry
+    return figures
+
+
+def measure(*, quick: bool) -> dict[str, Any]:
     """Replay throughput and action latency; null figures when the corpus is missing."""
     texts = _board_texts(120 if quick else None)
-    result: dict[str, dict[str, float | None]] = {
+    result: dict[str, Any] = {
         "replay": {"dealerassist_hands_per_s": None, "pokerkit_hands_per_s": None},
         "action_latency_ms": {"p50": None, "p99": None},
+        "per_variant": {},
     }
     if not texts:
         return result
@@ -153,4 +201,5 @@ def measure(*, quick: bool) -> dict[str, dict[str, float | None]]:
     if samples:
         result["action_latency_ms"] = {"p50": _percentile(samples, 0.5),
                                        "p99": _percentile(samples, 0.99)}
+    result["per_variant"] = _per_variant(quick, repeats)
     return result

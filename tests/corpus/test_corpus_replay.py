@@ -114,3 +114,15 @@ def test_decimal_amounts_print_back_exactly_antonius_blom() -> None:
     assert history.scale == 100
     result = replay(history)
     assert [format_amount(v, 100) for v in result.final_stacks] == ["1937923.75", 0]
+
+
+def test_bench_replay_reports_per_variant_rates_and_keeps_its_keys() -> None:
+    from dealerassist.cli.bench_replay import measure
+
+    figures = measure(quick=True)
+    assert figures["replay"]["dealerassist_hands_per_s"] > 0
+    assert {"p50", "p99"} <= set(figures["action_latency_ms"])
+    per_variant = figures["per_variant"]
+    assert {"NT", "F7S", "F7S/8", "FR"} <= set(per_variant)
+    assert per_variant["FR"]["hands"] == 9  # 85.phh left out: pokerkit cannot replay it
+    assert all(entry["dealerassist_hands_per_s"] > 0 for entry in per_variant.values())
