@@ -72,3 +72,18 @@ def test_replay_under_house_rules_takes_the_house_rake() -> None:
     assert profile["rake"] == 0 and profile["final_stacks"][1] == 11925000
     assert house["rake"] > 0  # the shipped house rakes 5 % (RAKE-RATE)
     assert house["final_stacks"][1] == 11925000 - house["rake"]
+
+
+def test_replay_stud_json_bring_in_decision_and_the_razz_hand_pokerkit_refuses() -> None:
+    stud = CORPUS / "wsop" / "2023" / "43" / "5" / "71.phh"
+    razz = CORPUS / "wsop" / "2023" / "43" / "5" / "85.phh"
+    code, lines = _run(str(stud), str(razz), "--json", "--trace")
+    assert code == 0
+    first, second = lines
+    assert first["variant"] == "F7S" and first["flags"] == []
+    assert first["final_stacks"] == [2375000, 2525000, 21475000, 3325000]
+    # p3 (9h 2h down, 2d up) brings in 75,000 or completes to the small bet of 250,000.
+    assert first["decisions"][0] == {"actor": 2, "to_call": 0, "min_raise_to": 250000,
+                                     "max_raise_to": 250000}
+    assert second["variant"] == "FR" and second["final_stacks"] == [0, 29700000]
+    assert "BET-FL-SIZES" in {flag["rule_id"] for flag in second["flags"]}
