@@ -54,6 +54,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="game preset of the rules file (default: the journal's game, else the first)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per line")
+    parser.add_argument(
+        "--confirm-payouts",
+        action="store_true",
+        help="a showdown waits for 'pay' before the pots are paid (as in the console)",
+    )
 
 
 def _rules(path: str | None) -> HouseRules:
@@ -74,11 +79,13 @@ def open_session(args: argparse.Namespace) -> TableSession | TournamentTable:
             preset is not None and preset.starting_stack is not None
         ):
             return TournamentTable(journal, rules=rules, preset=preset)
-        session = TableSession(journal, rules=rules, preset=preset)
+        confirm = bool(getattr(args, "confirm_payouts", False))
+        session = TableSession(journal, rules=rules, preset=preset, confirm_payouts=confirm)
         if session.state.game is None:
             if not rules.presets:
                 raise DealerAssistError("the rules file has no game presets; add one")
-            session = TableSession(journal, rules=rules, preset=rules.presets[0])
+            session = TableSession(journal, rules=rules, preset=rules.presets[0],
+                                   confirm_payouts=confirm)
     except BaseException:
         journal.close()
         raise
@@ -146,7 +153,9 @@ def run(args: argparse.Namespace) -> int:
                 continue
             if line in ("help", "?"):
                 if not args.json:
-                    for usage, example, meaning in (*COMMAND_HELP, *REPORT_HELP, *TOURNAMENT_HELP):
+                    pay = ("pay", "pay", "confirm the showdown's payouts (--confirm-payouts)")
+                    for usage, example, meaning in (*COMMAND_HELP, pay, *REPORT_HELP,
+                                                    *TOURNAMENT_HELP):
                         out.write(f"  {usage:<28} {meaning} (e.g. {example})\n")
                     out.flush()
                 continue

@@ -9,6 +9,13 @@ existing journal replays it and resumes exactly where it was, mid-hand included.
 
 Undo is a new event (`Undone`) cancelling the last command group still in force; the state
 is then rebuilt as the fold of the journal minus the cancelled groups.
+
+With ``confirm_payouts`` (the console), a showdown is not paid by the command that makes
+it payable: the hand waits, the presenter shows the proposed settlement, and the dealer's
+``pay`` journals the settlement and `HandFinished` (POT-AWARD). Until then ``show``,
+``muck`` and ``undo`` still correct the hand. A hand won by folds is paid at once
+(G-WIN-FOLD). ``pay`` is accepted with or without the option whenever a showdown waits
+(a journal left mid-confirmation reopens waiting).
 """
 
 from __future__ import annotations
@@ -87,6 +94,7 @@ class TableSession:
         preset: The game to play when the journal has none yet (or to switch to between
             hands); None keeps the journal's game.
         clock: Returns the ``recorded_at`` text of new records.
+        confirm_payouts: Hold a showdown's settlement until the dealer's ``pay``.
 
     """
 
@@ -97,7 +105,9 @@ class TableSession:
         rules: HouseRules,
         preset: GamePreset | None = None,
         clock: Clock = utc_now,
+        confirm_payouts: bool = False,
     ) -> None:
+        self._confirm_payouts = confirm_payouts
         self._journal = journal
         self._rules = rules
         self._clock = clock
@@ -125,6 +135,15 @@ class TableSession:
         """The journal this session writes to."""
         return self._journal
 
+    @property
+    def confirm_payouts(self) -> bool:
+        """Whether a showdown waits for the dealer's ``pay`` before it is settled."""
+        return self._confirm_payouts
+
+    @confirm_payouts.setter
+    def confirm_payouts(self, value: bool) -> None:
+        self._confirm_payouts = bool(value)
+
     def history(self) -> tuple[tuple[int, Any], ...]:
         """Return every journaled (seq, event), cancelled ones included (the audit trail)."""
         return tuple((entry.seq, entry.event) for entry in self._entries)
@@ -139,15 +158,26 @@ class TableSession:
             IllegalActionError: the command is not allowed now (with its rule ID).
 
         """
-        command = parse_command(line)
+        command = hand_adapter.parse_pay(line) or parse_command(line)
         return self.apply(command, text=line.strip())
 
-    def apply(self, command: Command, *, text: str) -> SessionState:
+    def apply(self, command: Command | hand_adapter.Pay, *, text: str) -> SessionState:
         """Check, journal then apply an already parsed command; ``text`` is journaled."""
         if isinstance(command, Undo):
             return self._undo(text)
+        return self._run(text, self._decide(command))
+
+    def _decide(self, command: Command | hand_adapter.Pay) -> list[Any]:
+        hand = self._state.hand
+        if isinstance(command, hand_adapter.Pay):
+            if hand is None:
+                raise IllegalActionError("nothing to pay: no hand is running",
+                                         rule_id="POT-AWARD")
+            return hand_adapter.payout_events(hand)
         events = deciding.decide(self._state, command, rules=self._rules)
-        return self._run(text, events)
+        if self._confirm_payouts and hand is not None:
+            events = hand_adapter.held_for_payout(hand, events)
+        return events
 
     def observe(self, sightings: Sequence[Any]) -> Proposal | None:
         """Turn stable camera sightings into a command: applied when sure, else proposed.
@@ -163,11 +193,11 @@ class TableSession:
 
     def check(self, line: str) -> None:
         """Raise like `execute` would, without journaling or changing anything."""
-        command = parse_command(line)
+        command = hand_adapter.parse_pay(line) or parse_command(line)
         if isinstance(command, Undo):
             self._undo_target()
             return
-        deciding.decide(self._state, command, rules=self._rules)
+        self._decide(command)
 
     # -- internals ----------------------------------------------------------------------------
 

@@ -10,6 +10,11 @@
   engine's limits (`legal_actions`), each refusal carrying its rule ID; when the hand can
   be settled (every pot awardable) the settlement events and `HandFinished` follow in the
   same command group, so one ``undo`` takes them all back.
+- Payouts confirmed by the dealer (``TableSession(confirm_payouts=True)``, the console):
+  `held_for_payout` keeps a showdown's settlement out of the command that made it due;
+  the hand waits with `payout_due` true until the dealer's `Pay` (``pay``), whose events
+  are `payout_events`: exactly the settlement the presenter showed, then `HandFinished`.
+  A hand won by folds (G-WIN-FOLD) is never held.
 """
 
 from __future__ import annotations
@@ -50,16 +55,89 @@ from dealerassist.session.table import HandPlan, PostKind, TableState
 
 __all__ = [
     "ENGINE_EVENTS",
+    "Pay",
     "after",
     "apply",
     "decide",
     "hand_started",
+    "held_for_payout",
     "is_hand_event",
     "is_void",
     "legal",
+    "parse_pay",
+    "payout_due",
+    "payout_events",
     "player_of_seat",
     "start",
 ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pay:
+    """The dealer confirms the showdown's payouts: ``pay`` (POT-AWARD, G-ODD-CHIP)."""
+
+
+PAY_WORDS = frozenset({"pay"})
+
+
+def parse_pay(line: str) -> Pay | None:
+    """Return `Pay` when ``line`` is the ``pay`` command (a ``#`` comment allowed), else None."""
+    words = line.split("#", 1)[0].split()
+    if len(words) == 1 and words[0].lower() in PAY_WORDS:
+        return Pay()
+    return None
+
+
+def payout_due(state: HandState) -> bool:
+    """Tell whether a showdown can be paid now: every pot awardable, nothing paid yet.
+
+    False for a hand won by folds (G-WIN-FOLD: pushed at once) and for a voided hand.
+    """
+    return (
+        state.phase is Phase.SHOWDOWN
+        and not state.won_by_fold
+        and not is_void(state)
+        and not missing_cards(state)
+        and can_settle(state)
+    )
+
+
+def payout_events(hand: Any) -> list[Any]:
+    """Return the events of ``pay``: the settlement (rake, each pot) then `HandFinished`.
+
+    Raises:
+        IllegalActionError: there is nothing to pay now (POT-AWARD).
+
+    """
+    state: HandState = hand.engine_state
+    if not payout_due(state):
+        if state.phase is Phase.SHOWDOWN and missing_cards(state):
+            seats = ", ".join(str(hand.started.seats[i]) for i in missing_cards(state))
+            raise IllegalActionError(
+                f"nothing to pay yet: enter the cards of seat(s) {seats} (show SEAT CARDS) "
+                "or muck SEAT", rule_id="POT-AWARD")
+        raise IllegalActionError("nothing to pay: the hand is not at a settled showdown",
+                                 rule_id="POT-AWARD")
+    return _closing_events(state, hand.started)
+
+
+def held_for_payout(hand: Any, events: list[Any]) -> list[Any]:
+    """Return ``events`` without the showdown settlement they end with, if any.
+
+    The events are replayed on the hand's engine state; from the point where a showdown
+    becomes payable, the settlement events and `HandFinished` are left for ``pay``. A hand
+    won by folds keeps its settlement (G-WIN-FOLD).
+    """
+    state: HandState = hand.engine_state
+    for k, event in enumerate(events):
+        if isinstance(event, HandFinished):
+            break
+        if payout_due(state) and isinstance(
+            event, (engine_events.RakeTaken, engine_events.PotAwarded)
+        ):
+            return events[:k]
+        state = apply(state, event)
+    return events
 
 
 ENGINE_EVENTS: tuple[type, ...] = tuple(

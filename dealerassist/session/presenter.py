@@ -8,6 +8,7 @@ ints; cards are text.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from dealerassist.engine.betting import legal_actions
@@ -25,10 +26,12 @@ from dealerassist.engine.events import (
     RakeTaken,
 )
 from dealerassist.engine.pots import pots
+from dealerassist.engine.settlement import settle
 from dealerassist.engine.showdown import missing_cards, show_order
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure
+from dealerassist.session import hand as hand_adapter
 from dealerassist.session import reports
 from dealerassist.session.sightings import Proposal
 from dealerassist.session.state import FinishedHand, HandInPlay, SessionState
@@ -49,7 +52,7 @@ from dealerassist.session.viewmodels import (
     TableView,
 )
 
-__all__ = ["finished_showdown", "present", "proposal_view", "table_json"]
+__all__ = ["finished_showdown", "present", "proposal_view", "proposed_showdown", "table_json"]
 
 _SHARES = {PotHalf.WHOLE: ShareKind.WHOLE, PotHalf.HIGH: ShareKind.HIGH, PotHalf.LOW: ShareKind.LOW}
 
@@ -217,6 +220,9 @@ def _showdown(hand: HandInPlay) -> ShowdownView | None:
     engine = hand.engine_state
     if engine.phase is not Phase.SHOWDOWN:
         return None
+    proposed = proposed_showdown(hand)
+    if proposed is not None:
+        return proposed
     seats = hand.started.seats
     order = show_order(engine)
     return ShowdownView(
@@ -240,13 +246,49 @@ def finished_showdown(done: FinishedHand) -> ShowdownView:
     Odd chips (G-ODD-CHIP, O8-SPLIT-ODD): within one pot half shared by several winners,
     what a winner got above the smallest share.
     """
-    started = done.started
+    return _settled_view(done.started, done.events, rake_total=done.finished.rake,
+                         confirmed=True)
+
+
+def proposed_showdown(hand: HandInPlay) -> ShowdownView | None:
+    """Return the settlement a ``pay`` would apply, unapplied; None when none is due.
+
+    Computed with the engine's `settle` on the hand as it stands, so what the dealer sees
+    before confirming is exactly what ``pay`` journals (POT-AWARD, G-ODD-CHIP, RAKE-*).
+    """
+    engine = hand.engine_state
+    if not hand_adapter.payout_due(engine):
+        return None
+    settling = settle(engine)
+    rake_total = sum(event.amount for event in settling if isinstance(event, RakeTaken))
+    view = _settled_view(hand.started, (*hand.events, *settling), rake_total=rake_total,
+                         confirmed=False)
+    order = show_order(engine)
+    seats = hand.started.seats
+    # Every hand still in, in showing order (G-SHOW-ORDER), as entered.
+    return replace(
+        view,
+        show_order=tuple(seats[i] for i in order),
+        hands=tuple(
+            ShowdownHandView(
+                seat=seats[i],
+                name=hand.started.names[i],
+                cards=tuple(str(card) for card in engine.hole[i]),
+                mucked=engine.mucked[i],
+            )
+            for i in order
+        ),
+    )
+
+
+def _settled_view(started: Any, events: Any, *, rake_total: int,
+                  confirmed: bool) -> ShowdownView:
     seats, names = started.seats, started.names
     rake: dict[int, int] = {}
     awards: dict[int, list[PotAwarded]] = {}
     shown: dict[int, tuple[str, ...]] = {}
     mucked: set[int] = set()
-    for event in done.events:
+    for event in events:
         if isinstance(event, RakeTaken):
             rake[event.pot_index] = rake.get(event.pot_index, 0) + event.amount
         elif isinstance(event, PotAwarded):
@@ -288,8 +330,8 @@ def finished_showdown(done: FinishedHand) -> ShowdownView:
             for i in players
         ),
         pots=tuple(pot_views),
-        total_rake=done.finished.rake,
-        confirmed=True,
+        total_rake=rake_total,
+        confirmed=confirmed,
     )
 
 
@@ -301,6 +343,8 @@ def _message(hand: HandInPlay) -> str:
     if engine.phase is Phase.DEALING and engine.due_board:
         name = {1: "flop", 2: "turn", 3: "river"}.get(engine.street_index, "board")
         return f"deal the {name}: {name} " + " ".join(["C"] * engine.due_board)
+    if hand_adapter.payout_due(engine):
+        return "showdown: check the payouts, then pay (Confirm payouts)"
     if engine.phase is Phase.SHOWDOWN:
         waiting = missing_cards(engine)
         if waiting and not engine.won_by_fold:

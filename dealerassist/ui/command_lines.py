@@ -38,7 +38,7 @@ CALL = "c"
 ALL_IN = "allin"
 NEW_HAND = "hand"
 UNDO = "undo"
-CONFIRM_SHOWDOWN = "award"
+CONFIRM_SHOWDOWN = "pay"  # the session pays the settlement shown (POT-AWARD)
 
 
 def bet_or_raise(amount: int, *, opening: bool) -> str:

@@ -2,7 +2,7 @@
 
 It renders the TableView the bridge signals and forwards every dealer input as a command
 line; it holds no poker logic. Keyboard: F fold, C check/call, R amount, Enter bet/raise,
-1-4 presets, / command line, N next hand, Esc back to the table.
+1-4 presets, / command line, N next hand, P confirm payouts, Esc back to the table.
 """
 
 from __future__ import annotations
@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
             "4": lambda: self.action_bar.apply_preset(RaisePreset.ALL_IN),
             "/": self.command_line.setFocus,
             "N": lambda: self.send(command_lines.new_hand()),
+            "P": self.showdown.confirm_payouts,  # pay the showdown shown (POT-AWARD)
             "Esc": self.table.setFocus,
         }
         for key, slot in bindings.items():

@@ -152,4 +152,5 @@ def open_session(*, rules: str | None, db: str | None) -> SessionController:
     if holds_tournament(journal):
         # TRN-*: a tournament journal resumes its blind clock, levels and standings.
         return SessionController(TournamentTable(journal, rules=house))  # type: ignore[arg-type]
-    return SessionController(TableSession(journal, rules=house))
+    # The console's dealer confirms each showdown's payouts (``pay``, POT-AWARD).
+    return SessionController(TableSession(journal, rules=house, confirm_payouts=True))

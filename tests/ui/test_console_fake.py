@@ -174,7 +174,7 @@ def test_showdown_shows_each_pot_winners_odd_chip_then_confirms(qtbot, settings)
     panel.enter_cards()
     panel.cards_edit.setText("Zz")
     panel.enter_cards()
-    assert fake.lines == ["award", "show 4 As 2d"]
+    assert fake.lines == ["pay", "show 4 As 2d"]
     assert panel.error_label.text()
 
 

@@ -83,6 +83,14 @@ def play_random_hands(qtbot, window, controller, rng: random.Random, hands: int)
                 window.showdown.seat_spin.setValue(seat)
                 window.showdown.cards_edit.setText(" ".join(cards))
                 window.showdown.enter_cards()
+            elif window.showdown.confirm_button.isEnabled():
+                # POT-AWARD: the settlement waits for the dealer; the stacks have not moved.
+                stacks = {s.seat: s.stack for s in window.view.seats if s.name}
+                assert stacks == {seat: engine.stacks[i]
+                                  for i, seat in enumerate(controller.state.hand.started.seats)
+                                  } | {s: stacks[s] for s in stacks
+                                       if s not in controller.state.hand.started.seats}
+                qtbot.mouseClick(window.showdown.confirm_button, Qt.MouseButton.LeftButton)
             else:  # pragma: no cover - a state the console offers no input for
                 pytest.fail(f"stuck: {window.view.message!r} {engine.phase}")
             inputs += 1
@@ -129,4 +137,6 @@ def test_side_pot_abandoned_by_folds_can_still_be_settled(qtbot, settings):
     for line in ("show 1 2h Ks", "show 2 4c Ad"):
         assert window.bridge.send(line).ok, window.refusal_label.text()
     assert window.bridge.send("show 4 3c 3d").ok, window.refusal_label.text()
+    assert controller.state.hand is not None  # POT-AWARD: waiting for Confirm payouts
+    qtbot.mouseClick(window.showdown.confirm_button, Qt.MouseButton.LeftButton)
     assert controller.state.hand is None

@@ -13,8 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from dealerassist.engine.betting import legal_actions
-from dealerassist.engine.events import PotAwarded
+from dealerassist.engine.events import PotAwarded, RakeTaken
 from dealerassist.engine.pots import pots
+from dealerassist.engine.settlement import settle
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules import default_rules
 from dealerassist.rules.model import GamePreset
@@ -36,7 +37,9 @@ def _chips(amount: int) -> str:
 
 def open_console(qtbot, settings, preset: GamePreset):
     rules = default_rules()
-    controller = SessionController(TableSession(InMemoryJournal(), rules=rules, preset=preset))
+    # As the console opens its live table: the dealer confirms each showdown (pay).
+    controller = SessionController(TableSession(InMemoryJournal(), rules=rules, preset=preset,
+                                                confirm_payouts=True))
     window = MainWindow(bridge=ConsoleBridge(controller), settings=settings,
                         presets=[p.name for p in rules.presets])
     qtbot.addWidget(window)
@@ -157,6 +160,42 @@ def assert_board_fully_visible(window) -> None:
         if w.objectName() == "card" and w.isVisibleTo(table))
 
 
+def confirm_payouts(qtbot, window, controller) -> None:
+    """At showdown: the proposed payouts are displayed BEFORE any stack moves; then pay.
+
+    POT-AWARD: the panel's lines are the engine's ``settle`` of the hand as it stands
+    (winners, high/low halves, odd chips, rake); the felt's stacks are still the engine's
+    stacks before payment; the Confirm payouts click journals exactly that settlement.
+    """
+    hand = controller.state.hand
+    assert hand is not None, "the hand must wait for the dealer's confirmation"
+    engine = hand.engine_state
+    proposal = window.view.showdown
+    assert proposal is not None and proposal.pots and not proposal.confirmed
+    lines = [_plain(line) for line in window.showdown.pot_lines]
+    settling = settle(engine)
+    for event in settling:
+        if isinstance(event, PotAwarded):
+            seat = hand.started.seats[event.player]
+            label = "Main pot" if event.pot_index == 0 else f"Side pot {event.pot_index}"
+            line = next(line for line in lines if line.startswith(label + " "))
+            share = {"high": " (high)", "low": " (low)"}.get(str(event.half), "")
+            assert f"seat {seat} " in line and f"wins {_chips(event.amount)}{share}" in line
+    rake = sum(event.amount for event in settling if isinstance(event, RakeTaken))
+    assert (f"Total rake {_chips(rake)}" in lines) == (rake > 0)
+    assert "Paid. Stacks updated." not in lines
+    for seat, stack in zip(hand.started.seats, engine.stacks, strict=True):
+        assert _plain(window.table.seats[seat].stack_label.text()) == _chips(stack)
+    assert window.showdown.confirm_button.isEnabled()
+    qtbot.mouseClick(window.showdown.confirm_button, Qt.MouseButton.LeftButton)
+    assert controller.state.hand is None, window.refusal_label.text()
+    paid = [(e.player, e.amount, e.half) for e in controller.state.finished[-1].events
+            if isinstance(e, PotAwarded)]
+    assert paid == [(e.player, e.amount, e.half) for e in settling if isinstance(e, PotAwarded)]
+    assert _plain(window.showdown.pot_lines[-1]) == "Paid. Stacks updated."
+    assert not window.showdown.confirm_button.isEnabled()
+
+
 def assert_payouts_shown(window, controller) -> dict[int, int]:
     """The showdown panel lists every journaled award; returns chips won by seat."""
     done = controller.state.finished[-1]
@@ -222,6 +261,7 @@ def test_no_limit_holdem_hand_with_side_pot_through_the_widgets(qtbot, settings)
     show(qtbot, window, 3, "As Ad")
     show(qtbot, window, 1, "Kh Ks")
     show(qtbot, window, 2, "7h 7d")
+    confirm_payouts(qtbot, window, controller)
     won = assert_payouts_shown(window, controller)
     rake = controller.state.finished[-1].finished.rake
     assert rake > 0  # RAKE-RATE: the default house rakes this game
@@ -270,6 +310,7 @@ def test_pot_limit_holdem_pot_preset_is_the_engine_maximum(qtbot, settings):
     hotkey(qtbot, window, Qt.Key.Key_C)
     show(qtbot, window, 1, "Ah Ac")
     show(qtbot, window, 3, "Kc Ks")
+    confirm_payouts(qtbot, window, controller)
     rake_pl = controller.state.finished[-1].finished.rake
     assert assert_payouts_shown(window, controller) == {1: 45 - rake_pl}
     assert_display_matches_engine(window, controller)
@@ -305,6 +346,7 @@ def test_omaha_hi_lo_fixed_limit_splits_high_and_low(qtbot, settings):
     show(qtbot, window, 2, "Ks Kh 9c 9d")   # high: set of kings
     show(qtbot, window, 3, "Ac 3c Th Js")   # low: 8-4-3-2-A
     show(qtbot, window, 1, "7c 7d 6h 6s")   # neither
+    confirm_payouts(qtbot, window, controller)
     won = assert_payouts_shown(window, controller)
     total = sum(won.values())
     assert set(won) == {2, 3}

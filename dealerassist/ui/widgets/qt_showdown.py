@@ -71,8 +71,7 @@ class QtShowdown(QFrame):
         self.pot_lines: tuple[str, ...] = ()
         self.show_button.clicked.connect(self.enter_cards)
         self.cards_edit.returnPressed.connect(self.enter_cards)
-        self.confirm_button.clicked.connect(
-            lambda: self.command.emit(command_lines.confirm_showdown()))
+        self.confirm_button.clicked.connect(self.confirm_payouts)
         self.show_showdown(None)
 
     def _award_text(self, award: PotAwardView) -> str:
@@ -92,7 +91,8 @@ class QtShowdown(QFrame):
             return
         self._view = view
         has = view is not None
-        self.confirm_button.setEnabled(has and not view.confirmed and not view.awaiting_cards)
+        self.confirm_button.setEnabled(
+            has and bool(view.pots) and not view.confirmed and not view.awaiting_cards)
         self.show_button.setEnabled(has)
         if view is None:
             self.hand_lines = ()
@@ -131,6 +131,11 @@ class QtShowdown(QFrame):
         self.pot_lines = tuple(pots)
         self.hands_label.setText("\n".join(self.hand_lines))
         self.pots_label.setText("\n".join(shown))
+
+    def confirm_payouts(self) -> None:
+        """Send ``pay`` when there is a settlement waiting for the dealer (button or ``P``)."""
+        if self.confirm_button.isEnabled():
+            self.command.emit(command_lines.confirm_showdown())
 
     def enter_cards(self) -> None:
         """Send the cards typed for the chosen seat, after checking they read as cards."""
