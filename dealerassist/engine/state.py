@@ -26,6 +26,7 @@ from dealerassist.engine.events import (
     BoardDealt,
     BringInPosted,
     Called,
+    CardsDrawn,
     CardsShown,
     Checked,
     Event,
@@ -38,7 +39,7 @@ from dealerassist.engine.events import (
 )
 from dealerassist.engine.setup import HandSetup
 from dealerassist.errors import IllegalActionError
-from dealerassist.games.spec import BettingStructure, Family, ForcedBets, Opening, Street
+from dealerassist.games.spec import BettingStructure, ForcedBets, Opening, Street
 
 __all__ = ["HandState", "Phase", "bring_in_due", "completion_pending", "evolve", "evolve_all",
            "new_hand"]
@@ -95,6 +96,9 @@ class HandState(NamedTuple):
         won: chips each player received from the pots.
         rake: chips the house took (RAKE-RATE).
         reopened: players to whom a half-bet all-in reopened the betting (BET-SHORT-ALLIN).
+        seen: bit mask of the card codes seen in this hand (IRR-DECK).
+        due_draw: draw games: players still to discard and draw on this street, in order
+            (LB-DEAL, DR-DRAW: from the first player left of the button).
 
     """
 
@@ -126,6 +130,7 @@ class HandState(NamedTuple):
     won: tuple[int, ...]
     rake: int
     seen: int = 0
+    due_draw: tuple[int, ...] = ()
 
     # ----- derived views -------------------------------------------------------------------
 
@@ -179,6 +184,8 @@ class HandState(NamedTuple):
         return max(self.bets)
 
 
+_NOT_DEALT = frozenset({"FJB"})  # openers (JB-OPEN, JB-PROVE...) are not built yet
+
 _INDEX = {name: index for index, name in enumerate(HandState._fields)}
 _new_tuple = tuple.__new__
 
@@ -207,10 +214,9 @@ def new_hand(setup: HandSetup) -> HandState:
 
     """
     game = setup.game
-    if game.family is Family.DRAW:
+    if game.code in _NOT_DEALT:
         raise IllegalActionError(
-            f"{game.code} ({game.name}): the hand engine plays board and stud games only for "
-            "now (draw games are described in the catalogue but not dealt yet)"
+            f"{game.code} ({game.name}): jacks or better (openers, JB-OPEN) is not dealt yet"
         )
     n = setup.player_count
     stacks = list(setup.starting_stacks)
@@ -347,6 +353,42 @@ def _on_board(state: HandState, event: BoardDealt) -> HandState:
     )
 
 
+def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
+    """Apply a draw: the player discards and receives as many cards (LB-DEAL; pat: none)."""
+    player = event.player
+    if state.phase is not Phase.DEALING or not state.due_draw:
+        raise _fail(f"no draw is due from player {player} now", "DR-DRAW")
+    if state.due_draw[0] != player:
+        raise _fail(f"player {state.due_draw[0]} draws before player {player}",
+                    "IRR-OUT-OF-TURN")
+    discarded, received = tuple(event.discarded), tuple(event.received)
+    if len(discarded) != len(received):
+        raise _fail(f"player {player} discards {len(discarded)} card(s) but receives "
+                    f"{len(received)}", "DR-DRAW")
+    held = list(state.hole[player])
+    for card in discarded:
+        if card in held and not card.is_unknown:
+            held.remove(card)
+        elif any(c.is_unknown for c in held):
+            held.remove(next(c for c in held if c.is_unknown))
+        else:
+            raise _fail(f"player {player} does not hold {card}", "DR-DRAW")
+    # The stub may run out: then the discards (not the burns) are shuffled to finish the
+    # draw, so a card discarded earlier may come again (DR-DRAW).
+    seen = state.seen
+    recycled = 0
+    for card in received:
+        if not card.is_unknown and card.code < 52 and seen >> card.code & 1 and \
+                card not in state.hole[player] and not any(card in h for h in state.hole):
+            recycled |= 1 << card.code
+    fresh = [c for c in received if c.is_unknown or c.code >= 52 or not recycled >> c.code & 1]
+    seen = _check_new_cards(replace(state, seen=seen), fresh)
+    hole = list(state.hole)
+    hole[player] = tuple(held) + received
+    return _after_dealing(replace(state, hole=tuple(hole), seen=seen,
+                                  due_draw=state.due_draw[1:]))
+
+
 def _on_identify(state: HandState, event: BoardCardIdentified) -> HandState:
     position = event.position
     if not 0 <= position < len(state.board) or not state.board[position].is_unknown:
@@ -387,7 +429,7 @@ def _check_new_cards(state: HandState, cards: tuple[Card, ...] | list[Card]) -> 
 
 
 def _after_dealing(state: HandState) -> HandState:
-    if state.due_hole or state.due_board:
+    if state.due_hole or state.due_board or state.due_draw:
         return state
     if state.runout or not state.street.betting:
         return _next_street(state)
@@ -402,6 +444,11 @@ def _next_street(state: HandState) -> HandState:
     street = streets[index]
     due_hole = tuple(state.in_hand) if street.hole_count else ()
     due_board = street.board
+    if street.draw and not due_hole:
+        # LB-DEAL / DR-DRAW: every player still in discards and draws, in order.
+        state = replace(state, phase=Phase.DEALING, street_index=index, due_hole=(),
+                        due_board=0, actors=(), due_draw=tuple(state.in_hand))
+        return state
     if due_hole and street.hole_count == 1 and stud.deck_short(
         state.setup.game, index, state.hole, len(state.board), len(due_hole)
     ):
@@ -759,6 +806,7 @@ _HANDLERS = {
     BetPlaced: _on_raise,
     RaisedTo: _on_raise,
     BringInPosted: _on_bring_in,
+    CardsDrawn: _on_draw,
     CardsShown: _on_show,
     Mucked: _on_muck,
     RakeTaken: _on_rake,

@@ -34,6 +34,7 @@ from dealerassist.engine import (
     BoardDealt,
     BringInPosted,
     Called,
+    CardsDrawn,
     CardsShown,
     Checked,
     Event,
@@ -418,6 +419,11 @@ class _Replayer:
         self.decisions: list[Decision] = []
         self.events: list[Event] = []
         self.trace = trace
+        # Draw games: PHH writes each discard (``pN sd CARDS``) and, once every player has
+        # discarded, the replacements (``d dh pN CARDS``); the engine's CardsDrawn holds
+        # both, so they wait here until the player whose turn it is has both (DR-DRAW).
+        self.discards: dict[int, tuple[Card, ...]] = {}
+        self.replacements: dict[int, tuple[Card, ...]] = {}
 
     def apply(self, event: Event, action: str, *, check_rules: bool = True,
               legal: LegalActions | None = None) -> None:
@@ -431,6 +437,20 @@ class _Replayer:
         except IllegalActionError as error:
             raise HandHistoryError(f"action {action!r} cannot be applied: {error}") from None
         self.events.append(event)
+
+    def draw(self, action: str) -> None:
+        """Apply every draw whose discard and replacements are both known, in turn."""
+        while self.state.due_draw:
+            player = self.state.due_draw[0]
+            discarded = self.discards.get(player)
+            if discarded is None:
+                return
+            received = self.replacements.get(player, ())
+            if len(received) < len(discarded):
+                return
+            del self.discards[player]
+            self.replacements.pop(player, None)
+            self.apply(CardsDrawn(player, discarded, received), action, check_rules=False)
 
     def decide(self, legal: LegalActions | None = None) -> None:
         if not self.trace:
@@ -505,6 +525,11 @@ class _Replayer:
                         player = players.get(parts[2])
                         if player is None:
                             player = _player(parts[2], count, action)
+                        if self.state.due_draw:
+                            self.replacements[player] = (self.replacements.get(player, ())
+                                                         + _cards(parts[3], action))
+                            self.draw(action)
+                            continue
                         event: Event = HoleCardsDealt(player, _cards(parts[3], action))
                     elif kind == "db" and len(parts) >= 3:
                         event = BoardDealt(_cards(parts[2], action))
@@ -538,6 +563,12 @@ class _Replayer:
                     self.player_action(player, verb, parts, action)
                 elif verb == "sm":
                     self.showdown(player, parts, action)
+                elif verb == "sd":
+                    if not self.state.due_draw or player not in self.state.due_draw:
+                        raise HandHistoryError(f"action {action!r}: no draw is due from "
+                                               f"p{player + 1} now")
+                    self.discards[player] = _cards(parts[2], action) if len(parts) > 2 else ()
+                    self.draw(action)
                 else:
                     raise HandHistoryError(f"unsupported action {action!r}")
         except IllegalActionError as error:
@@ -654,7 +685,7 @@ def to_phh(
     for event in events:
         text = _action_text(event, scale)
         if text is not None:
-            lines.append(f'  "{text}",')
+            lines.extend(f'  "{part}",' for part in text.split(_SPLIT))
     lines.append("]")
     if players:
         lines.append("players = [" + ", ".join(_toml_string(p) for p in players) + "]")
@@ -680,6 +711,9 @@ def _toml_value(value: Any) -> str:
     return _toml_string(str(value))
 
 
+_SPLIT = "\x00"  # separates the actions of one event that PHH writes as several
+
+
 def _action_text(event: Event, scale: int) -> str | None:
     if isinstance(event, HoleCardsDealt):
         return f"d dh p{event.player + 1} {format_cards(event.cards, separator='')}"
@@ -687,6 +721,12 @@ def _action_text(event: Event, scale: int) -> str | None:
         return f"d db {format_cards(event.cards, separator='')}"
     if isinstance(event, BringInPosted):
         return f"p{event.player + 1} pb"
+    if isinstance(event, CardsDrawn):
+        if not event.discarded:
+            return f"p{event.player + 1} sd"
+        # Two PHH actions: the discard, then the replacements (read back by `_Replayer.draw`).
+        return (f"p{event.player + 1} sd {format_cards(event.discarded, separator='')}"
+                f"{_SPLIT}d dh p{event.player + 1} {format_cards(event.received, separator='')}")
     if isinstance(event, Folded):
         return f"p{event.player + 1} f"
     if isinstance(event, Checked | Called):

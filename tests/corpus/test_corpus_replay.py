@@ -116,6 +116,26 @@ def test_decimal_amounts_print_back_exactly_antonius_blom() -> None:
     assert [format_amount(v, 100) for v in result.final_stacks] == ["1937923.75", 0]
 
 
+def test_every_draw_hand_replays_to_expected_final_stacks_without_a_flag() -> None:
+    # N2L1D, F2L3D and FB (the badugi example with every hole card unknown).
+    hands = [(rel, stacks) for rel, stacks in sorted(_expected().items())
+             if GAMES[load_phh(CORPUS / "phh" / rel).variant].family is Family.DRAW]
+    wrong, flagged = [], []
+    for rel, stacks in hands:
+        history = load_phh(CORPUS / "phh" / rel)
+        result = replay(history)
+        got = [format_amount(v, history.scale) for v in result.final_stacks]
+        if got != stacks:
+            wrong.append((rel, got, stacks))
+        if result.flags:
+            flagged.append((rel, result.flags))
+        assert result.state.total_chips == sum(history.starting_stacks)
+    assert not wrong, wrong[:5]
+    assert not flagged, flagged[:3]
+    variants = sorted(load_phh(CORPUS / "phh" / rel).variant for rel, _ in hands)
+    assert (variants.count("N2L1D"), variants.count("F2L3D"), variants.count("FB")) == (7, 8, 1)
+
+
 def test_bench_replay_reports_per_variant_rates_and_keeps_its_keys() -> None:
     from dealerassist.cli.bench_replay import measure
 

@@ -77,3 +77,16 @@ def test_ST5_DEAL_five_card_stud_extension_exports_and_reimports_to_the_same_res
     assert result.final_stacks == (100 - 1 - 8 + 19, 91, 99)
     again = replay(parse_phh(to_phh(result.state.setup, result.events)))
     assert again.events == result.events and again.final_stacks == result.final_stacks
+
+
+def test_every_draw_hand_written_and_read_again_gives_the_same_events_and_stacks() -> None:
+    names = [str(p.relative_to(CORPUS)) for p in sorted(CORPUS.rglob("*.phh"))
+             if load_phh(p).variant in ("N2L1D", "F2L3D", "FB")]
+    assert len(names) == 16
+    for name in names:
+        history = load_phh(CORPUS / name)
+        result = replay(history)
+        again = replay(parse_phh(to_phh(result.state.setup, result.events,
+                                        scale=history.scale)))
+        assert again.events == result.events, name
+        assert again.final_stacks == result.final_stacks, name
