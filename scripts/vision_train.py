@@ -142,6 +142,8 @@ def main() -> None:
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--workers", type=int, default=1, help="processes rendering scenes")
+    parser.add_argument("--init", type=Path, help="start from these torch weights (fine-tune)")
+    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument("--no-art", action="store_true",
                         help="train on the drawn designs only (no third-party artwork)")
     args = parser.parse_args()
@@ -173,11 +175,14 @@ def main() -> None:
     train_idx, val_idx = order[:split], order[split:]
 
     device = torch.device(args.device)
-    model = build_model().to(device)
+    model = build_model()
+    if args.init:
+        model.load_state_dict(torch.load(args.init, map_location="cpu"))
+    model = model.to(device)
     data, ranks, suits = data.to(device), ranks.to(device), suits.to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     steps = args.epochs * (len(train_idx) // args.batch + 1)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps)
     loss_fn = nn.CrossEntropyLoss(reduction="none")
 
     def losses(batch: np.ndarray) -> torch.Tensor:
