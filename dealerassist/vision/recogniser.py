@@ -51,6 +51,14 @@ class Reading:
     quad: CardQuad
 
 
+def _clip(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """A box cut to the frame (a hypothesised card may reach past its edge)."""
+    x, y, w, h = box
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(shape[1], x + w), min(shape[0], y + h)
+    return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+
+
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over the smaller area of two convex quads."""
     area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
@@ -117,7 +125,8 @@ class Recogniser:
                    for other in kept):
                 continue
             zone = self.calibration.zone_of(quad.corners.mean(axis=0)) if self.calibration else ""
-            sighting = Sighting(card, min(1.0, confidence), quad.box, zone, frame_index)
+            sighting = Sighting(card, min(1.0, confidence), _clip(quad.box, frame.shape),
+                                zone, frame_index)
             kept.append(Reading(sighting, region, quad))
         return kept
 

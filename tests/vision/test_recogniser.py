@@ -69,3 +69,12 @@ def test_unreadable_image_is_named(tmp_path):
     path.write_bytes(b"\xff\xd8 truncated")
     with pytest.raises(RecognitionError, match="photo.jpg: not an image"):
         read_image(path)
+
+
+@pytest.mark.parametrize("name", ["overlap_chips.png", "angle.png"])
+def test_sighting_boxes_stay_inside_the_frame(recogniser, name):
+    image = read_image(FIXTURES / name)
+    height, width = image.shape[:2]
+    for sighting in recogniser.recognise(image):
+        x, y, w, h = sighting.box
+        assert 0 <= x and 0 <= y and x + w <= width and y + h <= height
