@@ -5,7 +5,10 @@ pokerkit is a test oracle only. Both are configured alike with the PHH profile
 blind, fixed-limit cap not lifted heads-up. Where pokerkit's classes differ from that profile
 the pokerkit game is adjusted, not the engine:
 
-- pokerkit's FO/8 class bets pot limit: a fixed-limit Omaha hi-lo game is built instead.
+- pokerkit's FO/8 class bets pot limit: a fixed-limit Omaha hi-lo game is built instead;
+- draw games deal to at most 6 (single draw) or 4 players (triple draw, badugi) with small
+  discards, so the stub never runs out (pokerkit then reshuffles folded hands and burns
+  too; DR-DRAW reshuffles only the discards).
 
 Fixed-limit caps need no adjustment: the PHH profile states pokerkit's count (``cap_bets``
 4, ``blind_counts_as_bet`` False: four bets or raises a street, the blinds not counted).
@@ -40,6 +43,7 @@ from dealerassist.engine import (
     BetPlaced,
     BringInPosted,
     Called,
+    CardsDrawn,
     Checked,
     Folded,
     HandSetup,
@@ -58,7 +62,8 @@ from dealerassist.rules import phh_profile
 
 BOARD = ("NT", "NS", "FT", "PO", "FO/8")
 STUD = ("F7S", "F7S/8", "FR")
-VARIANTS = BOARD + STUD
+DRAW = ("N2L1D", "F2L3D", "FB")
+VARIANTS = BOARD + STUD + DRAW
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -115,7 +120,9 @@ def random_config(rng: random.Random, variant: str | None = None) -> HandConfig:
     variant = variant or rng.choice(VARIANTS)
     if variant in STUD:
         return _stud_config(rng, variant)
-    n = rng.randint(2, 9)
+    # Draw games: few enough players that the stub never runs out (pokerkit then reshuffles
+    # folded hands and burns too, DR-DRAW says only the discards).
+    n = rng.randint(2, 6 if variant == "N2L1D" else 4) if variant in DRAW else rng.randint(2, 9)
     unit = rng.choice((1, 1, 5, 25))
     sb, bb = unit, 2 * unit
     stacks = []
@@ -140,7 +147,7 @@ def random_config(rng: random.Random, variant: str | None = None) -> HandConfig:
         antes = [rng.randint(1, bb)] * n
     elif roll < 0.35:
         antes[1 if n > 2 else 0] = bb  # big-blind ante (raw PHH order)
-    fixed = variant in ("FT", "FO/8")
+    fixed = variant in ("FT", "FO/8", "F2L3D", "FB")
     return HandConfig(
         variant=variant,
         stacks=tuple(stacks),
@@ -181,11 +188,25 @@ _STUD_CLASSES = {
 }
 
 
+_DRAW_CLASSES = {
+    "N2L1D": pk.NoLimitDeuceToSevenLowballSingleDraw,
+    "F2L3D": pk.FixedLimitDeuceToSevenLowballTripleDraw,
+    "FB": pk.FixedLimitBadugi,
+}
+
+
 def _pokerkit_state(config: HandConfig) -> pk.State:
     n = len(config.stacks)
     common = dict(mode=Mode.CASH_GAME)
     v = config.variant
-    if v in _STUD_CLASSES:
+    if v in _DRAW_CLASSES and v == "N2L1D":
+        game = pk.NoLimitDeuceToSevenLowballSingleDraw(
+            AUTOMATIONS, config.ante_trimming, config.antes, config.blinds, config.min_bet,
+            **common)
+    elif v in _DRAW_CLASSES:
+        game = _DRAW_CLASSES[v](AUTOMATIONS, config.ante_trimming, config.antes,
+                                config.blinds, config.small_bet, config.big_bet, **common)
+    elif v in _STUD_CLASSES:
         game = _STUD_CLASSES[v](AUTOMATIONS, config.ante_trimming, config.antes,
                                 config.bring_in, config.small_bet, config.big_bet, **common)
     elif v == "NT":
@@ -212,8 +233,13 @@ def _card(card: pk.Card):  # type: ignore[no-untyped-def]
     return parse_card(f"{card.rank.value}{card.suit.value}")
 
 
-def _sync_cards(mine: HandState, theirs: pk.State) -> HandState:
-    """Feed the engine the cards pokerkit dealt (read from its operation log)."""
+def _sync_cards(mine: HandState, theirs: pk.State,
+                draws: dict[int, list] | None = None) -> HandState:
+    """Feed the engine the cards pokerkit dealt (read from its operation log).
+
+    ``draws`` maps each player to the discards the driver made in pokerkit on this draw
+    street, in order, with the count of replacement cards the engine already took.
+    """
     holes: dict[int, list] = {}
     board: list = []
     for operation in theirs.operations:
@@ -222,7 +248,19 @@ def _sync_cards(mine: HandState, theirs: pk.State) -> HandState:
         elif isinstance(operation, pk.BoardDealing):
             board.extend(operation.cards)
     while mine.phase is Phase.DEALING:
-        if mine.due_hole:
+        if mine.due_draw:
+            player = mine.due_draw[0]
+            if draws is None or player not in draws or not draws[player][0]:
+                break
+            discarded = draws[player][0].pop(0)
+            start = mine.setup.game.streets[0].hole_count + draws[player][1]
+            received = tuple(_card(c) for c in holes.get(player, [])[start:start + len(discarded)])
+            if len(received) < len(discarded):
+                draws[player][0].insert(0, discarded)
+                break
+            draws[player][1] += len(discarded)
+            mine = evolve(mine, CardsDrawn(player, discarded, received))
+        elif mine.due_hole:
             player = mine.due_hole[0]
             have = len(mine.hole[player])
             count = mine.street.hole_count
@@ -261,11 +299,33 @@ def play_hand(rng: random.Random, config: HandConfig) -> Outcome:
     mine = _sync_cards(new_hand(setup), theirs)
     outcome = Outcome(config)
     guard = 0
-    while theirs.status and theirs.actor_index is not None:
+    draws: dict[int, list] = {}
+    most = {"N2L1D": 3, "F2L3D": 2, "FB": 2}.get(config.variant, 0)
+    while theirs.status:
         guard += 1
         if guard > 500:
             outcome.mismatches.append("hand did not end")
             return outcome
+        drawer = theirs.stand_patter_or_discarder_index
+        if drawer is not None:
+            # DR-DRAW: the same player draws next on both; a random discard of 0..most.
+            # pokerkit deals the replacements once everyone has discarded: skip the
+            # engine's players whose discard is already waiting for its cards.
+            waiting = [p for p in mine.due_draw if not (p in draws and draws[p][0])]
+            if mine.phase is not Phase.DEALING or not waiting or waiting[0] != drawer:
+                outcome.mismatches.append(f"draw: pokerkit p{drawer}, engine "
+                                          f"{mine.due_draw} ({mine.phase})")
+                return outcome
+            hand = list(theirs.hole_cards[drawer])
+            discards = rng.sample(hand, rng.randint(0, min(most, len(hand))))
+            theirs.stand_pat_or_discard(discards)
+            entry = draws.setdefault(drawer, [[], 0])
+            entry[0].append(tuple(_card(c) for c in discards))
+            outcome.actions.append(f"p{drawer} draws {len(discards)}")
+            mine = _sync_cards(mine, theirs, draws)
+            continue
+        if theirs.actor_index is None:
+            break
         legal = legal_actions(mine)
         actor = theirs.actor_index
         if theirs.can_post_bring_in():
@@ -287,7 +347,7 @@ def play_hand(rng: random.Random, config: HandConfig) -> Outcome:
             else:
                 theirs.post_bring_in()
                 event = BringInPosted(actor, pk_bring)
-            mine = _sync_cards(evolve(mine, event), theirs)
+            mine = _sync_cards(evolve(mine, event), theirs, draws)
             continue
         pk_call = theirs.checking_or_calling_amount
         pk_min = theirs.min_completion_betting_or_raising_to_amount
@@ -339,7 +399,7 @@ def play_hand(rng: random.Random, config: HandConfig) -> Outcome:
         else:
             theirs.check_or_call()
             event = Called(actor, legal.to_call) if legal.to_call else Checked(actor)
-        mine = _sync_cards(evolve(mine, event), theirs)
+        mine = _sync_cards(evolve(mine, event), theirs, draws)
     if theirs.status:
         outcome.mismatches.append("pokerkit stopped before the end")
         return outcome

@@ -3,8 +3,8 @@
 At every betting decision the amount to call and the minimum and maximum raise-to must be
 equal, and the final stacks too, except the documented departures counted by the driver
 (see `tests.differential.driver`). ~1,000 hands run in `make test`; the 10,000-hand proof
-is marked slow (`make test-all`). Stud (F7S, F7S/8, FR): 600 hands in `make test`, 5,000
-per variant marked slow.
+is marked slow (`make test-all`). Stud (F7S, F7S/8, FR) and draw (N2L1D, F2L3D, FB): 600
+hands each in `make test`, 5,000 per variant marked slow.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from tests.differential.driver import BOARD, STUD, run_many  # noqa: E402
+from tests.differential.driver import BOARD, DRAW, STUD, run_many  # noqa: E402
 
 
 def _check(count: int, seed: int, variants: tuple[str, ...] = BOARD) -> dict[str, int]:
@@ -57,3 +57,18 @@ def test_stud_matches_pokerkit_on_5000_random_hands_of_each_variant() -> None:
     totals = _check(15_000, seed=11, variants=STUD)
     assert all(totals[f"hands_{v}"] == 5000 for v in STUD)
     print(f"differential 15,000 stud hands over {STUD}: {totals}")
+
+
+def test_DR_DRAW_draw_games_match_pokerkit_on_600_random_hands() -> None:
+    # N2L1D, F2L3D, FB in turn (200 each): who draws in which order, the draws, every
+    # betting decision after them, and the final stacks.
+    totals = _check(600, seed=20261130, variants=DRAW)
+    assert totals["decisions"] > 4000
+    assert totals["final_equal"] >= 590
+
+
+@pytest.mark.slow
+def test_draw_games_match_pokerkit_on_5000_random_hands_of_each_variant() -> None:
+    totals = _check(15_000, seed=13, variants=DRAW)
+    assert all(totals[f"hands_{v}"] == 5000 for v in DRAW)
+    print(f"differential 15,000 draw hands over {DRAW}: {totals}")
