@@ -4,6 +4,12 @@ Also `table_json`, the one-object-per-line summary printed by ``dealerassist tab
 (keys: hand_id, street, to_act, to_call, min_raise_to, max_raise_to, pots, stacks, flags,
 plus seats, button, board, message). Seats are numbered from 1 as on the felt; chips are
 ints; cards are text.
+
+Texts for the dealer (street names, the status line, the hand's lines and results) come in
+English, the CLI's language, or in French with ``present(state, lang="fr")`` (the console in
+French): `FRENCH` maps each English template to its French one. Command words the dealer
+types (``hand``, ``flop``, ``show``, ``pay``) stay as they are: they are the language of
+the command line in both.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from dealerassist.engine.settlement import settle
 from dealerassist.engine.showdown import missing_cards, show_order
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.games.catalogue import game as game_spec
-from dealerassist.games.spec import BettingStructure
+from dealerassist.games.spec import BettingStructure, Family
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session import reports
 from dealerassist.session.sightings import Proposal
@@ -62,20 +68,76 @@ _STRUCTURE = {
     BettingStructure.FIXED_LIMIT: "FL",
 }
 _BOARD_STREETS = ("Pre-flop", "Flop", "Turn", "River")
+_DRAW_STREETS = ("Pre-draw", "First draw", "Second draw", "Third draw")
+
+FRENCH: dict[str, str] = {
+    "Pre-flop": "Pré-flop",
+    "Flop": "Flop",
+    "Turn": "Turn",
+    "River": "River",
+    "Showdown": "Abattage",
+    "Pre-draw": "Avant l'échange",
+    "First draw": "Premier échange",
+    "Second draw": "Deuxième échange",
+    "Third draw": "Troisième échange",
+    "{n}th street": "{n}e rue",
+    "Street {n}": "Tour {n}",
+    "type 'hand' to deal hand {n}": "tapez 'hand' pour donner la main {n}",
+    "choose a game (--game)": "choisissez un jeu (--game)",
+    "seat {seat} {name} to act": "siège {seat} {name} parle",
+    "deal the {street}: {command}": "donnez le {street} : {command}",
+    "flop": "flop",
+    "turn": "turn",
+    "river": "river",
+    "board": "tableau",
+    "showdown: check the payouts, then pay (Confirm payouts)":
+        "abattage : vérifiez les paiements, puis pay (Confirmer les paiements)",
+    "showdown: enter the cards of seat(s) {seats} (show SEAT CARDS) or muck SEAT":
+        "abattage : saisissez les cartes du ou des sièges {seats} (show SIÈGE CARTES) "
+        "ou muck SIÈGE",
+    "showdown: enter the board cards still unknown":
+        "abattage : saisissez les cartes du tableau encore inconnues",
+    "seat {seat} {name}": "siège {seat} {name}",
+    "{who} folds": "{who} se couche",
+    "{who} checks": "{who} parle",
+    "{who} calls {amount}": "{who} suit {amount}",
+    "{who} bets {amount}": "{who} mise {amount}",
+    "{who} raises to {amount}": "{who} relance à {amount}",
+    "board {cards}": "tableau {cards}",
+    "{who} shows {cards}": "{who} montre {cards}",
+    "{who} mucks": "{who} jette sans montrer",
+    "{who} wins {amount}": "{who} gagne {amount}",
+    "rake {amount}": "commission {amount}",
+    "{name} wins {amount}": "{name} gagne {amount}",
+}
 
 
-def _street_name(engine: HandState) -> str:
+def _t(lang: str, text: str, **fields: Any) -> str:
+    """Return ``text`` in ``lang`` ("en" or "fr"), its ``{fields}`` filled in."""
+    if lang == "fr":
+        text = FRENCH.get(text, text)
+    return text.format(**fields) if fields else text
+
+
+def _street_name(engine: HandState, lang: str = "en") -> str:
     if engine.phase is Phase.SHOWDOWN:
-        return "Showdown"
+        return _t(lang, "Showdown")
     if engine.phase is Phase.COMPLETE:
         return ""
-    if engine.street_index < len(_BOARD_STREETS):
-        return _BOARD_STREETS[engine.street_index]
-    return f"Street {engine.street_index + 1}"
+    game = engine.setup.game
+    index = engine.street_index
+    if game.family is Family.STUD:
+        # Stud streets are named by the cards each player holds (3rd street ... 7th street).
+        cards = sum(s.hole_down + s.hole_up for s in game.streets[: index + 1])
+        return _t(lang, "{n}th street", n=cards)
+    names = _DRAW_STREETS if game.family is Family.DRAW else _BOARD_STREETS
+    if index < len(names):
+        return _t(lang, names[index])
+    return _t(lang, "Street {n}", n=index + 1)
 
 
-def present(state: SessionState) -> TableView:
-    """Return the view of ``state`` for the console."""
+def present(state: SessionState, *, lang: str = "en") -> TableView:
+    """Return the view of ``state`` for the console, its texts in ``lang`` ("en"/"fr")."""
     game = state.game
     hand = state.hand
     structure = _STRUCTURE.get(game_spec(game.game).structure, "") if game else ""
@@ -86,12 +148,13 @@ def present(state: SessionState) -> TableView:
         "hand_id": hand.started.hand_id if hand else (state.last_hand_id or None),
         "seats": seats,
         "structure": structure,
-        "past_hands": tuple(_summary(done) for done in state.finished[-20:]),
+        "past_hands": tuple(_summary(done, lang) for done in state.finished[-20:]),
     }
     if hand is None:
         next_id = state.last_hand_id + 1
         view_kwargs["message"] = (
-            f"type 'hand' to deal hand {next_id}" if game else "choose a game (--game)"
+            _t(lang, "type 'hand' to deal hand {n}", n=next_id) if game
+            else _t(lang, "choose a game (--game)")
         )
         if state.finished and state.finished[-1].started.hand_id == state.last_hand_id:
             # The last hand's payouts stay on screen until the next hand is dealt.
@@ -100,7 +163,7 @@ def present(state: SessionState) -> TableView:
     engine = hand.engine_state
     started = hand.started
     view_kwargs.update(
-        street=_street_name(engine),
+        street=_street_name(engine, lang),
         board=tuple(str(card) for card in engine.board),
         pots=tuple(
             PotView(
@@ -110,11 +173,12 @@ def present(state: SessionState) -> TableView:
             )
             for k, pot in enumerate(pots(engine))
         ),
-        action=_action(hand, structure),
+        action=_action(hand, structure, lang),
         showdown=_showdown(hand),
-        history=tuple(_line(hand, event) for event in hand.events if _line(hand, event)),
+        history=tuple(line for line in (_line(hand, event, lang) for event in hand.events)
+                      if line),
         flags=reports.hand_flags(hand),
-        message=_message(hand),
+        message=_message(hand, lang),
     )
     return TableView(**view_kwargs)
 
@@ -191,7 +255,7 @@ def _seats(state: SessionState) -> tuple[SeatView, ...]:
     return tuple(views)
 
 
-def _action(hand: HandInPlay, structure: str) -> ActionBarView | None:
+def _action(hand: HandInPlay, structure: str, lang: str = "en") -> ActionBarView | None:
     engine = hand.engine_state
     choices = legal_actions(engine)
     if choices is None:
@@ -211,7 +275,7 @@ def _action(hand: HandInPlay, structure: str) -> ActionBarView | None:
         bet=engine.bets[i],
         current_bet=engine.max_bet,
         is_opening_bet=choices.is_bet,
-        street=_street_name(engine),
+        street=_street_name(engine, lang),
         structure=structure,
     )
 
@@ -335,61 +399,67 @@ def _settled_view(started: Any, events: Any, *, rake_total: int,
     )
 
 
-def _message(hand: HandInPlay) -> str:
+def _message(hand: HandInPlay, lang: str = "en") -> str:
     engine = hand.engine_state
     if engine.phase is Phase.BETTING and engine.actor is not None:
         i = engine.actor
-        return f"seat {hand.started.seats[i]} {hand.started.names[i]} to act"
+        return _t(lang, "seat {seat} {name} to act", seat=hand.started.seats[i],
+                  name=hand.started.names[i])
     if engine.phase is Phase.DEALING and engine.due_board:
         name = {1: "flop", 2: "turn", 3: "river"}.get(engine.street_index, "board")
-        return f"deal the {name}: {name} " + " ".join(["C"] * engine.due_board)
+        command = f"{name} " + " ".join(["C"] * engine.due_board)
+        return _t(lang, "deal the {street}: {command}", street=_t(lang, name), command=command)
     if hand_adapter.payout_due(engine):
-        return "showdown: check the payouts, then pay (Confirm payouts)"
+        return _t(lang, "showdown: check the payouts, then pay (Confirm payouts)")
     if engine.phase is Phase.SHOWDOWN:
         waiting = missing_cards(engine)
         if waiting and not engine.won_by_fold:
             seats = ", ".join(str(hand.started.seats[i]) for i in waiting)
-            return f"showdown: enter the cards of seat(s) {seats} (show SEAT CARDS) or muck SEAT"
-        return "showdown: enter the board cards still unknown"
+            return _t(lang, "showdown: enter the cards of seat(s) {seats} (show SEAT CARDS) or "
+                      "muck SEAT", seats=seats)
+        return _t(lang, "showdown: enter the board cards still unknown")
     return ""
 
 
-def _line(hand: HandInPlay, event: Any) -> str:
+def _line(hand: HandInPlay, event: Any, lang: str = "en") -> str:
     seats = hand.started.seats
     names = hand.started.names
     player = getattr(event, "player", None)
-    who = f"seat {seats[player]} {names[player]}" if player is not None else ""
+    who = (_t(lang, "seat {seat} {name}", seat=seats[player], name=names[player])
+           if player is not None else "")
+    cards = " ".join(str(card) for card in getattr(event, "cards", ()))
     if isinstance(event, Folded):
-        return f"{who} folds"
+        return _t(lang, "{who} folds", who=who)
     if isinstance(event, Checked):
-        return f"{who} checks"
+        return _t(lang, "{who} checks", who=who)
     if isinstance(event, Called):
-        return f"{who} calls {event.amount}"
+        return _t(lang, "{who} calls {amount}", who=who, amount=event.amount)
     if isinstance(event, BetPlaced):
-        return f"{who} bets {event.to}"
+        return _t(lang, "{who} bets {amount}", who=who, amount=event.to)
     if isinstance(event, RaisedTo):
-        return f"{who} raises to {event.to}"
+        return _t(lang, "{who} raises to {amount}", who=who, amount=event.to)
     if isinstance(event, BoardDealt):
-        return "board " + " ".join(str(card) for card in event.cards)
+        return _t(lang, "board {cards}", cards=cards)
     if isinstance(event, CardsShown):
-        return f"{who} shows " + " ".join(str(card) for card in event.cards)
+        return _t(lang, "{who} shows {cards}", who=who, cards=cards)
     if isinstance(event, Mucked):
-        return f"{who} mucks"
+        return _t(lang, "{who} mucks", who=who)
     if isinstance(event, PotAwarded):
-        return f"{who} wins {event.amount}"
+        return _t(lang, "{who} wins {amount}", who=who, amount=event.amount)
     if isinstance(event, RakeTaken):
-        return f"rake {event.amount}"
+        return _t(lang, "rake {amount}", amount=event.amount)
     return ""
 
 
-def _summary(done: FinishedHand) -> HandSummaryView:
+def _summary(done: FinishedHand, lang: str = "en") -> HandSummaryView:
     started = done.started
     total = sum(e.amount for e in done.events if isinstance(e, PotAwarded)) + done.finished.rake
     winners: dict[int, int] = {}
     for event in done.events:
         if isinstance(event, PotAwarded):
             winners[event.player] = winners.get(event.player, 0) + event.amount
-    result = ", ".join(f"{started.names[i]} wins {amount}" for i, amount in sorted(winners.items()))
+    result = ", ".join(_t(lang, "{name} wins {amount}", name=started.names[i], amount=amount)
+                       for i, amount in sorted(winners.items()))
     return HandSummaryView(
         hand_id=started.hand_id,
         game=started.game,

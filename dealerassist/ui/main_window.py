@@ -74,7 +74,14 @@ class MainWindow(QMainWindow):
         self.camera_feed.ended.connect(lambda: self.camera_view.set_status(
             self.tr("The camera source has ended")))
         self._build()
+        self._sync_language()
         self.render(bridge.view())
+
+    def _sync_language(self) -> None:
+        """Give the live session's presenter the console's language (street, status, lines)."""
+        controller = getattr(self.bridge, "controller", None)
+        if controller is not None and hasattr(controller, "lang"):
+            controller.lang = "fr" if self.settings.language is Language.FRENCH else "en"
 
     # -- building -----------------------------------------------------------------------
 
@@ -343,8 +350,10 @@ class MainWindow(QMainWindow):
         view = self._view
         self._view = None
         self._build()
+        self._sync_language()
         if view is not None:
-            self.render(view)
+            controller = getattr(self.bridge, "controller", None)
+            self.render(self.bridge.view() if hasattr(controller, "lang") else view)
 
     def run_task(self, title: str, work: Callable[[Progress], Any],
                  on_done: Callable[[Any], None] | None = None) -> Task:

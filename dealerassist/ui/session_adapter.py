@@ -41,8 +41,9 @@ __all__ = ["SessionController", "open_session"]
 class SessionController:
     """A `TableSession` seen through the console's `Controller` protocol."""
 
-    def __init__(self, session: TableSession):
+    def __init__(self, session: TableSession, *, lang: str = "en"):
         self.session = session
+        self.lang = lang  # the presenter's texts (street, status line, hand lines): en or fr
         self._proposals: tuple[ProposalView, ...] = ()
         self._observed: tuple[Any, ...] = ()
 
@@ -104,7 +105,7 @@ class SessionController:
     def current_view(self) -> TableView:
         """Return the presenter's view, with the last hand's payouts between hands."""
         state = self.session.state
-        view = present(state)
+        view = present(state, lang=self.lang)
         if view.action is not None and view.action.min_raise_to is None and state.hand:
             # Why no raise is allowed, from the engine (BET-FL-CAP, BET-SHORT-ALLIN ...),
             # until the presenter passes it on.

@@ -1,92 +1,123 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>ClockWindow</name>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="226" />
+        <source>Tournament clock</source>
+        <translation>Horloge du tournoi</translation>
+    </message>
+</context>
+<context>
+    <name>FloorWindow</name>
+    <message>
+        <location filename="../../dealerassist/ui/floor/window.py" line="42" />
+        <source>dealerassist — floor</source>
+        <translation>dealerassist — arbitrage</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/window.py" line="48" />
+        <source>Rulings</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/window.py" line="49" />
+        <source>Hand review</source>
+        <translation>Revue de main</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/window.py" line="50" />
+        <source>Incidents</source>
+        <translation>Incidents</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="206" />
+        <location filename="../../dealerassist/ui/main_window.py" line="216" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="96" />
-        <location filename="../../dealerassist/ui/main_window.py" line="169" />
+        <location filename="../../dealerassist/ui/main_window.py" line="105" />
+        <location filename="../../dealerassist/ui/main_window.py" line="179" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="73" />
+        <location filename="../../dealerassist/ui/main_window.py" line="75" />
         <source>The camera source has ended</source>
         <translation>La source de la caméra est terminée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="97" />
+        <location filename="../../dealerassist/ui/main_window.py" line="106" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="98" />
+        <location filename="../../dealerassist/ui/main_window.py" line="107" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="100" />
+        <location filename="../../dealerassist/ui/main_window.py" line="109" />
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="217" />
-        <location filename="../../dealerassist/ui/menus.py" line="57" />
+        <location filename="../../dealerassist/ui/main_window.py" line="227" />
+        <location filename="../../dealerassist/ui/menus.py" line="62" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="168" />
+        <location filename="../../dealerassist/ui/main_window.py" line="178" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="176" />
-        <location filename="../../dealerassist/ui/main_window.py" line="208" />
+        <location filename="../../dealerassist/ui/main_window.py" line="186" />
+        <location filename="../../dealerassist/ui/main_window.py" line="218" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="179" />
+        <location filename="../../dealerassist/ui/main_window.py" line="189" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="232" />
+        <location filename="../../dealerassist/ui/main_window.py" line="242" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="244" />
+        <location filename="../../dealerassist/ui/main_window.py" line="254" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="254" />
+        <location filename="../../dealerassist/ui/main_window.py" line="264" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="283" />
+        <location filename="../../dealerassist/ui/main_window.py" line="297" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="288" />
+        <location filename="../../dealerassist/ui/main_window.py" line="302" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="291" />
+        <location filename="../../dealerassist/ui/main_window.py" line="305" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="345" />
+        <location filename="../../dealerassist/ui/main_window.py" line="361" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -152,56 +183,81 @@
     </message>
     <message>
         <location filename="../../dealerassist/ui/menus.py" line="56" />
+        <source>T&amp;ools</source>
+        <translation>&amp;Outils</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="57" />
+        <source>Trainer…</source>
+        <translation>Formation…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="59" />
+        <source>Floor: rulings, hand review, incidents…</source>
+        <translation>Arbitrage : règles, revue de main, incidents…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="61" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="59" />
+        <location filename="../../dealerassist/ui/menus.py" line="64" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="70" />
+        <location filename="../../dealerassist/ui/menus.py" line="83" />
+        <source>Open a live table first: these tools keep their records in its journal.</source>
+        <translation>Ouvrez d'abord une table réelle : ces outils tiennent leurs registres dans son journal.</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="103" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="71" />
+        <location filename="../../dealerassist/ui/menus.py" line="104" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="73" />
+        <location filename="../../dealerassist/ui/menus.py" line="106" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="75" />
+        <location filename="../../dealerassist/ui/menus.py" line="108" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="77" />
+        <location filename="../../dealerassist/ui/menus.py" line="110" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="79" />
+        <location filename="../../dealerassist/ui/menus.py" line="112" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="80" />
+        <location filename="../../dealerassist/ui/menus.py" line="113" />
+        <source>confirm payouts (pay)</source>
+        <translation>confirmer les paiements (pay)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/menus.py" line="114" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="82" />
+        <location filename="../../dealerassist/ui/menus.py" line="116" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="83" />
+        <location filename="../../dealerassist/ui/menus.py" line="117" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
@@ -357,11 +413,176 @@
     </message>
 </context>
 <context>
+    <name>QtCertification</name>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="56" />
+        <source>trainee name</source>
+        <translation>nom de l'élève</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="57" />
+        <source>Start the certification</source>
+        <translation>Commencer la certification</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="61" />
+        <source>Answer</source>
+        <translation>Répondre</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="86" />
+        <source>Enter the trainee's name first.</source>
+        <translation>Saisissez d'abord le nom de l'élève.</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="108" />
+        <source>Question {0} of {1}</source>
+        <translation>Question {0} sur {1}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="134" />
+        <source>PASSED</source>
+        <translation>RÉUSSI</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="134" />
+        <source>NOT PASSED</source>
+        <translation>ÉCHOUÉ</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="135" />
+        <source>{0}: {1} / {2} ({3}%), pass mark {4}%</source>
+        <translation>{0} : {1} / {2} ({3} %), seuil de réussite {4} %</translation>
+    </message>
+</context>
+<context>
+    <name>QtClockPanel</name>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="86" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="173" />
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="87" />
+        <source>Next level</source>
+        <translation>Niveau suivant</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="88" />
+        <source>Big screen</source>
+        <translation>Grand écran</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="146" />
+        <source>No blind clock</source>
+        <translation>Pas d'horloge des blindes</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="152" />
+        <source>Break</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="157" />
+        <source>Next: {stakes}</source>
+        <translation>Suivant : {stakes}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="158" />
+        <source>Last level</source>
+        <translation>Dernier niveau</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="161" />
+        <source>not started</source>
+        <translation>pas commencé</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="163" />
+        <source>PAUSED</source>
+        <translation>EN PAUSE</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="165" />
+        <source>from the next hand</source>
+        <translation>à la main suivante</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="171" />
+        <source>Start</source>
+        <translation>Démarrer</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="173" />
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+</context>
+<context>
     <name>QtCommandLine</name>
     <message>
         <location filename="../../dealerassist/ui/widgets/qt_command_line.py" line="20" />
         <source>command (e.g. r 60, c, f, flop Ah Kd 7c)  —  press /</source>
         <translation>commande (ex. r 60, c, f, flop Ah Kd 7c)  —  touche /</translation>
+    </message>
+</context>
+<context>
+    <name>QtDrillSession</name>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="79" />
+        <source>trainee name</source>
+        <translation>nom de l'élève</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="81" />
+        <source>All skills, mixed</source>
+        <translation>Toutes les compétences, mélangées</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="90" />
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="91" />
+        <source>Next question</source>
+        <translation>Question suivante</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="94" />
+        <source>your answer</source>
+        <translation>votre réponse</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="95" />
+        <source>Check</source>
+        <translation>Vérifier</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="100" />
+        <source>Trainee</source>
+        <translation>Élève</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="101" />
+        <source>Skill</source>
+        <translation>Compétence</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="102" />
+        <source>Level</source>
+        <translation>Niveau</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="103" />
+        <source>Time limit</source>
+        <translation>Temps limite</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="182" />
+        <source>Score: {0} / {1}</source>
+        <translation>Score : {0} / {1}</translation>
     </message>
 </context>
 <context>
@@ -416,6 +637,89 @@
     </message>
 </context>
 <context>
+    <name>QtHandStepper</name>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="54" />
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="55" />
+        <source>◀ Previous</source>
+        <translation>◀ Précédent</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="56" />
+        <source>Next ▶</source>
+        <translation>Suivant ▶</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="67" />
+        <source>Hand</source>
+        <translation>Main</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="99" />
+        <source>Hand {0}</source>
+        <translation>Main {0}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="100" />
+        <source> (running)</source>
+        <translation> (en cours)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="125" />
+        <source>No hand in this journal yet.</source>
+        <translation>Pas encore de main dans ce journal.</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="134" />
+        <source>{0} (seats {1})</source>
+        <translation>{0} (sièges {1})</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="136" />
+        <source>&lt;b&gt;{0}&lt;/b&gt;, board: {1}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt;, tableau : {1}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="138" />
+        <source>Pots: {0}</source>
+        <translation>Pots : {0}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="140" />
+        <source>raise {0}–{1}</source>
+        <translation>relance {0}–{1}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="142" />
+        <source>no raise [{0}]</source>
+        <translation>pas de relance [{0}]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="143" />
+        <source>Seat {0} to act: to call {1}, {2}</source>
+        <translation>Siège {0} parle : {1} à suivre, {2}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="146" />
+        <source>Rake: {0}</source>
+        <translation>Commission : {0}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="150" />
+        <source>folded</source>
+        <translation>couché</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="151" />
+        <source>all in</source>
+        <translation>à tapis</translation>
+    </message>
+<message><source>Seat</source><translation>Siège</translation></message><message><source>Name</source><translation>Nom</translation></message><message><source>Stack</source><translation>Tapis</translation></message><message><source>Bet</source><translation>Mise</translation></message><message><source>In pots</source><translation>Dans les pots</translation></message><message><source>Cards</source><translation>Cartes</translation></message></context>
+<context>
     <name>QtHistory</name>
     <message>
         <location filename="../../dealerassist/ui/widgets/qt_history.py" line="29" />
@@ -444,6 +748,74 @@
     </message>
 </context>
 <context>
+    <name>QtIncidents</name>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="48" />
+        <source>no hand</source>
+        <translation>aucune main</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="60" />
+        <source>Record incident</source>
+        <translation>Consigner l'incident</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="67" />
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="68" />
+        <source>Export printable page…</source>
+        <translation>Exporter une page imprimable…</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="70" />
+        <source>Hand</source>
+        <translation>Main</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="71" />
+        <source>What was disputed</source>
+        <translation>Ce qui était contesté</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="72" />
+        <source>Rule ID</source>
+        <translation>Identifiant de règle</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="73" />
+        <source>Ruling</source>
+        <translation>Décision</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="74" />
+        <source>Decided by</source>
+        <translation>Décidé par</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="75" />
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="132" />
+        <source>Floor incidents</source>
+        <translation>Incidents d'arbitrage</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="136" />
+        <source>Cannot write {0}: {1}</source>
+        <translation>Impossible d'écrire {0} : {1}</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="143" />
+        <source>Export incidents</source>
+        <translation>Exporter les incidents</translation>
+    </message>
+<message><source>#</source><translation>#</translation></message><message><source>When</source><translation>Quand</translation></message><message><source>Disputed</source><translation>Contesté</translation></message><message><source>Rule</source><translation>Règle</translation></message></context>
+<context>
     <name>QtPots</name>
     <message>
         <location filename="../../dealerassist/ui/widgets/qt_pots.py" line="25" />
@@ -462,6 +834,42 @@
     </message>
 </context>
 <context>
+    <name>QtProgressChart</name>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/progress_chart.py" line="65" />
+        <source>No answers yet</source>
+        <translation>Pas encore de réponse</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/progress_chart.py" line="98" />
+        <source>Accuracy by day: {0} to {1}</source>
+        <translation>Réussite par jour : du {0} au {1}</translation>
+    </message>
+</context>
+<context>
+    <name>QtProgressPanel</name>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/window.py" line="37" />
+        <source>All skills</source>
+        <translation>Toutes les compétences</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/window.py" line="40" />
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/window.py" line="44" />
+        <source>Trainee</source>
+        <translation>Élève</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/window.py" line="46" />
+        <source>Over time</source>
+        <translation>Dans le temps</translation>
+    </message>
+</context>
+<context>
     <name>QtProposals</name>
     <message>
         <location filename="../../dealerassist/ui/widgets/qt_proposals.py" line="58" />
@@ -477,6 +885,14 @@
         <location filename="../../dealerassist/ui/widgets/qt_proposals.py" line="66" />
         <source>Dismiss</source>
         <translation>Écarter</translation>
+    </message>
+</context>
+<context>
+    <name>QtRulings</name>
+    <message>
+        <location filename="../../dealerassist/ui/floor/rulings_view.py" line="34" />
+        <source>search rules (français or English, or an ID)</source>
+        <translation>chercher une règle (français ou anglais, ou un identifiant)</translation>
     </message>
 </context>
 <context>
@@ -555,22 +971,22 @@
         <translation>Confirmer les paiements</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="79" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="78" />
         <source> (high)</source>
         <translation> (haut)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="80" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="79" />
         <source> (low)</source>
         <translation> (bas)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="81" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="80" />
         <source>seat {seat} {name} wins {amount}{share}</source>
         <translation>siège {seat} {name} gagne {amount}{share}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="84" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="83" />
         <source>, odd chip {n}</source>
         <translation>, jeton indivisible {n}</translation>
     </message>
@@ -610,7 +1026,7 @@
         <translation>Payé. Tapis mis à jour.</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="145" />
+        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="150" />
         <source>Type the cards shown, e.g. Ah Kd</source>
         <translation>Saisissez les cartes montrées, ex. Ah Kd</translation>
     </message>
@@ -657,9 +1073,40 @@
     </message>
 </context>
 <context>
+    <name>TrainerWindow</name>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/window.py" line="84" />
+        <source>dealerassist — trainer</source>
+        <translation>dealerassist — formation</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/window.py" line="89" />
+        <source>Drills</source>
+        <translation>Exercices</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/window.py" line="90" />
+        <source>Certification</source>
+        <translation>Certification</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/window.py" line="91" />
+        <source>Progress</source>
+        <translation>Progression</translation>
+    </message>
+</context>
+<context>
+    <name>panel</name>
+    <message>
+        <location filename="../../dealerassist/ui/clock_view.py" line="264" />
+        <source>Tournament clock</source>
+        <translation>Horloge du tournoi</translation>
+    </message>
+</context>
+<context>
     <name>window</name>
     <message>
-        <location filename="../../dealerassist/ui/app.py" line="172" />
+        <location filename="../../dealerassist/ui/app.py" line="178" />
         <source>Opening the table journal</source>
         <translation>Ouverture du journal de la table</translation>
     </message>

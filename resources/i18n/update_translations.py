@@ -153,35 +153,173 @@ FRENCH = {
     "{fps:.0f} fps": "{fps:.0f} im/s",
     "{n} dropped": "{n} sautées",
     "{ms:.0f} ms": "{ms:.0f} ms",
+    "confirm payouts (pay)": "confirmer les paiements (pay)",
+    # Tools menu
+    "T&ools": "&Outils",
+    "Trainer…": "Formation…",
+    "Floor: rulings, hand review, incidents…": "Arbitrage : règles, revue de main, incidents…",
+    "Open a live table first: these tools keep their records in its journal.":
+        "Ouvrez d'abord une table réelle : ces outils tiennent leurs registres dans son journal.",
+    # Tournament clock (ui/clock_view.py)
+    "Tournament clock": "Horloge du tournoi",
+    "Pause": "Pause",
+    "Next level": "Niveau suivant",
+    "Big screen": "Grand écran",
+    "No blind clock": "Pas d'horloge des blindes",
+    "Break": "Pause",
+    "Next: {stakes}": "Suivant : {stakes}",
+    "Last level": "Dernier niveau",
+    "not started": "pas commencé",
+    "PAUSED": "EN PAUSE",
+    "from the next hand": "à la main suivante",
+    "Start": "Démarrer",
+    "Resume": "Reprendre",
+    # Trainer (ui/trainer/)
+    "dealerassist — trainer": "dealerassist — formation",
+    "Drills": "Exercices",
+    "Certification": "Certification",
+    "Progress": "Progression",
+    "trainee name": "nom de l'élève",
+    "Start the certification": "Commencer la certification",
+    "Answer": "Répondre",
+    "Enter the trainee's name first.": "Saisissez d'abord le nom de l'élève.",
+    "Question {0} of {1}": "Question {0} sur {1}",
+    "PASSED": "RÉUSSI",
+    "NOT PASSED": "ÉCHOUÉ",
+    "{0}: {1} / {2} ({3}%), pass mark {4}%": "{0} : {1} / {2} ({3} %), seuil de réussite {4} %",
+    "All skills, mixed": "Toutes les compétences, mélangées",
+    "no limit": "sans limite",
+    "Next question": "Question suivante",
+    "your answer": "votre réponse",
+    "Check": "Vérifier",
+    "Trainee": "Élève",
+    "Skill": "Compétence",
+    "Level": "Niveau",
+    "Time limit": "Temps limite",
+    "Score: {0} / {1}": "Score : {0} / {1}",
+    "No answers yet": "Pas encore de réponse",
+    "Accuracy by day: {0} to {1}": "Réussite par jour : du {0} au {1}",
+    "All skills": "Toutes les compétences",
+    "Over time": "Dans le temps",
+    # Floor (ui/floor/)
+    "dealerassist — floor": "dealerassist — arbitrage",
+    "Rulings": "Règles",
+    "Hand review": "Revue de main",
+    "Incidents": "Incidents",
+    "Refresh": "Actualiser",
+    "◀ Previous": "◀ Précédent",
+    "Next ▶": "Suivant ▶",
+    "Hand {0}": "Main {0}",
+    " (running)": " (en cours)",
+    "No hand in this journal yet.": "Pas encore de main dans ce journal.",
+    "no hand": "aucune main",
+    "Record incident": "Consigner l'incident",
+    "Export CSV…": "Exporter en CSV…",
+    "Export printable page…": "Exporter une page imprimable…",
+    "What was disputed": "Ce qui était contesté",
+    "Rule ID": "Identifiant de règle",
+    "Ruling": "Décision",
+    "Decided by": "Décidé par",
+    "Notes": "Notes",
+    "Floor incidents": "Incidents d'arbitrage",
+    "Cannot write {0}: {1}": "Impossible d'écrire {0} : {1}",
+    "Export incidents": "Exporter les incidents",
+    "search rules (français or English, or an ID)":
+        "chercher une règle (français ou anglais, ou un identifiant)",
+    "{0} (seats {1})": "{0} (sièges {1})",
+    "<b>{0}</b>, board: {1}": "<b>{0}</b>, tableau : {1}",
+    "Pots: {0}": "Pots : {0}",
+    "raise {0}–{1}": "relance {0}–{1}",
+    "no raise [{0}]": "pas de relance [{0}]",
+    "Seat {0} to act: to call {1}, {2}": "Siège {0} parle : {1} à suivre, {2}",
+    "Rake: {0}": "Commission : {0}",
+    "folded": "couché",
+    "all in": "à tapis",
+    # Column titles passed to tr() through a variable (see DYNAMIC)
+    "Seat": "Siège",
+    "In pots": "Dans les pots",
+    "Cards": "Cartes",
+    "#": "#",
+    "When": "Quand",
+    "Disputed": "Contesté",
+    "Rule": "Règle",
 }
+
+# Texts given to tr() through a variable (lupdate cannot see them): context -> sources.
+DYNAMIC = {
+    "QtHandStepper": ("Seat", "Name", "Stack", "Bet", "In pots", "Cards"),
+    "QtIncidents": ("#", "Hand", "When", "Disputed", "Ruling", "Rule", "Decided by", "Notes"),
+}
+
+# A source whose French differs by context (e.g. "Bet" the button, "Bet" the column).
+BY_CONTEXT = {
+    ("QtHandStepper", "Bet"): "Mise",
+}
+
+
+def ui_sources() -> list[Path]:
+    """Return every module of the console with texts to translate.
+
+    The console's own modules plus the other windows it opens: the trainer
+    (``ui/trainer/``), the floor (``ui/floor/``) and the tournament clock
+    (``ui/clock_view.py``). Any ``.py`` under ``dealerassist/ui`` is taken, so a new screen
+    cannot be forgotten.
+    """
+    ui = ROOT / "dealerassist" / "ui"
+    return sorted(path for path in ui.rglob("*.py") if path.name != "__init__.py")
 
 
 def main() -> int:
     """Update the .ts from the sources, fill French, compile the .qm."""
-    ui = ROOT / "dealerassist" / "ui"
-    # The console's own modules; other windows (trainer, floor, clock) keep their own texts.
-    sources = [str(ui / name) for name in CONSOLE_MODULES]
+    sources = [str(path) for path in ui_sources()]
     subprocess.run([str(BIN / "pyside6-lupdate"), *sources, "-no-obsolete", "-ts", str(TS)],
                    check=True)
     tree = ET.parse(TS)
+    _add_dynamic(tree)
     missing = []
-    for message in tree.iter("message"):
+    for context in tree.iter("context"):
+        name = context.findtext("name", "")
+        missing += _fill(context, name)
+    tree.write(TS, encoding="utf-8", xml_declaration=True)
+    subprocess.run([str(BIN / "pyside6-lrelease"), str(TS)], check=True)
+    for source in missing:
+        print(f"no French for: {source!r}", file=sys.stderr)
+    return 1 if missing else 0
+
+
+def _add_dynamic(tree: ET.ElementTree) -> None:
+    """Add the DYNAMIC texts lupdate cannot find to their contexts."""
+    root = tree.getroot()
+    contexts = {c.findtext("name", ""): c for c in root.iter("context")}
+    for name, sources in DYNAMIC.items():
+        context = contexts.get(name)
+        if context is None:
+            context = ET.SubElement(root, "context")
+            ET.SubElement(context, "name").text = name
+        have = {m.findtext("source", "") for m in context.iter("message")}
+        for source in sources:
+            if source not in have:
+                message = ET.SubElement(context, "message")
+                ET.SubElement(message, "source").text = source
+                ET.SubElement(message, "translation")
+
+
+def _fill(context: ET.Element, name: str) -> list[str]:
+    """Fill the French of one context's messages; return the sources without any."""
+    missing = []
+    for message in context.iter("message"):
         source = message.findtext("source", "")
         translation = message.find("translation")
         if translation is None:
             translation = ET.SubElement(message, "translation")
-        french = FRENCH.get(source)
+        french = BY_CONTEXT.get((name, source), FRENCH.get(source))
         if french is None:
             missing.append(source)
             translation.set("type", "unfinished")
             continue
         translation.text = french
         translation.attrib.pop("type", None)
-    tree.write(TS, encoding="utf-8", xml_declaration=True)
-    subprocess.run([str(BIN / "pyside6-lrelease"), str(TS)], check=True)
-    for source in missing:
-        print(f"no French for: {source!r}", file=sys.stderr)
-    return 1 if missing else 0
+    return missing
 
 
 if __name__ == "__main__":

@@ -131,20 +131,24 @@ class QtHandStepper(QWidget):
         self.previous_button.setEnabled(index > 0)
         self.next_button.setEnabled(index < len(self.steps) - 1)
         self.event_label.setText(step.label_fr if self.lang == "fr" else step.label_en)
-        pots = "; ".join(f"{p.amount} (seats {', '.join(map(str, p.seats))})"
+        pots = "; ".join(self.tr("{0} (seats {1})").format(p.amount, ", ".join(map(str, p.seats)))
                          for p in step.pots) or "—"
-        lines = [f"<b>{html.escape(step.phase)}</b>, board: {html.escape(step.board or '—')}",
-                 f"Pots: {html.escape(pots)}"]
+        lines = [self.tr("<b>{0}</b>, board: {1}").format(html.escape(step.phase),
+                                                          html.escape(step.board or "—")),
+                 self.tr("Pots: {0}").format(html.escape(pots))]
         if step.actor_seat is not None:
-            limits = (f"raise {step.min_raise_to}–{step.max_raise_to}"
-                      if step.min_raise_to is not None else f"no raise [{step.raise_rule}]")
-            lines.append(f"Seat {step.actor_seat} to act: to call {step.to_call}, {limits}")
+            limits = (self.tr("raise {0}–{1}").format(step.min_raise_to, step.max_raise_to)
+                      if step.min_raise_to is not None
+                      else self.tr("no raise [{0}]").format(step.raise_rule))
+            lines.append(self.tr("Seat {0} to act: to call {1}, {2}").format(
+                step.actor_seat, step.to_call, limits))
         if step.rake:
-            lines.append(f"Rake: {step.rake}")
+            lines.append(self.tr("Rake: {0}").format(step.rake))
         self.state_label.setText("<br>".join(lines))
         self.seats.setRowCount(len(step.seats))
         for row, seat in enumerate(step.seats):
-            status = "folded" if seat.folded else ("all in" if seat.all_in else "")
+            status = (self.tr("folded") if seat.folded
+                      else (self.tr("all in") if seat.all_in else ""))
             values = (seat.seat, seat.name, seat.stack, seat.bet, seat.in_pots, seat.cards, status)
             for column, value in enumerate(values):
                 self.seats.setItem(row, column, QTableWidgetItem(str(value)))
