@@ -146,6 +146,9 @@ def check(state: HandState, player: int) -> Checked:
 def verify_call(state: HandState, player: int, *, legal: LegalActions | None = None) -> None:
     """Raise unless ``player`` is to act facing a bet (G-ACT)."""
     legal = _decision(state, player, legal)
+    if not legal.can_call and legal.to_call:
+        raise IllegalActionError(f"player {player} may not just call the blinds: open with a "
+                                 "raise or fold", rule_id="LB-STRUCT")
     if not legal.can_call:
         raise IllegalActionError(f"player {player} has nothing to call: check instead",
                                  rule_id="G-ACT")

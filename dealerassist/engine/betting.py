@@ -26,8 +26,10 @@ from dataclasses import dataclass
 from dealerassist.engine.state import HandState, Phase, bring_in_due, completion_pending
 from dealerassist.engine.stud import up_cards
 from dealerassist.games.spec import BettingStructure, Family, Opening
+from dealerassist.rules.model import LowballOpening
 
-__all__ = ["LegalActions", "cap_left", "legal_actions", "open_pair", "raise_block"]
+__all__ = ["LegalActions", "cap_left", "legal_actions", "must_open_double", "open_pair",
+           "raise_block"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +166,7 @@ def _legal(state: HandState, player: int, to_call: int, rule: str, left: int | N
         to_call=to_call,
         can_check=to_call == 0 and bring_in is None,
         can_fold=bring_in is None,
-        can_call=to_call > 0,
+        can_call=to_call > 0 and not must_open_double(state, player),
         min_raise_to=min_to,
         max_raise_to=max_to,
         raises_left=left,
@@ -173,6 +175,25 @@ def _legal(state: HandState, player: int, to_call: int, rule: str, left: int | N
         raise_rule=rule,
         pot=sum(state.committed) + state.dead_antes + sum(state.bets),
         bring_in=bring_in,
+    )
+
+
+def must_open_double(state: HandState, player: int) -> bool:
+    """Whether ``player`` may not just call the blinds (LB-STRUCT, LB-OPEN).
+
+    House option ``lowball.opening: double_big_blind``: before the draw nobody may call
+    the blinds alone; the first voluntary bet is a raise (at least double the big blind).
+    """
+    setup = state.setup
+    game = setup.game
+    return (
+        state.street_index == 0
+        and game.family is Family.DRAW
+        and game.high is None
+        and setup.rules.lowball.opening is LowballOpening.DOUBLE_BIG_BLIND
+        and state.raise_count == 0
+        and any(setup.blinds)
+        and state.bets[player] < max(state.bets)
     )
 
 

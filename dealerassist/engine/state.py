@@ -382,6 +382,11 @@ def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
                 card not in state.hole[player] and not any(card in h for h in state.hole):
             recycled |= 1 << card.code
     fresh = [c for c in received if c.is_unknown or c.code >= 52 or not recycled >> c.code & 1]
+    if recycled:
+        stub = state.setup.game.deck_size - bin(seen & _FACES).count("1")
+        if stub >= len(received):
+            raise _fail(f"player {player} receives a discarded card while the stub still "
+                        f"holds {stub}", "IRR-DECK")
     seen = _check_new_cards(replace(state, seen=seen), fresh)
     hole = list(state.hole)
     hole[player] = tuple(held) + received
@@ -400,6 +405,7 @@ def _on_identify(state: HandState, event: BoardCardIdentified) -> HandState:
 
 
 _DECK_MASKS: dict[tuple[int, ...], int] = {}
+_FACES = (1 << 52) - 1
 
 
 def _check_new_cards(state: HandState, cards: tuple[Card, ...] | list[Card]) -> int:
@@ -417,7 +423,12 @@ def _check_new_cards(state: HandState, cards: tuple[Card, ...] | list[Card]) -> 
         code = card.code
         if code >= 52:
             if code == 52:
-                raise _fail("a joker is not part of this game's deck", "G-DECK")
+                # G-DECK: one joker (the bug) where the house plays it in this game.
+                if state.setup.game.code not in state.setup.rules.deck.joker_games:
+                    raise _fail("a joker is not part of this game's deck", "G-DECK")
+                if seen >> 52 & 1:
+                    raise _fail("the joker was already dealt in this hand", "IRR-DECK")
+                seen |= 1 << 52
             continue
         bit = 1 << code
         if seen & bit:

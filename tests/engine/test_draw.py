@@ -1,0 +1,183 @@
+"""Draw scenarios, one or more per rule of the catalogue (LB-*, DR-*, G-DECK).
+
+Players are PHH indices (0 = first left of the button, n-1 the button).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from dealerassist.cards import UNKNOWN, parse_cards
+from dealerassist.engine import (
+    CardsDrawn,
+    HandSetup,
+    HandState,
+    Phase,
+    apply,
+    bet_or_raise,
+    call,
+    check,
+    deal_hole,
+    evolve,
+    evolve_all,
+    fold,
+    legal_actions,
+    new_hand,
+    settle,
+)
+from dealerassist.errors import IllegalActionError
+from dealerassist.rules.model import DeckRules, HouseRules, LowballOpening, LowballRules
+from tests.engine.helpers import no_rake
+
+
+def draw_hand(game: str, holes: list[str], *, stacks: int = 1000,
+              rules: HouseRules | None = None, **kw: int) -> HandState:
+    setup = HandSetup.create(game=game, stacks=(stacks,) * len(holes),
+                             small_blind=kw.pop("small_blind", 1),
+                             big_blind=kw.pop("big_blind", 2), rules=rules or no_rake(), **kw)
+    state = new_hand(setup)
+    for player, text in enumerate(holes):
+        state = apply(state, deal_hole(state, player, parse_cards(text)))
+    return state
+
+
+def act(state: HandState, *moves: str | tuple[str, int]) -> HandState:
+    for move in moves:
+        actor = state.actor
+        assert actor is not None, (move, state.phase)
+        if move == "f":
+            event = fold(state, actor)
+        elif move == "k":
+            event = check(state, actor)
+        elif move == "c":
+            event = call(state, actor)
+        else:
+            assert isinstance(move, tuple)
+            event = bet_or_raise(state, actor, move[1])
+        state = apply(state, event)
+    return state
+
+
+def draw(state: HandState, player: int, out: str = "", get: str = "") -> HandState:
+    return evolve(state, CardsDrawn(player, parse_cards(out) if out else (),
+                                    parse_cards(get) if get else ()))
+
+
+def test_LB_DEAL_five_down_betting_one_draw_betting_then_the_lowest_hand_wins() -> None:
+    state = draw_hand("N2L1D", ["7s5d4c3h2d", "KsKd8c6h4s", "9c8d7h6s2c"])
+    state = act(state, "c", "c", "k")  # button calls, small blind completes, big checks
+    assert state.phase is Phase.DEALING and state.due_draw == (0, 1, 2)
+    with pytest.raises(IllegalActionError) as error:
+        draw(state, 1, "KsKd", "QcJc")
+    assert error.value.rule_id == "IRR-OUT-OF-TURN"  # in order from the button's left
+    state = draw(state, 0)  # pat
+    state = draw(state, 1, "KsKd", "QcJc")
+    state = draw(state, 2, "9c", "3s")
+    assert state.hole[1] == tuple(parse_cards("8c6h4sQcJc"))
+    assert state.actor == 0  # after the draw, first player left of the button
+    state = act(state, "k", "k", "k")
+    state = evolve_all(state, settle(state))
+    assert state.stacks == (1004, 998, 998)  # 7-5-4-3-2 (LB-27)
+
+
+def test_LB_LIMITS_DR_LIMITS_fixed_limit_doubles_after_the_draw() -> None:
+    state = draw_hand("F2L3D", ["7s5d4c3h2d", "KsKd8c6h4s"], small_bet=2, big_bet=4)
+    assert legal_actions(state).min_raise_to == 4  # type: ignore[union-attr]  # BB 2 + 2
+    state = act(state, "c", "k")
+    state = draw(draw(state, 0), 1, "Ks", "2c")
+    assert legal_actions(state).min_raise_to == 2  # type: ignore[union-attr]  # first draw
+    state = act(state, "k", "k")
+    state = draw(draw(state, 0), 1, "Kd", "3c")
+    legal = legal_actions(state)
+    assert legal is not None and legal.min_raise_to == legal.max_raise_to == 4  # doubled
+
+
+def test_DR_CAP_a_bet_and_four_raises_multi_handed() -> None:
+    state = draw_hand("F2L3D", ["7s5d4c3h2d", "KsKd8c6h4s", "9c8d7h6s2c"], small_bet=2,
+                      big_bet=4)
+    state = act(state, ("r", 4), ("r", 6), ("r", 8), ("r", 10))  # BB 2 + four raises
+    legal = legal_actions(state)
+    assert legal is not None and legal.raise_rule == "BET-FL-CAP"
+
+
+def test_LB_STRUCT_LB_OPEN_double_big_blind_house_option_forbids_calling_the_blinds() -> None:
+    rules = dataclasses.replace(no_rake(), lowball=LowballRules(
+        opening=LowballOpening.DOUBLE_BIG_BLIND))
+    state = draw_hand("F2L3D", ["7s5d4c3h2d", "KsKd8c6h4s", "9c8d7h6s2c"], small_bet=2,
+                      big_bet=4, rules=rules)
+    legal = legal_actions(state)
+    assert legal is not None and not legal.can_call and legal.min_raise_to == 4
+    with pytest.raises(IllegalActionError) as error:
+        call(state, 2)
+    assert error.value.rule_id == "LB-STRUCT"
+    state = act(state, ("r", 4))
+    assert legal_actions(state).can_call  # type: ignore[union-attr]  # once opened
+
+
+def test_LB_STRUCT_default_lets_a_player_call_the_big_blind() -> None:
+    state = draw_hand("F2L3D", ["7s5d4c3h2d", "KsKd8c6h4s", "9c8d7h6s2c"], small_bet=2,
+                      big_bet=4)
+    assert legal_actions(state).can_call  # type: ignore[union-attr]
+
+
+def test_DR_DRAW_discards_must_be_in_the_hand_and_match_the_replacements() -> None:
+    state = act(draw_hand("N2L1D", ["7s5d4c3h2d", "KsKd8c6h4s"]), "c", "k")
+    with pytest.raises(IllegalActionError):
+        draw(state, 0, "Ah", "Ad")  # not held
+    with pytest.raises(IllegalActionError):
+        draw(state, 0, "7s5d", "Ad")  # two out, one in
+    with pytest.raises(IllegalActionError) as error:
+        draw(state, 0, "7s", "Kd")  # a card already in play
+    assert error.value.rule_id == "IRR-DECK"
+
+
+def test_DR_DRAW_live_draw_of_unseen_cards() -> None:
+    setup = HandSetup.create(game="F2L3D", stacks=(100, 100), small_blind=1, big_blind=2,
+                             small_bet=2, big_bet=4, rules=no_rake())
+    state = new_hand(setup)
+    state = evolve_all(state, [deal_hole(state, p, (UNKNOWN,) * 5) for p in (0, 1)])
+    state = act(state, "c", "k")
+    state = evolve(state, CardsDrawn(0, (UNKNOWN,) * 2, (UNKNOWN,) * 2))
+    state = evolve(state, CardsDrawn(1, (), ()))
+    assert len(state.hole[0]) == 5 and state.phase is Phase.BETTING
+
+
+def test_DR_DRAW_stub_out_earlier_discards_are_reshuffled_to_finish_the_draw() -> None:
+    deck = [str(c) for c in parse_cards(
+        "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTs"
+        "JcJdJhJsQcQdQhQsKcKdKhKsAcAdAhAs")]
+    holes = ["".join(deck[5 * p:5 * p + 5]) for p in range(6)]  # 30 dealt, 22 in the stub
+    state = draw_hand("N2L1D", holes)
+    state = act(state, "c", "c", "c", "c", "c", "k")
+    stub = deck[30:]
+    with pytest.raises(IllegalActionError) as error:  # a card in another hand never comes
+        draw(state, 0, holes[0][:2], holes[1][:2])
+    assert error.value.rule_id == "IRR-DECK"
+    for player in range(4):  # four players draw five: 20 of the 22 stub cards
+        state = draw(state, player, holes[player], "".join(stub[5 * player:5 * player + 5]))
+    # Player 4 draws three: two stub cards, then one of the discards, reshuffled.
+    state = draw(state, 4, holes[4][:6], "".join(stub[20:22]) + holes[0][:2])
+    assert parse_cards(holes[0][:2])[0] in state.hole[4]
+
+
+def test_G_DECK_the_joker_plays_only_where_the_house_allows_it() -> None:
+    with pytest.raises(IllegalActionError) as error:
+        draw_hand("FA5L1D", ["Jk5d4c3h2d", "KsKd8c6h4s"], small_bet=2, big_bet=4)
+    assert error.value.rule_id == "G-DECK"
+    rules = dataclasses.replace(no_rake(), deck=DeckRules(joker_games=frozenset({"FA5L1D"})))
+    state = draw_hand("FA5L1D", ["Jk5d4c3h2d", "KsKd8c6h4s"], small_bet=2, big_bet=4,
+                      rules=rules)
+    state = act(state, "c", "k")
+    state = draw(draw(state, 0), 1)
+    state = act(state, "k", "k")
+    state = evolve_all(state, settle(state))
+    assert state.stacks == (1002, 998)  # the bug makes the wheel (LB-A5)
+
+
+def test_JB_OPEN_jacks_or_better_is_refused_until_openers_are_built() -> None:
+    setup = HandSetup.create(game="FJB", stacks=(100, 100), ante=1, small_bet=2, big_bet=4,
+                             rules=no_rake())
+    with pytest.raises(IllegalActionError, match="JB-OPEN"):
+        new_hand(setup)
