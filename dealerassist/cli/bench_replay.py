@@ -10,7 +10,7 @@ dependency):
 - ``replay.*_with_parse_hands_per_s``: the same from the file text (TOML parsing included);
 - ``action_latency_ms``: one dealer action to fresh limits and pots: applying a betting
   event with `apply` (verified) and computing `legal_actions` and `pots`;
-- ``per_variant``: for each variant of the corpus the engine plays (board and stud games),
+- ``per_variant``: for each variant of the corpus the engine plays (board, stud, draw),
   ``{hands, dealerassist_hands_per_s, pokerkit_hands_per_s}`` over the hands both engines
   replay (the top-level figures stay those of the board games, comparable over time).
 
@@ -33,7 +33,7 @@ from dealerassist.journal.phh import parse_phh, replay
 
 _BOARD_CODES = {code for code, spec in GAMES.items() if spec.family is Family.BOARD}
 _PLAYED_CODES = {code for code, spec in GAMES.items()
-                 if spec.family in (Family.BOARD, Family.STUD)}
+                 if spec.family in (Family.BOARD, Family.STUD, Family.DRAW)}
 
 
 def _corpus_dir() -> Path | None:

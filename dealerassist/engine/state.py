@@ -99,6 +99,8 @@ class HandState(NamedTuple):
         seen: bit mask of the card codes seen in this hand (IRR-DECK).
         due_draw: draw games: players still to discard and draw on this street, in order
             (LB-DEAL, DR-DRAW: from the first player left of the button).
+        opened_by: the player who made the first voluntary bet of the hand, -1 if none
+            (DR-AFTER: in antes-only draw games they act first after the draw).
 
     """
 
@@ -131,6 +133,7 @@ class HandState(NamedTuple):
     rake: int
     seen: int = 0
     due_draw: tuple[int, ...] = ()
+    opened_by: int = -1
 
     # ----- derived views -------------------------------------------------------------------
 
@@ -486,6 +489,11 @@ def _begin_betting(state: HandState) -> HandState:
     if opening is not Opening.POSITION:
         # ST-BRINGIN / RZ-BRINGIN on the first round, ST-FIRST on later rounds.
         opener = stud.opener(setup.game, opening, state.hole, [not f for f in folded])
+    elif state.street.draw and state.opened_by >= 0 and \
+            setup.game.forced is ForcedBets.ANTES_ONLY:
+        # DR-AFTER: after the draw the opener acts first (the next player clockwise still in
+        # with chips if the opener folded or is all-in: the filter below skips them).
+        opener = state.opened_by
     elif any(bets):
         nominal = setup.big_blind
         if nominal and state.street_index == 0 and nominal in blinds and max(blinds) == nominal:
@@ -728,6 +736,7 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
         last_full=last_full,
         raise_count=state.raise_count + 1,
         aggressor=player,
+        opened_by=state.opened_by if state.opened_by >= 0 else player,
     )
     if not actors:
         return _end_betting(state)

@@ -181,3 +181,32 @@ def test_JB_OPEN_jacks_or_better_is_refused_until_openers_are_built() -> None:
                              rules=no_rake())
     with pytest.raises(IllegalActionError, match="JB-OPEN"):
         new_hand(setup)
+
+
+def test_DR_AFTER_after_the_draw_the_opener_acts_first_or_the_next_player_still_in() -> None:
+    def hand() -> HandState:
+        setup = HandSetup.create(game="F5D", stacks=(100,) * 4, ante=1, small_bet=2,
+                                 big_bet=4, rules=no_rake())
+        state = new_hand(setup)
+        holes = ["2c3d4h5s7c", "KsKd8c6h4s", "9c8d7h6s2d", "AhAdAc3c3h"]
+        for player, text in enumerate(holes):
+            state = apply(state, deal_hole(state, player, parse_cards(text)))
+        return state
+
+    state = act(hand(), "k", ("r", 2), "c", "c", "c")  # player 1 opens (DR-STRUCT)
+    for player in (0, 1, 2, 3):
+        state = draw(state, player)
+    assert state.actor == 1 and state.street.bet_size.value == "big"  # DR-LIMITS
+    state = act(hand(), "k", ("r", 2), "c", "c", "f")  # player 0 folds; the opener stays
+    state = evolve_all(state, [CardsDrawn(p, (), ()) for p in (1, 2, 3)])
+    assert state.actor == 1
+    # The opener folds before the draw is impossible (they bet); if they are all-in, the
+    # next player clockwise still in acts first.
+    setup = HandSetup.create(game="F5D", stacks=(100, 3, 100, 100), ante=1, small_bet=2,
+                             big_bet=4, rules=no_rake())
+    state = new_hand(setup)
+    for player, text in enumerate(["2c3d4h5s7c", "KsKd8c6h4s", "9c8d7h6s2d", "AhAdAc3c3h"]):
+        state = apply(state, deal_hole(state, player, parse_cards(text)))
+    state = act(state, "k", ("r", 2), "c", "c", "c")
+    state = evolve_all(state, [CardsDrawn(p, (), ()) for p in (0, 1, 2, 3)])
+    assert state.stacks[1] == 0 and state.actor == 2
