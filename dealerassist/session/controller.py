@@ -158,23 +158,24 @@ class TableSession:
             IllegalActionError: the command is not allowed now (with its rule ID).
 
         """
-        command = hand_adapter.parse_pay(line) or parse_command(line)
+        command = hand_adapter.parse_extra(line) or parse_command(line)
         return self.apply(command, text=line.strip())
 
-    def apply(self, command: Command | hand_adapter.Pay, *, text: str) -> SessionState:
+    def apply(self, command: Command | hand_adapter.Pay | hand_adapter.DealUp, *,
+              text: str) -> SessionState:
         """Check, journal then apply an already parsed command; ``text`` is journaled."""
         if isinstance(command, Undo):
             return self._undo(text)
         return self._run(text, self._decide(command))
 
-    def _decide(self, command: Command | hand_adapter.Pay) -> list[Any]:
+    def _decide(self, command: Command | hand_adapter.Pay | hand_adapter.DealUp) -> list[Any]:
         hand = self._state.hand
         if isinstance(command, hand_adapter.Pay):
             if hand is None:
                 raise IllegalActionError("nothing to pay: no hand is running",
                                          rule_id="POT-AWARD")
             return hand_adapter.payout_events(hand)
-        events = deciding.decide(self._state, command, rules=self._rules)
+        events = deciding.decide(self._state, command, rules=self._rules)  # type: ignore[arg-type]
         if self._confirm_payouts and hand is not None:
             events = hand_adapter.held_for_payout(hand, events)
         return events
@@ -193,7 +194,7 @@ class TableSession:
 
     def check(self, line: str) -> None:
         """Raise like `execute` would, without journaling or changing anything."""
-        command = hand_adapter.parse_pay(line) or parse_command(line)
+        command = hand_adapter.parse_extra(line) or parse_command(line)
         if isinstance(command, Undo):
             self._undo_target()
             return

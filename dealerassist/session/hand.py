@@ -15,6 +15,12 @@
   the hand waits with `payout_due` true until the dealer's `Pay` (``pay``), whose events
   are `payout_events`: exactly the settlement the presenter showed, then `HandFinished`.
   A hand won by folds (G-WIN-FOLD) is never held.
+- Stud (ST7-DEAL, ST5-DEAL): the down cards are dealt face down (``??``) by the session;
+  each street's up cards are entered by the dealer with ``up SEAT CARD ...`` (`DealUp`),
+  since they decide who brings in (ST-BRINGIN, RZ-BRINGIN) and who opens later rounds
+  (ST-FIRST). A street of down cards only (7th street) is dealt at once. ``c`` by the
+  player who must bring in posts the bring-in; ``b`` to the small bet completes
+  (ST-COMPLETE).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import dataclasses
 import re
 from typing import Any
 
-from dealerassist.cards import UNKNOWN
+from dealerassist.cards import UNKNOWN, Card, parse_cards
 from dealerassist.engine import events as engine_events
 from dealerassist.engine.actions import apply as engine_apply
 from dealerassist.engine.betting import LegalActions, legal_actions
@@ -34,9 +40,9 @@ from dealerassist.engine.settlement import can_settle, settle
 from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.showdown import missing_cards
 from dealerassist.engine.state import HandState, Phase, evolve, new_hand
-from dealerassist.errors import IllegalActionError
+from dealerassist.errors import IllegalActionError, InvalidCardError
 from dealerassist.games.catalogue import game as game_spec
-from dealerassist.games.spec import BettingStructure
+from dealerassist.games.spec import BettingStructure, Family
 from dealerassist.rules.model import HouseRules
 from dealerassist.session.commands import (
     AllIn,
@@ -45,6 +51,7 @@ from dealerassist.session.commands import (
     Call,
     Check,
     Command,
+    CommandError,
     Fold,
     Muck,
     RaiseTo,
@@ -55,6 +62,7 @@ from dealerassist.session.table import HandPlan, PostKind, TableState
 
 __all__ = [
     "ENGINE_EVENTS",
+    "DealUp",
     "Pay",
     "after",
     "apply",
@@ -64,6 +72,7 @@ __all__ = [
     "is_hand_event",
     "is_void",
     "legal",
+    "parse_extra",
     "parse_pay",
     "payout_due",
     "payout_events",
@@ -86,6 +95,48 @@ def parse_pay(line: str) -> Pay | None:
     if len(words) == 1 and words[0].lower() in PAY_WORDS:
         return Pay()
     return None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DealUp:
+    """Stud: the up cards dealt this street, by seat: ``up 1 Kh 2 7c 3 2d`` (ST7-DEAL)."""
+
+    cards: tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+UP_USAGE = "usage: up SEAT CARD [SEAT CARD ...], e.g. up 1 Kh 2 7c 3 2d"
+
+
+def parse_up(line: str) -> DealUp | None:
+    """Return `DealUp` when ``line`` is an ``up`` command, else None.
+
+    Raises:
+        CommandError: the line starts with ``up`` but cannot be read (says how to fix it).
+
+    """
+    words = line.split("#", 1)[0].split()
+    if not words or words[0].lower() != "up":
+        return None
+    dealt: list[tuple[int, list[Card]]] = []
+    for word in words[1:]:
+        if word.isdigit():
+            dealt.append((int(word), []))
+            continue
+        if not dealt:
+            raise CommandError(f"up: a seat number comes before the cards, got {word!r}; "
+                               f"{UP_USAGE}")
+        try:
+            dealt[-1][1].extend(parse_cards(word))
+        except InvalidCardError as error:
+            raise CommandError(f"up: {error}; {UP_USAGE}") from None
+    if not dealt or any(not cards for _, cards in dealt):
+        raise CommandError(f"up: each seat needs its up card(s); {UP_USAGE}")
+    return DealUp(cards=tuple((seat, tuple(cards)) for seat, cards in dealt))
+
+
+def parse_extra(line: str) -> Pay | DealUp | None:
+    """Return the session-only command of ``line`` (``pay``, ``up ...``), else None."""
+    return parse_pay(line) or parse_up(line)
 
 
 def payout_due(state: HandState) -> bool:
@@ -230,9 +281,13 @@ def apply(state: HandState, event: Any) -> HandState:
 
 def after(started: HandStarted, *, rules: HouseRules) -> list[Any]:
     """Return the events that follow a hand's start: hole cards dealt face down (HE-DEAL)."""
-    state = start(started, rules=rules)
+    return _down_cards(start(started, rules=rules))
+
+
+def _down_cards(state: HandState) -> list[Any]:
+    """Deal face down (``??``) what is due, unless the street has up cards (the dealer's)."""
     events: list[Any] = []
-    while state.phase is Phase.DEALING and state.due_hole:
+    while state.phase is Phase.DEALING and state.due_hole and not state.street.hole_up:
         player = state.due_hole[0]
         event = engine_events.HoleCardsDealt(
             player=player, cards=(UNKNOWN,) * state.street.hole_count
@@ -272,6 +327,10 @@ def decide(hand: Any, command: Command, *, rules: HouseRules) -> list[Any]:
         for event in events:
             state = _checked(state, event)
         events, state = _with_due_rulings(hand, events, state, rules=rules)
+        dealt = _down_cards(state)  # ST7-DEAL: 7th street's down card, face down
+        for event in dealt:
+            state = _checked(state, event)
+        events += dealt
     except IllegalActionError as error:
         raise _in_seats(error, started) from None
     return events + _closing_events(state, started)
@@ -339,15 +398,51 @@ def _seat_name(started: HandStarted, player: int) -> str:
     return f"seat {started.seats[player]} ({started.names[player]})"
 
 
-def _action_events(state: HandState, started: HandStarted, command: Command) -> list[Any]:
+def _up_events(state: HandState, started: HandStarted, command: DealUp) -> list[Any]:
+    street = state.street
+    if state.phase is not Phase.DEALING or not state.due_hole or not street.hole_up:
+        raise IllegalActionError("no up cards are due now", rule_id="ST7-DEAL")
+    events = []
+    for seat, cards in command.cards:
+        player = player_of_seat(started, seat)
+        if player not in state.due_hole:
+            raise IllegalActionError(f"seat {seat} has no card due now (folded, or dealt "
+                                     "already this street)", rule_id="ST7-DEAL")
+        if len(cards) != street.hole_up:
+            raise IllegalActionError(
+                f"seat {seat} gets {street.hole_up} up card(s) this street, not {len(cards)}",
+                rule_id="ST7-DEAL")
+        events.append(engine_events.HoleCardsDealt(
+            player=player, cards=(UNKNOWN,) * street.hole_down + tuple(cards)))
+    return events
+
+
+def _shown_hand(state: HandState, player: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Return the whole hand shown: in stud the dealer may enter only the down cards.
+
+    ST7-DEAL: the up cards are known already; when exactly as many cards are entered as
+    the player holds face down (unknown), they fill the down positions in order.
+    """
+    hole = state.hole[player]
+    unknown = [k for k, card in enumerate(hole) if card.is_unknown]
+    if state.setup.game.family is not Family.STUD or len(cards) != len(unknown) or \
+            len(cards) == len(hole):
+        return cards
+    filled = list(hole)
+    for k, card in zip(unknown, cards, strict=True):
+        filled[k] = card
+    return tuple(filled)
+
+
+def _action_events(state: HandState, started: HandStarted, command: Any) -> list[Any]:
+    if isinstance(command, DealUp):
+        return _up_events(state, started, command)
     if isinstance(command, Board):
         return _board_events(state, command)
     if isinstance(command, Show):
-        return [
-            engine_events.CardsShown(
-                player=player_of_seat(started, command.seat), cards=command.cards
-            )
-        ]
+        player = player_of_seat(started, command.seat)
+        return [engine_events.CardsShown(player=player,
+                                         cards=_shown_hand(state, player, command.cards))]
     if isinstance(command, Muck):
         return [engine_events.Mucked(player=player_of_seat(started, command.seat))]
     choices = legal_actions(state)
@@ -357,6 +452,10 @@ def _action_events(state: HandState, started: HandStarted, command: Command) -> 
     who = _seat_name(started, player)
     if isinstance(command, Fold):
         return [engine_events.Folded(player=player)]
+    if choices.bring_in is not None and isinstance(command, (Check, Call)):
+        # ST-BRINGIN: the player with the low (razz: high) card posts the bring-in; to
+        # complete instead, bet the small bet (ST-COMPLETE).
+        return [engine_events.BringInPosted(player=player, amount=choices.bring_in)]
     if isinstance(command, Check):
         if not choices.can_check:
             raise IllegalActionError(
@@ -462,6 +561,10 @@ def _why_nobody_acts(state: HandState) -> str:
             name = {1: "flop", 2: "turn", 3: "river"}.get(state.street_index, "board")
             cards = " ".join(["C"] * state.due_board)
             return f"nobody is to act: deal the {name} first ({name} {cards})"
+        if state.due_hole and state.street.hole_up:
+            seats = len(state.due_hole)
+            return (f"nobody is to act: deal the up cards first ({seats} player(s): "
+                    "up SEAT CARD ...)")
         return "nobody is to act: cards are due"
     if state.phase is Phase.SHOWDOWN:
         return "the betting is over: enter the hands (show SEAT CARDS) or muck SEAT"

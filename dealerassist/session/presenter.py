@@ -21,6 +21,7 @@ from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import (
     BetPlaced,
     BoardDealt,
+    BringInPosted,
     Called,
     CardsShown,
     Checked,
@@ -35,6 +36,7 @@ from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settle
 from dealerassist.engine.showdown import missing_cards, show_order
 from dealerassist.engine.state import HandState, Phase
+from dealerassist.engine.stud import up_positions
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure, Family
 from dealerassist.session import hand as hand_adapter
@@ -69,6 +71,8 @@ _STRUCTURE = {
 }
 _BOARD_STREETS = ("Pre-flop", "Flop", "Turn", "River")
 _DRAW_STREETS = ("Pre-draw", "First draw", "Second draw", "Third draw")
+_ORDINAL_STREETS = {2: "2nd street", 3: "3rd street", 4: "4th street", 5: "5th street",
+                    6: "6th street", 7: "7th street"}
 
 FRENCH: dict[str, str] = {
     "Pre-flop": "Pré-flop",
@@ -80,12 +84,19 @@ FRENCH: dict[str, str] = {
     "First draw": "Premier échange",
     "Second draw": "Deuxième échange",
     "Third draw": "Troisième échange",
-    "{n}th street": "{n}e rue",
+    "2nd street": "2e rue",
+    "3rd street": "3e rue",
+    "4th street": "4e rue",
+    "5th street": "5e rue",
+    "6th street": "6e rue",
+    "7th street": "7e rue",
     "Street {n}": "Tour {n}",
     "type 'hand' to deal hand {n}": "tapez 'hand' pour donner la main {n}",
     "choose a game (--game)": "choisissez un jeu (--game)",
     "seat {seat} {name} to act": "siège {seat} {name} parle",
     "deal the {street}: {command}": "donnez le {street} : {command}",
+    "deal the up cards: up {seats}": "donnez les cartes visibles : up {seats}",
+    "{who} brings in {amount}": "{who} ouvre de force {amount}",
     "flop": "flop",
     "turn": "turn",
     "river": "river",
@@ -129,7 +140,7 @@ def _street_name(engine: HandState, lang: str = "en") -> str:
     if game.family is Family.STUD:
         # Stud streets are named by the cards each player holds (3rd street ... 7th street).
         cards = sum(s.hole_down + s.hole_up for s in game.streets[: index + 1])
-        return _t(lang, "{n}th street", n=cards)
+        return _t(lang, _ORDINAL_STREETS.get(cards, f"{cards}th street"))
     names = _DRAW_STREETS if game.family is Family.DRAW else _BOARD_STREETS
     if index < len(names):
         return _t(lang, names[index])
@@ -198,7 +209,13 @@ def _seats(state: SessionState) -> tuple[SeatView, ...]:
     hand = state.hand
     markers: dict[int, SeatMarker] = {}
     index: dict[int, int] = {}
-    if hand is not None:
+    stud = hand is not None and hand.engine_state.setup.game.family is Family.STUD
+    if hand is not None and stud:
+        index = {seat: i for i, seat in enumerate(hand.started.seats)}
+        for event in hand.events:
+            if isinstance(event, BringInPosted):  # ST-BRINGIN (no blinds in stud)
+                markers[hand.started.seats[event.player]] = SeatMarker.BRING_IN
+    elif hand is not None:
         index = {seat: i for i, seat in enumerate(hand.started.seats)}
         for post in hand.started.plan.posts:
             if post.kind is PostKind.SMALL_BLIND:
@@ -221,6 +238,14 @@ def _seats(state: SessionState) -> tuple[SeatView, ...]:
                 status = SeatStatus.TO_ACT
             elif engine.stacks[i] == 0:
                 status = SeatStatus.ALL_IN
+            hole = engine.hole[i]
+            up_cards: tuple[str, ...] = ()
+            down_count = len(hole)
+            if stud:
+                # ST7-DEAL: down cards first on each street, then up cards (stud.up_positions).
+                mask = up_positions(engine.setup.game)
+                up_cards = tuple(str(c) for c, up in zip(hole, mask, strict=False) if up)
+                down_count = len(hole) - len(up_cards)
             views.append(
                 SeatView(
                     seat=number,
@@ -230,8 +255,9 @@ def _seats(state: SessionState) -> tuple[SeatView, ...]:
                     status=status,
                     is_button=table.button == number,
                     marker=markers.get(number),
-                    cards=tuple(str(card) for card in engine.hole[i]),
-                    down_count=len(engine.hole[i]),
+                    cards=tuple(str(card) for card in hole),
+                    up_cards=up_cards,
+                    down_count=down_count,
                     committed=engine.committed[i] + engine.bets[i],
                 )
             )
@@ -275,6 +301,7 @@ def _action(hand: HandInPlay, structure: str, lang: str = "en") -> ActionBarView
         bet=engine.bets[i],
         current_bet=engine.max_bet,
         is_opening_bet=choices.is_bet,
+        bring_in=choices.bring_in,
         street=_street_name(engine, lang),
         structure=structure,
     )
@@ -405,6 +432,9 @@ def _message(hand: HandInPlay, lang: str = "en") -> str:
         i = engine.actor
         return _t(lang, "seat {seat} {name} to act", seat=hand.started.seats[i],
                   name=hand.started.names[i])
+    if engine.phase is Phase.DEALING and engine.due_hole and engine.street.hole_up:
+        seats = " ".join(f"{hand.started.seats[i]} C" for i in engine.due_hole)
+        return _t(lang, "deal the up cards: up {seats}", seats=seats)
     if engine.phase is Phase.DEALING and engine.due_board:
         name = {1: "flop", 2: "turn", 3: "river"}.get(engine.street_index, "board")
         command = f"{name} " + " ".join(["C"] * engine.due_board)
@@ -438,6 +468,8 @@ def _line(hand: HandInPlay, event: Any, lang: str = "en") -> str:
         return _t(lang, "{who} bets {amount}", who=who, amount=event.to)
     if isinstance(event, RaisedTo):
         return _t(lang, "{who} raises to {amount}", who=who, amount=event.to)
+    if isinstance(event, BringInPosted):
+        return _t(lang, "{who} brings in {amount}", who=who, amount=event.amount)
     if isinstance(event, BoardDealt):
         return _t(lang, "board {cards}", cards=cards)
     if isinstance(event, CardsShown):

@@ -252,6 +252,8 @@ class ActionBarView:
         raises_left: Raises left before the cap (BET-FL-CAP), None when there is no cap.
         pot_size: Everything in the middle: all pots plus every bet on the table this street.
             Used for the half-pot and pot presets.
+        bring_in: Stud: the bring-in this player must post (``c``) unless they complete
+            (bet ``min_raise_to``, ST-COMPLETE); None otherwise (ST-BRINGIN, RZ-BRINGIN).
         is_opening_bet: True when nobody has bet on this street yet (the button says
             "Bet" rather than "Raise").
         street: Street name for the panel title ("Pre-flop", "Flop", "3rd street" ...).
@@ -275,6 +277,7 @@ class ActionBarView:
     bet: int = 0
     current_bet: int = 0
     is_opening_bet: bool = False
+    bring_in: int | None = None
     street: str = ""
     structure: str = ""
     raise_rule: str = ""

@@ -296,13 +296,13 @@
     </message>
     <message>
         <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="140" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="168" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="174" />
         <source>Fold [F]</source>
         <translation>Se coucher [F]</translation>
     </message>
     <message>
         <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="141" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="170" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="179" />
         <source>Check [C]</source>
         <translation>Parole [C]</translation>
     </message>
@@ -317,69 +317,84 @@
         <translation>Siège {seat} · {name} parle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="149" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="150" />
+        <source>Bring-in {amount} or complete</source>
+        <translation>Ouverture forcée {amount} ou compléter</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="153" />
         <source>To call {amount}</source>
         <translation>À suivre {amount}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="152" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="156" />
         <source>Check or bet</source>
         <translation>Parole ou mise</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="153" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="157" />
         <source>Nothing to call</source>
         <translation>Rien à suivre</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="154" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="158" />
         <source>Bet</source>
         <translation>Miser</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="154" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="158" />
         <source>Raise to</source>
         <translation>Relancer à</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="156" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="215" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="160" />
+        <source>Complete</source>
+        <translation>Compléter</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="162" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="227" />
         <source>No raise allowed</source>
         <translation>Relance impossible</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="162" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="168" />
         <source>No cap</source>
         <translation>Sans plafond</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="163" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="169" />
         <source>Raises left: {n}</source>
         <translation>Relances restantes : {n}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="164" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="170" />
         <source>Stack {stack} · Pot {pot} · {raises}</source>
         <translation>Tapis {stack} · Pot {pot} · {raises}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="172" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="176" />
+        <source>Bring in {amount} [C]</source>
+        <translation>Ouvrir de force {amount} [C]</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="181" />
         <source>Call all-in {amount} [C]</source>
         <translation>Suivre à tapis {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="175" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="184" />
         <source>Call {amount} [C]</source>
         <translation>Suivre {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="198" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="207" />
         <source>Nobody can fold now</source>
         <translation>Personne ne peut se coucher maintenant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="205" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="225" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="214" />
+        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="237" />
         <source>Nobody is to act</source>
         <translation>Personne n'a la parole</translation>
     </message>

@@ -154,6 +154,9 @@ FRENCH = {
     "{n} dropped": "{n} sautées",
     "{ms:.0f} ms": "{ms:.0f} ms",
     "confirm payouts (pay)": "confirmer les paiements (pay)",
+    "Bring-in {amount} or complete": "Ouverture forcée {amount} ou compléter",
+    "Complete": "Compléter",
+    "Bring in {amount} [C]": "Ouvrir de force {amount} [C]",
     # Tools menu
     "T&ools": "&Outils",
     "Trainer…": "Formation…",

@@ -3,8 +3,9 @@
 Every input goes through a widget (set-up dialog, action pad buttons and hotkeys, amount
 field, command line, showdown card entry); after each one the test reads what the console
 displays and compares it with the engine's own figures (legal_actions, pots, stacks) and,
-at the end, with the journaled payouts. Stud and draw hands wait for their engines (the
-engine refuses them today): see test_stud_and_draw_are_refused_clearly.
+at the end, with the journaled payouts. Seven card stud is played the same way: the dealer
+types each street's up cards (``up SEAT CARD ...``) and the console shows the bring-in,
+the up cards, the completion and who opens each later street.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import PotAwarded, RakeTaken
 from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settle
+from dealerassist.engine.stud import up_positions
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules import default_rules
 from dealerassist.rules.model import GamePreset
 from dealerassist.session.controller import TableSession
+from dealerassist.session.viewmodels import SeatMarker
 from dealerassist.ui.bridge import ConsoleBridge
 from dealerassist.ui.main_window import MainWindow
 from dealerassist.ui.session_adapter import SessionController
@@ -123,7 +126,10 @@ def assert_display_matches_engine(window, controller) -> None:
     assert window.table.seats[actor_seat].property("status") == "to_act"
     if choices.to_call:
         assert _plain(bar.to_call_label.text()) == f"To call {_chips(choices.to_call)}"
-    assert bar.call_button.text().startswith("Check" if choices.can_check else "Call")
+    if choices.bring_in is not None:  # ST-BRINGIN: post it (c) or complete
+        assert _plain(bar.call_button.text()) == f"Bring in {_chips(choices.bring_in)} [C]"
+    else:
+        assert bar.call_button.text().startswith("Check" if choices.can_check else "Call")
     limits = _plain(bar.limits_label.text())
     assert bar.raise_button.isEnabled() == (choices.min_raise_to is not None)
     if choices.min_raise_to is None:
@@ -355,14 +361,96 @@ def test_omaha_hi_lo_fixed_limit_splits_high_and_low(qtbot, settings):
     assert "(high)" in lines and "(low)" in lines  # O8-SPLIT
 
 
-def test_stud_and_draw_are_refused_clearly_until_their_engines_exist(qtbot, settings):
+def assert_stud_cards_shown(window, controller) -> None:
+    """Each seat shows its down cards as backs, then its up cards, as the engine holds them."""
+    hand = controller.state.hand
+    engine = hand.engine_state
+    mask = up_positions(engine.setup.game)
+    for i, seat in enumerate(hand.started.seats):
+        hole = engine.hole[i]
+        up = tuple(str(c) for c, is_up in zip(hole, mask, strict=False) if is_up)
+        plate = window.table.seats[seat]
+        if engine.folded[i]:
+            assert plate.cards_row.cards == ()
+            continue
+        assert plate.cards_row.cards == ("??",) * min(len(hole) - len(up), 3) + up, seat
+
+
+def _stud_step(qtbot, window, controller, action) -> None:
+    action()
+    assert not window.refusal_label.isVisibleTo(window), window.refusal_label.text()
+    assert_display_matches_engine(window, controller)
+    assert_stud_cards_shown(window, controller)
+
+
+def test_seven_card_stud_hand_through_the_widgets(qtbot, settings):
     rules = default_rules()
-    for name in ("Stud 15/30 ante 2 bring-in 5", "2-7 Triple Draw 10/20"):
-        window, controller = open_console(qtbot, settings, rules.preset(name))
-        seat_players(qtbot, window, {1: ("Ann", 500), 2: ("Ben", 500)}, button=1)
-        hotkey(qtbot, window, Qt.Key.Key_N)
-        assert window.refusal_label.text().startswith("hand: ")
-        assert controller.state.hand is None
+    window, controller = open_console(qtbot, settings, rules.preset("Stud 15/30 ante 2 bring-in 5"))
+    seat_players(qtbot, window, {1: ("Ann", 500), 2: ("Ben", 500), 3: ("Cy", 500)}, button=1)
+    step = lambda action: _stud_step(qtbot, window, controller, action)  # noqa: E731
+    key = lambda k: lambda: hotkey(qtbot, window, k)  # noqa: E731
+    line = lambda text: lambda: type_command(qtbot, window, text)  # noqa: E731
+    step(key(Qt.Key.Key_N))
+    # ST7-DEAL: antes posted, two down cards dealt; the up cards wait for the dealer.
+    assert window.view.street == "3rd street"
+    assert window.view.message == "deal the up cards: up 2 C 3 C 1 C"
+    assert [window.view.seat(s).stack for s in (1, 2, 3)] == [498, 498, 498]
+    assert window.action_bar.who_label.text() == "deal the up cards: up 2 C 3 C 1 C"
+    step(line("up 1 Kh 2 7c 3 2d"))
+    # ST-BRINGIN: the lowest up card (2d) brings in; no blind markers in stud.
+    bar = window.action_bar
+    assert bar.who_label.text() == "Seat 3 · Cy to act"
+    assert _plain(bar.to_call_label.text()) == "Bring-in 5 or complete"
+    assert _plain(bar.limits_label.text()) == "Complete 15"
+    assert window.table.seats[2].cards_row.cards == ("??", "??", "7c")
+    assert all(window.view.seat(s).marker is None for s in (1, 2, 3))
+    step(key(Qt.Key.Key_C))  # Cy posts the bring-in
+    assert window.view.seat(3).marker is SeatMarker.BRING_IN
+    assert window.view.seat(3).bet == 5
+    assert bar.who_label.text() == "Seat 1 · Ann to act"  # left of the bring-in
+    assert _plain(bar.to_call_label.text()) == "To call 5"
+    step(lambda: raise_to(qtbot, window, 15))  # ST-COMPLETE: Ann completes to the small bet
+    step(key(Qt.Key.Key_C))  # Ben calls 15
+    step(key(Qt.Key.Key_C))  # Cy calls 10 more
+    assert window.view.street == "4th street"
+    assert [p.amount for p in window.view.pots] == [51]  # 3 antes of 2 + 3 x 15
+    step(line("up 1 Kd 2 8c 3 3d"))
+    # ST-FIRST: the best hand showing (Ann's open kings) acts first on later streets.
+    assert bar.who_label.text() == "Seat 1 · Ann to act"
+    for _ in range(3):
+        step(key(Qt.Key.Key_C))  # all check
+    step(line("up 1 Qd 2 9c 3 4d"))
+    assert window.view.street == "5th street"
+    assert bar.who_label.text() == "Seat 1 · Ann to act"  # K-K-Q still best
+    assert _plain(bar.limits_label.text()) == "Bet 30"  # ST-LIMITS: the big bet from 5th
+    step(lambda: raise_to(qtbot, window, 30))
+    step(key(Qt.Key.Key_F))  # Ben folds
+    step(key(Qt.Key.Key_C))  # Cy calls
+    assert window.view.message == "deal the up cards: up 3 C 1 C"  # not to Ben, who folded
+    step(line("up 1 Jd 3 5d"))
+    assert window.view.street == "6th street"
+    assert bar.who_label.text() == "Seat 1 · Ann to act"
+    step(key(Qt.Key.Key_C))
+    step(key(Qt.Key.Key_C))
+    # 7th street: the down card is dealt at once, face down.
+    assert window.view.street == "7th street"
+    assert window.table.seats[3].cards_row.cards == ("??", "??", "??", "2d", "3d", "4d", "5d")
+    assert bar.who_label.text() == "Seat 1 · Ann to act"
+    step(key(Qt.Key.Key_C))
+    step(key(Qt.Key.Key_C))
+    assert window.view.street == "Showdown"
+    # The dealer enters only the down cards: the up cards are known (ST7-DEAL order).
+    show(qtbot, window, 3, "Ah Ad 6d")
+    show(qtbot, window, 1, "Ks Qs 3h")
+    hands = {h.seat: h.cards for h in window.view.showdown.hands}
+    assert hands[3] == ("Ah", "Ad", "2d", "3d", "4d", "5d", "6d")
+    confirm_payouts(qtbot, window, controller)
+    won = assert_payouts_shown(window, controller)
+    rake = controller.state.finished[-1].finished.rake
+    # 51 + 2 x 30 = 111, rake 5 % = 5; Cy's 2-6 straight flush beats Ann's full house.
+    assert (rake, won) == (5, {3: 106})
+    assert [window.view.seat(s).stack for s in (1, 2, 3)] == [453, 483, 559]
+    assert_display_matches_engine(window, controller)
 
 
 def test_setup_dialog_switches_the_game_between_hands(qtbot, settings):

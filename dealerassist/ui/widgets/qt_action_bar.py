@@ -145,13 +145,19 @@ class QtActionBar(QFrame):
             return
         self.who_label.setText(self.tr("Seat {seat} · {name} to act").format(
             seat=view.seat, name=view.name))
-        if view.to_call:
+        if view.bring_in is not None:
+            # ST-BRINGIN: the low card posts the bring-in, or completes (ST-COMPLETE).
+            self.to_call_label.setText(self.tr("Bring-in {amount} or complete").format(
+                amount=chips_text(view.bring_in)))
+        elif view.to_call:
             self.to_call_label.setText(self.tr("To call {amount}").format(
                 amount=chips_text(view.call_amount)))
         else:
             self.to_call_label.setText(self.tr("Check or bet") if view.is_opening_bet
                                        else self.tr("Nothing to call"))
         word = self.tr("Bet") if view.is_opening_bet else self.tr("Raise to")
+        if view.bring_in is not None:
+            word = self.tr("Complete")
         if view.min_raise_to is None or view.max_raise_to is None:
             self.limits_label.setText(self.tr("No raise allowed"))
         elif view.min_raise_to == view.max_raise_to:
@@ -166,7 +172,10 @@ class QtActionBar(QFrame):
         self.fold_button.setEnabled(view.can_fold)
         self.raise_button.setEnabled(view.can_raise)
         self.fold_button.setText(self.tr("Fold [F]"))
-        if view.can_check:
+        if view.bring_in is not None:
+            self.call_button.setText(self.tr("Bring in {amount} [C]").format(
+                amount=chips_text(view.bring_in)))
+        elif view.can_check:
             self.call_button.setText(self.tr("Check [C]"))
         elif view.to_call >= view.stack:
             self.call_button.setText(self.tr("Call all-in {amount} [C]").format(
@@ -203,6 +212,9 @@ class QtActionBar(QFrame):
         """Check when free, else call (all-in for less when short, G-ALLIN)."""
         if self._view is None:
             self._refuse(self.tr("Nobody is to act"))
+            return
+        if self._view.bring_in is not None:
+            self._send(command_lines.CALL)  # the session posts the bring-in (ST-BRINGIN)
             return
         self._send(command_lines.CHECK if self._view.can_check else command_lines.CALL)
 
