@@ -28,6 +28,7 @@ from dealerassist.engine.events import (
     RaisedTo,
     RakeTaken,
 )
+from dealerassist.engine.openers import has_openers, needs_openers
 from dealerassist.engine.state import HandState, Phase, evolve
 from dealerassist.errors import IllegalActionError
 from dealerassist.games.spec import BettingStructure
@@ -195,6 +196,14 @@ def verify_bet_or_raise(
             rule_id=legal.raise_rule,
         )
     structure = state.setup.game.structure
+    if state.street_index == 0 and state.opened_by < 0 and needs_openers(
+        state.setup.game, state.setup.rules
+    ):
+        hole = state.hole[player]
+        if hole and not any(card.is_unknown for card in hole) and not has_openers(hole):
+            # JB-OPEN: a known hand without a pair of jacks or better may not open.
+            raise IllegalActionError(f"player {player} has no openers (jacks or better)",
+                                     rule_id="JB-OPEN")
     if to < legal.min_raise_to:
         rule = {
             BettingStructure.NO_LIMIT: "BET-NL-MIN",

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealerassist.engine.events import Event, PotAwarded, PotHalf, RakeTaken
+from dealerassist.engine.openers import has_openers, needs_openers
 from dealerassist.engine.pots import Pot, pots
 from dealerassist.engine.showdown import hand_strengths
 from dealerassist.engine.state import HandState, Phase
@@ -172,6 +173,13 @@ def settlement(state: HandState) -> Settlement:
     if not won_by_fold:
         highs = hand_strengths(state, game.high) if game.high is not None else None
         lows = hand_strengths(state, game.low) if game.low is not None else None
+        opener = state.opened_by
+        if highs is not None and opener in highs and needs_openers(game, state.setup.rules):
+            proof = state.hole[opener] + (state.discards[opener] if state.discards else ())
+            if not has_openers(proof):
+                # JB-PROVE / JB-SPLIT: an opener who cannot show openers (final hand and
+                # the discards kept aside) cannot win.
+                highs = {i: v for i, v in highs.items() if i != opener}
     for k, pot in enumerate(hand_pots):
         amount = pot.amount - rakes[k]
         if rakes[k]:

@@ -37,6 +37,7 @@ from dealerassist.engine.events import (
     RaisedTo,
     RakeTaken,
 )
+from dealerassist.engine.openers import needs_openers
 from dealerassist.engine.setup import HandSetup
 from dealerassist.errors import IllegalActionError
 from dealerassist.games.spec import BettingStructure, ForcedBets, Opening, Street
@@ -101,6 +102,7 @@ class HandState(NamedTuple):
             (LB-DEAL, DR-DRAW: from the first player left of the button).
         opened_by: the player who made the first voluntary bet of the hand, -1 if none
             (DR-AFTER: in antes-only draw games they act first after the draw).
+        discards: draw games: the cards each player discarded (JB-SPLIT), () before any.
 
     """
 
@@ -134,6 +136,7 @@ class HandState(NamedTuple):
     seen: int = 0
     due_draw: tuple[int, ...] = ()
     opened_by: int = -1
+    discards: tuple[tuple[Card, ...], ...] = ()
 
     # ----- derived views -------------------------------------------------------------------
 
@@ -172,6 +175,15 @@ class HandState(NamedTuple):
         return self.folded.count(False) == 1
 
     @property
+    def passed_out(self) -> bool:
+        """True when nobody opened a jacks-or-better deal (JB-NO-OPEN).
+
+        The hand is over and its antes stay in the pot for the next deal (the table
+        carries them).
+        """
+        return self.phase is Phase.COMPLETE and self.pot_total > 0 and not any(self.won)
+
+    @property
     def total_chips(self) -> int:
         """Stacks + bets + pots + rake: constant through the hand (chips are conserved)."""
         return sum(self.stacks) + sum(self.bets) + self.pot_total + self.rake
@@ -186,8 +198,6 @@ class HandState(NamedTuple):
         """The highest bet in front of a player this round."""
         return max(self.bets)
 
-
-_NOT_DEALT = frozenset({"FJB"})  # openers (JB-OPEN, JB-PROVE...) are not built yet
 
 _INDEX = {name: index for index, name in enumerate(HandState._fields)}
 _new_tuple = tuple.__new__
@@ -217,10 +227,6 @@ def new_hand(setup: HandSetup) -> HandState:
 
     """
     game = setup.game
-    if game.code in _NOT_DEALT:
-        raise IllegalActionError(
-            f"{game.code} ({game.name}): jacks or better (openers, JB-OPEN) is not dealt yet"
-        )
     n = setup.player_count
     stacks = list(setup.starting_stacks)
     antes = [min(setup.antes[i], stacks[i]) for i in range(n)]
@@ -393,7 +399,9 @@ def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
     seen = _check_new_cards(replace(state, seen=seen), fresh)
     hole = list(state.hole)
     hole[player] = tuple(held) + received
-    return _after_dealing(replace(state, hole=tuple(hole), seen=seen,
+    thrown = list(state.discards or ((),) * len(state.hole))
+    thrown[player] = thrown[player] + discarded
+    return _after_dealing(replace(state, hole=tuple(hole), seen=seen, discards=tuple(thrown),
                                   due_draw=state.due_draw[1:]))
 
 
@@ -577,6 +585,10 @@ def _end_betting(state: HandState) -> HandState:
     )
     if len(active) == 1:
         return _to_showdown(state)
+    if state.street_index == 0 and state.opened_by < 0 and state.setup.game.has_draws and \
+            needs_openers(state.setup.game, state.setup.rules):
+        # JB-NO-OPEN: nobody opened: the deal is passed out, the antes stay in the pot.
+        return replace(state, phase=Phase.COMPLETE, actors=())
     return _next_street(state)
 
 

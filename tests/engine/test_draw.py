@@ -176,11 +176,62 @@ def test_G_DECK_the_joker_plays_only_where_the_house_allows_it() -> None:
     assert state.stacks == (1002, 998)  # the bug makes the wheel (LB-A5)
 
 
-def test_JB_OPEN_jacks_or_better_is_refused_until_openers_are_built() -> None:
-    setup = HandSetup.create(game="FJB", stacks=(100, 100), ante=1, small_bet=2, big_bet=4,
-                             rules=no_rake())
-    with pytest.raises(IllegalActionError, match="JB-OPEN"):
-        new_hand(setup)
+def _jacks(holes: list[str]) -> HandState:
+    setup = HandSetup.create(game="FJB", stacks=(100,) * len(holes), ante=1, small_bet=2,
+                             big_bet=4, rules=no_rake())
+    state = new_hand(setup)
+    for player, text in enumerate(holes):
+        cards = parse_cards(text) if text else (UNKNOWN,) * 5
+        state = apply(state, deal_hole(state, player, cards))
+    return state
+
+
+def test_JB_OPEN_a_pair_of_jacks_or_better_is_needed_to_open() -> None:
+    state = _jacks(["Tc Td 2c 3d 4h".replace(" ", ""), "JcJd2h3s5c", "9c8d7h6s2d"])
+    with pytest.raises(IllegalActionError) as error:
+        bet_or_raise(state, 0, 2)  # a pair of tens
+    assert error.value.rule_id == "JB-OPEN"
+    state = act(state, "k", ("r", 2))  # jacks open
+    assert state.opened_by == 1
+
+
+def test_JB_NO_OPEN_nobody_opens_the_deal_is_passed_out_and_the_antes_stay() -> None:
+    state = act(_jacks(["TcTd2c3d4h", "9h9d2h3s5c", "8c8d7h6s2d"]), "k", "k", "k")
+    assert state.phase is Phase.COMPLETE and state.passed_out
+    assert state.pot_total == 3 and state.stacks == (99, 99, 99)
+
+
+def test_JB_PROVE_an_opener_without_openers_cannot_win() -> None:
+    state = act(_jacks(["", "", ""]), ("r", 2), "c", "f")  # unseen hands: the live deal
+    state = evolve_all(state, [CardsDrawn(0, (UNKNOWN,), (UNKNOWN,)),
+                               CardsDrawn(1, (UNKNOWN,) * 3, (UNKNOWN,) * 3)])
+    state = act(state, ("r", 4), "c")
+    from dealerassist.engine import CardsShown
+
+    shown = evolve_all(state, [CardsShown(0, parse_cards("QcQd5h6h8s")),
+                               CardsShown(1, parse_cards("TcTd9h9d2s"))])
+    # The opener proved openers (queens) but two pair beats them: the better hand wins.
+    final = evolve_all(shown, settle(shown))
+    assert final.stacks == (93, 108, 99)
+    bluff = evolve_all(state, [CardsShown(0, parse_cards("AcKd5h6h8s")),
+                               CardsShown(1, parse_cards("2c3d4h6d8c"))])
+    # JB-PROVE: the opener's ace-king high beats the caller's 8-high but shows no openers,
+    # so it cannot win: the caller takes the pot.
+    final = evolve_all(bluff, settle(bluff))
+    assert final.stacks == (93, 108, 99)
+
+
+def test_JB_SPLIT_openers_split_and_declared_are_proven_with_the_discards() -> None:
+    state = act(_jacks(["JcJd9h8h7h", "2c3d5h6s9c", "4c4d5d6d8d"]), ("r", 2), "c", "f")
+    state = draw(state, 0, "Jc", "Th")  # breaks the jacks for a straight draw
+    state = draw(state, 1, "9c", "Kc")
+    state = act(state, "k", "k")
+    from dealerassist.engine import CardsShown
+
+    state = evolve_all(state, [CardsShown(0, state.hole[0]), CardsShown(1, state.hole[1])])
+    final = evolve_all(state, settle(state))
+    # J-T-9-8-7 straight wins; the jack of clubs kept aside proves the openers.
+    assert final.stacks == (104, 97, 99)
 
 
 def test_DR_AFTER_after_the_draw_the_opener_acts_first_or_the_next_player_still_in() -> None:
@@ -210,3 +261,14 @@ def test_DR_AFTER_after_the_draw_the_opener_acts_first_or_the_next_player_still_
     state = act(state, "k", ("r", 2), "c", "c", "c")
     state = evolve_all(state, [CardsDrawn(p, (), ()) for p in (0, 1, 2, 3)])
     assert state.stacks[1] == 0 and state.actor == 2
+
+
+def test_JB_CALL_LOSE_a_caller_who_cannot_beat_openers_loses_the_bets() -> None:
+    state = act(_jacks(["QcQd5h6h8s", "TcTd2h3s9c", "4c5d7h8c2d"]), ("r", 2), "c", "f")
+    state = draw(draw(state, 0, "5h", "Ks"), 1, "2h", "4h")
+    state = act(state, ("r", 4), "c")
+    from dealerassist.engine import CardsShown
+
+    state = evolve_all(state, [CardsShown(0, state.hole[0]), CardsShown(1, state.hole[1])])
+    final = evolve_all(state, settle(state))
+    assert final.stacks == (108, 93, 99)  # nothing comes back to the caller
