@@ -147,12 +147,17 @@ def _street_name(engine: HandState, lang: str = "en") -> str:
     return _t(lang, "Street {n}", n=index + 1)
 
 
-def present(state: SessionState, *, lang: str = "en") -> TableView:
-    """Return the view of ``state`` for the console, its texts in ``lang`` ("en"/"fr")."""
+def present(state: SessionState, *, lang: str = "en",
+            away: frozenset[int] = frozenset()) -> TableView:
+    """Return the view of ``state`` for the console, its texts in ``lang`` ("en"/"fr").
+
+    ``away``: at a tournament table, the seats of players away (each `SeatView.away`).
+    """
     game = state.game
     hand = state.hand
     structure = _STRUCTURE.get(game_spec(game.game).structure, "") if game else ""
-    seats = _seats(state)
+    seats = tuple(replace(seat, away=True) if seat.seat in away and seat.name else seat
+                  for seat in _seats(state))
     view_kwargs: dict[str, Any] = {
         "game": game_spec(game.game).name if game else "",
         "preset": game.preset if game else "",

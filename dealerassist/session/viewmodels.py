@@ -151,6 +151,8 @@ class SeatView:
         last_action: Short text of the seat's last action this street ("raise 60", "check"),
             "" if none.
         committed: Chips put in the pots this hand, all streets and forced bets included.
+        away: Tournament: the player stepped away (``out SEAT``); still dealt in and posting,
+            folded when the action reaches them (blinded off).
 
     """
 
@@ -167,6 +169,7 @@ class SeatView:
     drawn_count: int | None = None
     last_action: str = ""
     committed: int = 0
+    away: bool = False
 
     def __post_init__(self) -> None:
         if self.seat < 1:

@@ -318,7 +318,13 @@ class MainWindow(QMainWindow):
     def open_setup(self) -> TableSetupDialog:
         """Open the set-up dialog; on OK, send its command lines in order."""
         view = self._view if self._view is not None else TableView()
-        dialog = TableSetupDialog(presets=self.presets, view=view, parent=self)
+        controller = self.bridge.controller
+        stacks = getattr(controller, "tournament_stacks", None)
+        dialog = TableSetupDialog(
+            presets=self.presets, view=view, parent=self,
+            tournaments=stacks() if callable(stacks) else None,
+            in_tournament=getattr(getattr(controller, "session", None), "face", None)
+            is not None)
         dialog.accepted.connect(lambda: self.apply_setup(dialog))
         dialog.open()
         return dialog
@@ -330,6 +336,14 @@ class MainWindow(QMainWindow):
         except IllegalActionError as error:
             self.show_refusal(str(error))
             return
+        if dialog.starts_tournament:
+            # TRN-START: a tournament starts on a new journal, as its own table.
+            try:
+                table = self.bridge.controller.start_tournament(dialog.preset)
+            except DealerAssistError as error:
+                self.show_refusal(str(error))
+                return
+            self.set_controller(table)
         for line in lines:
             if not self.bridge.send(line).ok:
                 break

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from dealerassist.engine.betting import legal_actions
 from dealerassist.errors import DealerAssistError
+from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.journal.paths import default_journal_path
+from dealerassist.journal.records import Journal
 from dealerassist.journal.store import SQLiteJournal
 from dealerassist.rules import default_rules, load_rules
-from dealerassist.rules.model import HouseRules
+from dealerassist.rules.model import HouseRules, UnknownPresetError
 from dealerassist.session.controller import TableSession
 from dealerassist.session.export import export_hands
 from dealerassist.session.presenter import present, proposal_view
@@ -105,7 +108,9 @@ class SessionController:
     def current_view(self) -> TableView:
         """Return the presenter's view, with the last hand's payouts between hands."""
         state = self.session.state
-        view = present(state, lang=self.lang)
+        tournament = getattr(self.session, "tournament", None)
+        away = getattr(tournament, "away", frozenset())  # TournamentTable: players away
+        view = present(state, lang=self.lang, away=frozenset(away))
         if view.action is not None and view.action.min_raise_to is None and state.hand:
             # Why no raise is allowed, from the engine (BET-FL-CAP, BET-SHORT-ALLIN ...),
             # until the presenter passes it on.
@@ -118,6 +123,47 @@ class SessionController:
         if clock_view is not None:  # a tournament table: level, stakes, time left
             view = replace(view, clock=clock_view())
         return view
+
+    def tournament_stacks(self) -> dict[str, int]:
+        """Return the tournament presets of the house rules and their starting stacks."""
+        return {preset.name: preset.starting_stack for preset in self.session.rules.presets
+                if preset.starting_stack is not None}
+
+    def start_tournament(self, preset: str, *,
+                         journal: Journal | None = None) -> SessionController:
+        """Open a new tournament table of ``preset`` on a new journal (TRN-START).
+
+        The journal is ``journal``, else a new SQLite file beside this table's journal
+        (``tournament-<UTC time>.sqlite3``); a table without a journal file (tests) gets one
+        in memory. The old table's journal is closed once the new one is open.
+
+        Raises:
+            DealerAssistError: not a tournament preset, or the file cannot be made.
+
+        """
+        rules = self.session.rules
+        try:
+            chosen = rules.preset(preset)
+        except UnknownPresetError as error:
+            raise DealerAssistError(str(error)) from None
+        if chosen.starting_stack is None:
+            raise DealerAssistError(f"{preset} is not a tournament preset (no starting_stack)")
+        old = self.session.journal
+        if journal is None:
+            path = getattr(old, "path", None)
+            if path is None:
+                journal = InMemoryJournal()
+            else:
+                stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+                journal = SQLiteJournal(Path(path).parent / f"tournament-{stamp}.sqlite3")
+        try:
+            table = TournamentTable(journal, rules=rules, preset=chosen)
+        except BaseException:
+            journal.close()
+            raise
+        if old is not journal and hasattr(old, "close"):
+            old.close()
+        return SessionController(table, lang=self.lang)  # type: ignore[arg-type]
 
     def submit(self, line: str) -> SubmitResult:
         """Run one command line; a refusal leaves the table as it was."""

@@ -3,11 +3,16 @@
 Also serves between hands for players joining and leaving: the dialog starts from the
 table as it is and turns the dealer's edits into command lines (``game``, ``sit``,
 ``leave``, ``button``), so the session journals them like any other input.
+
+Choosing a tournament preset (one with a starting stack, TRN-START) at a cash table means
+a new tournament table on a new journal: `starts_tournament` is then true, every named
+seat gets the starting stack, and `command_lines` seats the players on an empty table;
+the console opens the tournament table before sending them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,10 +40,13 @@ class TableSetupDialog(QDialog):
     """Edit the game, the seats and the button; `command_lines` gives what to send."""
 
     def __init__(self, *, presets: Sequence[str], view: TableView, max_seats: int = 10,
+                 tournaments: Mapping[str, int] | None = None, in_tournament: bool = False,
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Table set-up"))
         self._view = view
+        self._tournaments = dict(tournaments or {})
+        self._in_tournament = in_tournament
         seat_count = max(len(view.seats), max_seats if not view.seats else 0, 2)
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -77,6 +85,10 @@ class TableSetupDialog(QDialog):
             self.name_edits.append(name_edit)
             self.stack_edits.append(stack_edit)
             self.away_boxes.append(away)
+        self.tournament_label = QLabel()
+        self.tournament_label.setWordWrap(True)
+        layout.addWidget(self.tournament_label)
+        self.preset_combo.currentTextChanged.connect(self._preset_changed)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setColumnWidth(0, 260)
         layout.addWidget(self.table)
@@ -90,6 +102,30 @@ class TableSetupDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(560, 620)
 
+    @property
+    def starts_tournament(self) -> bool:
+        """A tournament preset is chosen at a cash table: OK opens a new tournament table."""
+        return (not self._in_tournament
+                and self.preset_combo.currentText() in self._tournaments)
+
+    @property
+    def preset(self) -> str:
+        """The preset chosen."""
+        return self.preset_combo.currentText()
+
+    def _preset_changed(self, preset: str) -> None:
+        if not self.starts_tournament:
+            self.tournament_label.setText("")
+            return
+        stack = self._tournaments[preset]
+        # TRN-START: every player starts with the preset's stack, on a new journal.
+        self.tournament_label.setText(self.tr(
+            "{preset} is a tournament: OK opens a new tournament table (new journal), every "
+            "player starting with {stack} chips.").format(preset=preset, stack=stack))
+        for name_edit, stack_edit in zip(self.name_edits, self.stack_edits, strict=True):
+            if name_edit.text().strip():
+                stack_edit.setText(str(stack))
+
     def command_lines(self) -> list[str]:
         """Return the lines that turn the table as it was into the table as edited.
 
@@ -99,14 +135,16 @@ class TableSetupDialog(QDialog):
         """
         lines: list[str] = []
         preset = self.preset_combo.currentText()
-        if preset and preset != self._view.preset:
+        starting = self.starts_tournament
+        view = TableView() if starting else self._view  # a new table: nobody seated yet
+        if preset and preset != self._view.preset and not starting:
             lines.append(command_lines.choose_game(preset))
         for row, (name_edit, stack_edit, away) in enumerate(
             zip(self.name_edits, self.stack_edits, self.away_boxes, strict=True)
         ):
             number = row + 1
             name = " ".join(name_edit.text().split())
-            before = self._view.seat(number)
+            before = view.seat(number)
             was = before.name if before and before.status is not SeatStatus.EMPTY else ""
             if not name:
                 if was:
@@ -133,8 +171,8 @@ class TableSetupDialog(QDialog):
             lines.append(command_lines.sit(number, name, stack))
             if away.isChecked():
                 lines.append(command_lines.sit_out(number))
-        current_button = next((s.seat for s in self._view.seats if s.is_button), None)
-        if self.button_spin.value() != current_button:
+        current_button = next((s.seat for s in view.seats if s.is_button), None)
+        if self.button_spin.value() != current_button or starting:
             lines.append(command_lines.set_button(self.button_spin.value()))
         return lines
 

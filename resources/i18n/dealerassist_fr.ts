@@ -117,7 +117,7 @@
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="361" />
+        <location filename="../../dealerassist/ui/main_window.py" line="375" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -948,12 +948,17 @@
         <translation>Mise de ce tour</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="106" />
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="105" />
+        <source>Away</source>
+        <translation>Absent (tournoi)</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="108" />
         <source>stood pat</source>
         <translation>servi</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="107" />
+        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="109" />
         <source>drew {count}</source>
         <translation>a tiré {count}</translation>
     </message>
@@ -1057,34 +1062,39 @@
 <context>
     <name>TableSetupDialog</name>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="40" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="46" />
         <source>Table set-up</source>
         <translation>Installation de la table</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="52" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="60" />
         <source>Game</source>
         <translation>Jeu</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="57" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="65" />
         <source>Button at seat</source>
         <translation>Bouton au siège</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="60" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="68" />
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="60" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="68" />
         <source>Stack</source>
         <translation>Tapis</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="61" />
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="69" />
         <source>Sitting out</source>
         <translation>Absent</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/setup_dialog.py" line="123" />
+        <source>{preset} is a tournament: OK opens a new tournament table (new journal), every player starting with {stack} chips.</source>
+        <translation>{preset} est un tournoi : OK ouvre une nouvelle table de tournoi (nouveau journal), chaque joueur partant avec {stack} jetons.</translation>
     </message>
 </context>
 <context>

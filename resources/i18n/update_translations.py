@@ -156,6 +156,11 @@ FRENCH = {
     "confirm payouts (pay)": "confirmer les paiements (pay)",
     "Bring-in {amount} or complete": "Ouverture forcée {amount} ou compléter",
     "Complete": "Compléter",
+    "Away": "Absent (tournoi)",
+    "{preset} is a tournament: OK opens a new tournament table (new journal), every "
+    "player starting with {stack} chips.":
+        "{preset} est un tournoi : OK ouvre une nouvelle table de tournoi (nouveau journal), "
+        "chaque joueur partant avec {stack} jetons.",
     "Bring in {amount} [C]": "Ouvrir de force {amount} [C]",
     # Tools menu
     "T&ools": "&Outils",

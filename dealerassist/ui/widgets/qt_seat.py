@@ -101,6 +101,8 @@ class QtSeat(QFrame):
         self.marker_label.setVisible(view.marker is not None)
         self.marker_label.setText(str(view.marker) if view.marker is not None else "")
         words = [status_text(view.status)]
+        if view.away:
+            words.append(self.tr("Away"))  # tournament: dealt in, folded at their turn
         if view.drawn_count is not None:
             words.append(
                 self.tr("stood pat") if view.drawn_count == 0
