@@ -90,3 +90,58 @@ def test_every_draw_hand_written_and_read_again_gives_the_same_events_and_stacks
                                         scale=history.scale)))
         assert again.events == result.events, name
         assert again.final_stacks == result.final_stacks, name
+
+
+@pytest.mark.parametrize("game", ["FA5L3D", "FA5L1D", "F5D", "FJB"])
+def test_draw_extensions_export_and_reimport_to_the_same_events_and_stacks(game: str) -> None:
+    # A-5 lowball, draw high and jacks or better are project extensions of PHH
+    # (docs/engine.md): the same fields and actions as the PHH draw games.
+    from dealerassist.cards import parse_cards
+    from dealerassist.engine import (
+        CardsDrawn,
+        CardsShown,
+        HandSetup,
+        Phase,
+        apply,
+        bet_or_raise,
+        check_or_call,
+        deal_hole,
+        evolve,
+        evolve_all,
+        new_hand,
+        settle,
+    )
+    from dealerassist.rules import phh_profile
+
+    antes_only = game in ("F5D", "FJB")
+    setup = HandSetup.create(game=game, stacks=(100, 100, 100), small_blind=0 if antes_only
+                             else 1, big_blind=0 if antes_only else 2,
+                             ante=1 if antes_only else 0, small_bet=2, big_bet=4,
+                             rules=phh_profile())
+    state = new_hand(setup)
+    events = []
+    holes = ["JcJd9h8h7h", "2c3d5h6s9c", "4c4d5d6d8d"]
+    for player, text in enumerate(holes):
+        event = deal_hole(state, player, parse_cards(text))
+        state = apply(state, event)
+        events.append(event)
+    first = bet_or_raise(state, state.actor, 2 if antes_only else 4)  # J-J open / a raise
+    state = apply(state, first)
+    events.append(first)
+    fresh = iter(parse_cards("ThKcAsKsQsJsTsTc9s8s"))
+    while state.phase is not Phase.SHOWDOWN:
+        if state.due_draw:
+            player = state.due_draw[0]
+            out = state.hole[player][:1]
+            event = CardsDrawn(player, out, (next(fresh),))
+        else:
+            event = check_or_call(state, state.actor)
+        state = evolve(state, event)
+        events.append(event)
+    shows = [CardsShown(p, state.hole[p]) for p in state.in_hand]
+    state = evolve_all(state, shows)
+    events.extend(shows)
+    settled = evolve_all(state, settle(state))
+    again = replay(parse_phh(to_phh(setup, events)))
+    assert again.final_stacks == settled.stacks
+    assert list(again.events[:len(events)]) == events
