@@ -40,6 +40,8 @@ from dealerassist.session.tournament_events import register as register_tourname
 __all__ = ["TableSession", "effective_events", "session_codec", "utc_now"]
 
 Clock = Callable[[], str]
+AnyCommand = Command | hand_adapter.Pay | hand_adapter.DealUp | hand_adapter.Draw
+"""A parsed line: the command language's, or the session's own (pay, up, draw)."""
 
 
 def utc_now() -> str:
@@ -161,14 +163,13 @@ class TableSession:
         command = hand_adapter.parse_extra(line) or parse_command(line)
         return self.apply(command, text=line.strip())
 
-    def apply(self, command: Command | hand_adapter.Pay | hand_adapter.DealUp, *,
-              text: str) -> SessionState:
+    def apply(self, command: AnyCommand, *, text: str) -> SessionState:
         """Check, journal then apply an already parsed command; ``text`` is journaled."""
         if isinstance(command, Undo):
             return self._undo(text)
         return self._run(text, self._decide(command))
 
-    def _decide(self, command: Command | hand_adapter.Pay | hand_adapter.DealUp) -> list[Any]:
+    def _decide(self, command: AnyCommand) -> list[Any]:
         hand = self._state.hand
         if isinstance(command, hand_adapter.Pay):
             if hand is None:

@@ -21,6 +21,8 @@
   (ST-FIRST). A street of down cards only (7th street) is dealt at once. ``c`` by the
   player who must bring in posts the bring-in; ``b`` to the small bet completes
   (ST-COMPLETE).
+- Draw games (DR-DRAW, LB-DEAL): ``draw N`` is the draw of the player due to draw (N cards
+  discarded and received, face down; ``pat`` or ``draw 0`` stands pat), in order.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ from dealerassist.session.table import HandPlan, PostKind, TableState
 __all__ = [
     "ENGINE_EVENTS",
     "DealUp",
+    "Draw",
     "Pay",
     "after",
     "apply",
@@ -134,9 +137,36 @@ def parse_up(line: str) -> DealUp | None:
     return DealUp(cards=tuple((seat, tuple(cards)) for seat, cards in dealt))
 
 
-def parse_extra(line: str) -> Pay | DealUp | None:
-    """Return the session-only command of ``line`` (``pay``, ``up ...``), else None."""
-    return parse_pay(line) or parse_up(line)
+@dataclasses.dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw games: the player due to draw discards and receives ``count`` cards (DR-DRAW)."""
+
+    count: int
+
+
+DRAW_USAGE = "usage: draw N (cards discarded and received, 0 = pat) or pat, e.g. draw 2"
+
+
+def parse_draw(line: str) -> Draw | None:
+    """Return `Draw` when ``line`` is ``draw N`` or ``pat``, else None.
+
+    Raises:
+        CommandError: ``draw`` without a whole number of cards.
+
+    """
+    words = line.split("#", 1)[0].split()
+    if not words or words[0].lower() not in ("draw", "pat"):
+        return None
+    if words[0].lower() == "pat" and len(words) == 1:
+        return Draw(count=0)
+    if len(words) != 2 or not words[1].isdigit():
+        raise CommandError(f"{words[0]}: {DRAW_USAGE}")
+    return Draw(count=int(words[1]))
+
+
+def parse_extra(line: str) -> Pay | DealUp | Draw | None:
+    """Return the session-only command of ``line`` (``pay``, ``up ...``, ``draw N``)."""
+    return parse_pay(line) or parse_up(line) or parse_draw(line)
 
 
 def payout_due(state: HandState) -> bool:
@@ -434,9 +464,23 @@ def _shown_hand(state: HandState, player: int, cards: tuple[Card, ...]) -> tuple
     return tuple(filled)
 
 
+def _draw_events(state: HandState, started: HandStarted, command: Draw) -> list[Any]:
+    if state.phase is not Phase.DEALING or not state.due_draw:
+        raise IllegalActionError("no draw is due now", rule_id="DR-DRAW")
+    player = state.due_draw[0]
+    held = len(state.hole[player])
+    if command.count > held:
+        raise IllegalActionError(f"{_seat_name(started, player)} holds {held} cards: draw "
+                                 f"at most {held}", rule_id="DR-DRAW")
+    cards = (UNKNOWN,) * command.count
+    return [engine_events.CardsDrawn(player=player, discarded=cards, received=cards)]
+
+
 def _action_events(state: HandState, started: HandStarted, command: Any) -> list[Any]:
     if isinstance(command, DealUp):
         return _up_events(state, started, command)
+    if isinstance(command, Draw):
+        return _draw_events(state, started, command)
     if isinstance(command, Board):
         return _board_events(state, command)
     if isinstance(command, Show):
@@ -561,6 +605,8 @@ def _why_nobody_acts(state: HandState) -> str:
             name = {1: "flop", 2: "turn", 3: "river"}.get(state.street_index, "board")
             cards = " ".join(["C"] * state.due_board)
             return f"nobody is to act: deal the {name} first ({name} {cards})"
+        if state.due_draw:  # "player N" is named as a seat by _in_seats
+            return f"nobody is to act: player {state.due_draw[0]} draws first (draw N, or pat)"
         if state.due_hole and state.street.hole_up:
             seats = len(state.due_hole)
             return (f"nobody is to act: deal the up cards first ({seats} player(s): "

@@ -23,6 +23,7 @@ from dealerassist.engine.events import (
     BoardDealt,
     BringInPosted,
     Called,
+    CardsDrawn,
     CardsShown,
     Checked,
     Folded,
@@ -96,6 +97,10 @@ FRENCH: dict[str, str] = {
     "seat {seat} {name} to act": "siège {seat} {name} parle",
     "deal the {street}: {command}": "donnez le {street} : {command}",
     "deal the up cards: up {seats}": "donnez les cartes visibles : up {seats}",
+    "seat {seat} {name} draws: draw N (0 = pat)":
+        "siège {seat} {name} échange : draw N (0 = servi)",
+    "{who} draws {count}": "{who} échange {count}",
+    "{who} stands pat": "{who} est servi",
     "{who} brings in {amount}": "{who} ouvre de force {amount}",
     "flop": "flop",
     "turn": "turn",
@@ -251,11 +256,14 @@ def _seats(state: SessionState) -> tuple[SeatView, ...]:
                 mask = up_positions(engine.setup.game)
                 up_cards = tuple(str(c) for c, up in zip(hole, mask, strict=False) if up)
                 down_count = len(hole) - len(up_cards)
+            drawn = [len(e.received) for e in hand.events
+                     if isinstance(e, CardsDrawn) and e.player == i]
             views.append(
                 SeatView(
                     seat=number,
                     name=player.name,
                     stack=engine.stacks[i],
+                    drawn_count=drawn[-1] if drawn else None,
                     bet=engine.bets[i],
                     status=status,
                     is_button=table.button == number,
@@ -437,6 +445,10 @@ def _message(hand: HandInPlay, lang: str = "en") -> str:
         i = engine.actor
         return _t(lang, "seat {seat} {name} to act", seat=hand.started.seats[i],
                   name=hand.started.names[i])
+    if engine.phase is Phase.DEALING and engine.due_draw:
+        i = engine.due_draw[0]
+        return _t(lang, "seat {seat} {name} draws: draw N (0 = pat)",
+                  seat=hand.started.seats[i], name=hand.started.names[i])
     if engine.phase is Phase.DEALING and engine.due_hole and engine.street.hole_up:
         seats = " ".join(f"{hand.started.seats[i]} C" for i in engine.due_hole)
         return _t(lang, "deal the up cards: up {seats}", seats=seats)
@@ -475,6 +487,10 @@ def _line(hand: HandInPlay, event: Any, lang: str = "en") -> str:
         return _t(lang, "{who} raises to {amount}", who=who, amount=event.to)
     if isinstance(event, BringInPosted):
         return _t(lang, "{who} brings in {amount}", who=who, amount=event.amount)
+    if isinstance(event, CardsDrawn):
+        if not event.received:
+            return _t(lang, "{who} stands pat", who=who)
+        return _t(lang, "{who} draws {count}", who=who, count=len(event.received))
     if isinstance(event, BoardDealt):
         return _t(lang, "board {cards}", cards=cards)
     if isinstance(event, CardsShown):

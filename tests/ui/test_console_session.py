@@ -453,6 +453,63 @@ def test_seven_card_stud_hand_through_the_widgets(qtbot, settings):
     assert_display_matches_engine(window, controller)
 
 
+def test_triple_draw_lowball_hand_through_the_widgets(qtbot, settings):
+    rules = default_rules()
+    window, controller = open_console(qtbot, settings, rules.preset("2-7 Triple Draw 10/20"))
+    seat_players(qtbot, window, {1: ("Ann", 500), 2: ("Ben", 500), 3: ("Cy", 500)}, button=1)
+
+    def step(action) -> None:
+        action()
+        assert not window.refusal_label.isVisibleTo(window), window.refusal_label.text()
+        assert_display_matches_engine(window, controller)
+
+    key = lambda k: lambda: hotkey(qtbot, window, k)  # noqa: E731
+    line = lambda text: lambda: type_command(qtbot, window, text)  # noqa: E731
+    bar = window.action_bar
+    step(key(Qt.Key.Key_N))
+    assert window.view.street == "Pre-draw"
+    assert window.table.seats[1].cards_row.cards == ("??",) * 5  # LB-DEAL: five down
+    for _ in range(3):
+        step(key(Qt.Key.Key_C))  # Ann calls 10, Ben completes, Cy checks
+    # DR-DRAW: the draw goes round from the first player left of the button.
+    assert window.view.street == "First draw"
+    assert bar.who_label.text() == "seat 2 Ben draws: draw N (0 = pat)"
+    refused_before = len(controller.session.history())
+    hotkey(qtbot, window, Qt.Key.Key_C)  # nobody is to act: refused, nothing journaled
+    assert len(controller.session.history()) == refused_before
+    assert bar.refusal_label.text() == "Nobody is to act"
+    step(line("draw 2"))
+    step(line("pat"))
+    step(line("draw 1"))
+    assert [_plain(window.table.seats[s].status_label.text()).split(" · ")[-1]
+            for s in (2, 3, 1)] == ["drew 2", "stood pat", "drew 1"]
+    assert _plain(bar.limits_label.text()) == "Bet 10"  # BET-FL-SIZES: the small bet
+    for _ in range(3):
+        step(key(Qt.Key.Key_C))
+    step(line("draw 1"))
+    step(line("draw 0"))
+    step(line("draw 2"))
+    assert window.view.street == "Second draw"
+    assert _plain(bar.limits_label.text()) == "Bet 20"  # the big bet after the second draw
+    step(lambda: raise_to(qtbot, window, 20))  # Ben bets 20
+    step(key(Qt.Key.Key_C))  # Cy calls
+    step(key(Qt.Key.Key_F))  # Ann folds
+    step(line("draw 0"))
+    step(line("draw 1"))
+    step(key(Qt.Key.Key_C))
+    step(key(Qt.Key.Key_C))
+    assert window.view.street == "Showdown"
+    show(qtbot, window, 2, "8h 6d 4d 3c 2s")
+    show(qtbot, window, 3, "7h 5d 4c 3s 2h")
+    confirm_payouts(qtbot, window, controller)
+    won = assert_payouts_shown(window, controller)
+    rake = controller.state.finished[-1].finished.rake
+    # 3 x 10 + 2 x 20 = 70, rake 3; 7-5-4-3-2 beats 8-6-4-3-2 at deuce-to-seven.
+    assert (rake, won) == (3, {3: 67})
+    assert [window.view.seat(s).stack for s in (1, 2, 3)] == [490, 470, 537]
+    assert_display_matches_engine(window, controller)
+
+
 def test_setup_dialog_switches_the_game_between_hands(qtbot, settings):
     rules = default_rules()
     window, controller = open_console(qtbot, settings, rules.preset("NLHE 1/2"))
