@@ -459,3 +459,106 @@ def _ended_after_two_hands(preset: str) -> object:
 def test_TRN_MODES_hand_limit_none_then_2() -> None:
     assert _ended_after_two_hands("SNG") is None  # played on to the last player
     assert _ended_after_two_hands("SNG 2 hands") is EndReason.HAND_LIMIT
+
+
+LEVELS = """
+schedules:
+  - name: by hands
+    levels:
+      - {small_blind: 10, big_blind: 20, hands: %(hands)d}
+      - {small_blind: 25, big_blind: 50, ante: 5, hands: 5}
+  - name: by minutes
+    levels:
+      - {small_blind: 10, big_blind: 20, minutes: %(minutes)d}
+      - {is_break: %(is_break)s, small_blind: 15, big_blind: 30, minutes: 5}
+      - {small_blind: 25, big_blind: 50, minutes: 10}
+presets:
+  - {name: By hands, game: NT, starting_stack: 500, schedule: by hands, rake: false}
+  - {name: By minutes, game: NT, starting_stack: 500, schedule: by minutes, rake: false}
+"""
+
+
+def _level_table(preset: str, *, hands: int = 1, minutes: int = 10,
+                 is_break: str = "false") -> tuple[TournamentTable, FakeClock]:
+    house = rules(LEVELS % {"hands": hands, "minutes": minutes, "is_break": is_break})
+    clock = FakeClock()
+    table = TournamentTable(InMemoryJournal(), rules=house, preset=house.preset(preset),
+                            clock=clock)
+    for seat in (1, 2, 3):
+        table.execute(f"sit {seat} P{seat} 500")
+    return table, clock
+
+
+def _big_blinds(table: TournamentTable, count: int) -> list[int]:
+    seen = []
+    for _ in range(count):
+        table.execute("hand")
+        seen.append(max(table.state.hand.started.blinds))  # type: ignore[union-attr]
+        while table.state.hand is not None:
+            table.execute("f")
+    return seen
+
+
+def test_TRN_LEVELS_level_hands_1_then_3() -> None:
+    assert _big_blinds(_level_table("By hands", hands=1)[0], 4) == [20, 50, 50, 50]
+    assert _big_blinds(_level_table("By hands", hands=3)[0], 4) == [20, 20, 20, 50]
+
+
+def _big_blind_after_12_minutes(**level: object) -> int | str:
+    """The first hand starts the clock; the big blind of the hand dealt 12 minutes later."""
+    table, clock = _level_table("By minutes", **level)  # type: ignore[arg-type]
+    assert _big_blinds(table, 1) == [20]
+    clock.advance(minutes=12)
+    try:
+        return _big_blinds(table, 1)[0]
+    except IllegalActionError as refused:
+        assert refused.rule_id == "TRN-LEVELS"
+        return "break"
+
+
+def test_TRN_LEVELS_level_minutes_10_then_15() -> None:
+    assert _big_blind_after_12_minutes(minutes=10) == 30  # level 2 (a level, not a break)
+    assert _big_blind_after_12_minutes(minutes=15) == 20  # still level 1
+
+
+def test_TRN_LEVELS_level_is_break_false_then_true() -> None:
+    assert _big_blind_after_12_minutes(is_break="false") == 30
+    assert _big_blind_after_12_minutes(is_break="true") == "break"  # no hand is dealt
+
+
+SEATS_AND_RAKE = """
+presets:
+  - {name: Six max, game: NT, small_blind: 1, big_blind: 2, max_seats: 6, rake: %s}
+  - {name: Nine max, game: NT, small_blind: 1, big_blind: 2, max_seats: 9}
+"""
+
+
+def test_preset_max_seats_6_then_9() -> None:
+    house = rules(SEATS_AND_RAKE % "true")
+    for preset, allowed in (("Six max", False), ("Nine max", True)):
+        session = TableSession(InMemoryJournal(), rules=house, preset=house.preset(preset),
+                               clock=lambda: "2026-11-30T01:00:00.000000Z")
+        try:
+            session.execute("sit 7 P7 500")
+            sat = True
+        except IllegalActionError as refused:
+            assert "seats 1 to 6" in str(refused)
+            sat = False
+        assert sat is allowed
+
+
+def _rake_of_a_flop_pot(raked: str) -> int:
+    house = rules(SEATS_AND_RAKE % raked)
+    session = TableSession(InMemoryJournal(), rules=house, preset=house.preset("Six max"),
+                           clock=lambda: "2026-11-30T01:00:00.000000Z")
+    session.execute("sit 1 Ann 1000")
+    session.execute("sit 2 Ben 1000")
+    for line in ("hand", "c", "x", "flop 2c 3d 4h", "b 100", "c", "turn 9s", "x", "x",
+                 "river Jd", "x", "x", "show 1 Ah As", "show 2 Kh Ks"):
+        session.execute(line)
+    return session.state.finished[-1].finished.rake
+
+
+def test_RAKE_SHARE_preset_rake_true_then_false() -> None:
+    assert _rake_of_a_flop_pot("true") == 10  # 5 % of 204
+    assert _rake_of_a_flop_pot("false") == 0
