@@ -153,8 +153,12 @@ def run(args: argparse.Namespace) -> int:
                 continue
             if line in ("help", "?"):
                 if not args.json:
-                    pay = ("pay", "pay", "confirm the showdown's payouts (--confirm-payouts)")
-                    for usage, example, meaning in (*COMMAND_HELP, pay, *REPORT_HELP,
+                    own = (  # the session's own lines (session/hand.py)
+                        ("pay", "pay", "confirm the showdown's payouts (--confirm-payouts)"),
+                        ("up SEAT CARD ...", "up 1 Kh 2 7c", "stud: this street's up cards"),
+                        ("draw N | pat", "draw 2", "draw games: the draw of the player due"),
+                    )
+                    for usage, example, meaning in (*COMMAND_HELP, *own, *REPORT_HELP,
                                                     *TOURNAMENT_HELP):
                         out.write(f"  {usage:<28} {meaning} (e.g. {example})\n")
                     out.flush()

@@ -433,6 +433,11 @@ def _up_events(state: HandState, started: HandStarted, command: DealUp) -> list[
     if state.phase is not Phase.DEALING or not state.due_hole or not street.hole_up:
         raise IllegalActionError("no up cards are due now", rule_id="ST7-DEAL")
     events = []
+    named = [seat for seat, _ in command.cards]
+    twice = sorted({seat for seat in named if named.count(seat) > 1})
+    if twice:
+        raise IllegalActionError(f"seat {twice[0]} is named twice: one up card per seat",
+                                 rule_id="ST7-DEAL")
     for seat, cards in command.cards:
         player = player_of_seat(started, seat)
         if player not in state.due_hole:
