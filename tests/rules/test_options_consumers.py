@@ -108,6 +108,14 @@ def test_DR_CAP_BET_FL_CAP_draw_cap_bets_5_then_3() -> None:
     assert raise_sequence(start(three, LOWBALL_3, **table)) == [4, 6]
 
 
+def test_BET_FL_CAP_blind_counts_as_bet_true_then_false() -> None:
+    table = {"game": "FT", "stacks": (500,) * 3, "small_blind": 1, "big_blind": 2}
+    holes = ["2c3d", "2d3c", "7h8h"]
+    assert raise_sequence(start(unraked(), holes, **table)) == [4, 6, 8]  # the BB is bet 1
+    uncounted = unraked("fixed_limit: {blind_counts_as_bet: false}")
+    assert raise_sequence(start(uncounted, holes, **table)) == [4, 6, 8, 10]  # 4 over the BB
+
+
 # -- odd_chip.stud ------------------------------------------------------------------------------
 
 # Players 0-2 each make an ace-high straight (no flush); player 3 folds to the bring-in.
