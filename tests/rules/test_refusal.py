@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
-
-import importlib.util
 
 import pytest
 
