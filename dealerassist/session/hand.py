@@ -460,9 +460,12 @@ def _shown_hand(state: HandState, player: int, cards: tuple[Card, ...]) -> tuple
     """
     hole = state.hole[player]
     unknown = [k for k, card in enumerate(hole) if card.is_unknown]
-    if state.setup.game.family is not Family.STUD or len(cards) != len(unknown) or \
-            len(cards) == len(hole):
+    if state.setup.game.family is not Family.STUD or len(cards) == len(hole):
         return cards
+    if len(cards) != len(unknown):
+        raise IllegalActionError(
+            f"player {player} shows {len(cards)} card(s): enter the {len(unknown)} down "
+            f"card(s), or all {len(hole)}", rule_id="ST7-DEAL")
     filled = list(hole)
     for k, card in zip(unknown, cards, strict=True):
         filled[k] = card

@@ -77,7 +77,13 @@ def test_ST_BRINGIN_ST_FIRST_stud_hand_pays_on_pay_and_replays() -> None:
     play_replaying(session, journal, preset, ["up 1 Kd", "up 2 8c 3 3d"])
     assert present(session.state).action.seat == 1  # ST-FIRST: open kings
     lines = ["x", "x", "x", "up 1 Qd 2 9c 3 4d", "x", "x", "x", "up 1 Jd 2 Tc 3 5d",
-             "x", "x", "x", "x", "x", "x", "show 2 As Ac 2h", "show 3 Ah Ad 6d",
+             "x", "x", "x", "x", "x", "x"]
+    play_replaying(session, journal, preset, lines)
+    with pytest.raises(IllegalActionError, match="seat 2 .Ben. shows 2 card.s.: enter the 3 "
+                       "down") as refused:
+        session.execute("show 2 As Ac")
+    assert refused.value.rule_id == "ST7-DEAL"
+    lines = ["show 2 As Ac 2h", "show 3 Ah Ad 6d",
              "show 1 Ks Qs 3h"]
     play_replaying(session, journal, preset, lines)
     assert session.state.hand is not None  # waiting for pay

@@ -2,7 +2,8 @@
 
 A seeded random dealer clicks what the pad offers (fold, check/call, presets then raise,
 a typed amount), types the board on the command line and enters shown cards in the
-showdown panel. After every input what the console displays must equal the engine's
+showdown panel; in stud it types each street's up cards (``up``), in draw games each
+draw (``draw N``). After every input what the console displays must equal the engine's
 figures, and chips are conserved: stacks + pots + bets + rake never change.
 """
 
@@ -68,6 +69,17 @@ def play_random_hands(qtbot, window, controller, rng: random.Random, hands: int)
                         assert bar.refusal_label.text()
                 else:
                     qtbot.mouseClick(bar.call_button, Qt.MouseButton.LeftButton)
+            elif engine.phase is Phase.DEALING and engine.due_hole and engine.street.hole_up:
+                # ST7-DEAL: the dealer types the street's up cards, one per seat.
+                seats = controller.state.hand.started.seats
+                free = [card for card in DECK if card not in used]
+                cards = rng.sample(free, len(engine.due_hole))
+                used.update(cards)
+                window.send("up " + " ".join(f"{seats[i]} {card}"
+                                             for i, card in zip(engine.due_hole, cards,
+                                                                strict=True)))
+            elif engine.phase is Phase.DEALING and engine.due_draw:
+                window.send(f"draw {rng.choice([0, 0, 1, 2, 3])}")  # DR-DRAW
             elif engine.phase is Phase.DEALING and engine.due_board:
                 free = [card for card in DECK if card not in used]
                 cards = rng.sample(free, engine.due_board)
@@ -76,7 +88,8 @@ def play_random_hands(qtbot, window, controller, rng: random.Random, hands: int)
                 window.send(f"{name} {' '.join(cards)}")
             elif window.view.showdown is not None and window.view.showdown.awaiting_cards:
                 seat = window.view.showdown.awaiting_cards[0]
-                holes = len(engine.hole[controller.state.hand.started.seats.index(seat)])
+                hole = engine.hole[controller.state.hand.started.seats.index(seat)]
+                holes = sum(1 for card in hole if card.is_unknown)  # stud: the down cards
                 free = [card for card in DECK if card not in used]
                 cards = rng.sample(free, holes)
                 used.update(cards)
@@ -103,6 +116,8 @@ def play_random_hands(qtbot, window, controller, rng: random.Random, hands: int)
 
 @pytest.mark.parametrize(("preset", "seed"), [
     ("NLHE 1/2", 1), ("PLO 1/2", 2), ("Limit Hold'em 10/20", 3), ("Omaha Hi-Lo 10/20", 4),
+    ("Stud 15/30 ante 2 bring-in 5", 5), ("Stud Hi-Lo 15/30", 6), ("Razz", 7),
+    ("2-7 Triple Draw 10/20", 8),
 ])
 def test_random_hands_display_always_equals_the_engine(qtbot, settings, preset, seed):
     rng = random.Random(seed)
