@@ -10,7 +10,7 @@ dependency):
 - ``replay.*_with_parse_hands_per_s``: the same from the file text (TOML parsing included);
 - ``action_latency_ms``: one dealer action to fresh limits and pots: applying a betting
   event with `apply` (verified) and computing `legal_actions` and `pots`;
-- ``per_variant``: for each variant of the corpus the engine plays (board, stud, draw),
+- ``replay.per_variant``: for each variant of the corpus the engine plays (board, stud, draw),
   ``{hands, dealerassist_hands_per_s, pokerkit_hands_per_s}`` over the hands both engines
   replay (the top-level figures stay those of the board games, comparable over time).
 
@@ -177,7 +177,6 @@ def measure(*, quick: bool) -> dict[str, Any]:
     result: dict[str, Any] = {
         "replay": {"dealerassist_hands_per_s": None, "pokerkit_hands_per_s": None},
         "action_latency_ms": {"p50": None, "p99": None},
-        "per_variant": {},
     }
     if not texts:
         return result
@@ -201,5 +200,5 @@ def measure(*, quick: bool) -> dict[str, Any]:
     if samples:
         result["action_latency_ms"] = {"p50": _percentile(samples, 0.5),
                                        "p99": _percentile(samples, 0.99)}
-    result["per_variant"] = _per_variant(quick, repeats)
+    result["replay"]["per_variant"] = _per_variant(quick, repeats)
     return result

@@ -142,7 +142,7 @@ def test_bench_replay_reports_per_variant_rates_and_keeps_its_keys() -> None:
     figures = measure(quick=True)
     assert figures["replay"]["dealerassist_hands_per_s"] > 0
     assert {"p50", "p99"} <= set(figures["action_latency_ms"])
-    per_variant = figures["per_variant"]
+    per_variant = figures["replay"]["per_variant"]
     assert {"NT", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"} <= set(per_variant)
     assert per_variant["FR"]["hands"] == 9  # 85.phh left out: pokerkit cannot replay it
     assert all(entry["dealerassist_hands_per_s"] > 0 for entry in per_variant.values())
