@@ -186,12 +186,17 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
         out.extend(_corrected_action(state, flag, report, rules))
     elif rule == "IRR-ST-WRONG-LOW" and isinstance(report, WrongBringIn):
         amount, acted = _bring_in(events[:flag.event_index], report.player)
-        if amount and not acted:  # corrected only if the next player has not acted
+        # Corrected only if the next player has not acted. Only chips the hand holds come
+        # back through the engine: a wrong bring-in the engine refused (it knows the true
+        # low) was never in the pot, and the dealer simply hands it back.
+        amount = min(amount, _in_play(state, report.player))
+        if amount and not acted:
             out.append(ChipsReturned(report.player, amount, rule))
     elif rule == "IRR-JB-FALSE" and nobody_declares and player is not None:
         out.append(HandKilled(player, rule))
-        out.extend(ChipsReturned(p, amount, rule) for p, amount in
-                   _false_openers_refunds(events[:flag.event_index], player) if amount)
+        out.extend(ChipsReturned(p, min(amount, _in_play(state, p)), rule) for p, amount in
+                   _false_openers_refunds(events[:flag.event_index], player)
+                   if min(amount, _in_play(state, p)))
     elif player is not None and (
         rule in _DEAD_HAND
         or (rule == "IRR-ST-HOLE-UP" and _exposures(events[:flag.event_index + 1], player) >= 2)
@@ -201,6 +206,14 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
     if state is not None:
         verify_apply_ruling(state, out)
     return tuple(out)
+
+
+def _in_play(state: HandState | None, player: int) -> int:
+    """Return the chips ``player`` has in the hand beyond antes (what can be returned)."""
+    if state is None:
+        return 0
+    antes = state.antes_paid[player] if state.setup.ante_trimming else 0
+    return state.bets[player] + state.committed[player] - antes
 
 
 def _bring_in(events: Sequence[object], player: int) -> tuple[int, bool]:

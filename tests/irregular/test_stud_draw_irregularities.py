@@ -1,14 +1,23 @@
 """Stud, lowball/draw and jacks-or-better irregularities: one scenario per IRR rule.
 
-The hand engine does not deal stud and draw yet (issue 7), so these hands are followed
-from their events: each test asserts the flag, its ruling's rule ID and severity, and the
-consequence events `confirm` returns (misdeal, dead hand with or without the ante).
+Each test asserts the flag, its ruling's rule ID and severity, and the consequence events
+`confirm` returns (misdeal, dead hand with or without the ante, chips returned). Events the
+engine refuses (it deals stud and draw now) are skipped by the detectors, so the chip
+consequences are checked on really dealt hands.
 Players are PHH indices; three players, the button is index 2.
 """
 
 from __future__ import annotations
 
-from dealerassist.engine.events import BetPlaced, BringInPosted, Called, CardsDrawn, RaisedTo
+from dealerassist.cards import parse_cards
+from dealerassist.engine.events import (
+    BetPlaced,
+    BringInPosted,
+    Called,
+    CardsDrawn,
+    HoleCardsDealt,
+    RaisedTo,
+)
 from dealerassist.engine.ruling_events import (
     ButtonMisplaced,
     CardExposed,
@@ -89,11 +98,21 @@ def test_IRR_ST_ALLIN_LOW_short_bring_in_is_detected_without_a_report() -> None:
 
 
 def test_IRR_ST_WRONG_LOW_corrected_when_the_next_player_has_not_acted() -> None:
-    hand = stud().add(BringInPosted(0, 10), WrongBringIn(0, 2))
+    # Real stud deal: player 2 shows the 2c, the true low; player 0 (5h) wrongly brings in.
+    hand = stud().add(*_stud_deal("AhKd5h", "AsKs9d", "QhQd2c"), WrongBringIn(0, 2))
+    assert hand.state.actor == 2  # the engine knows the true low (ST-BRINGIN)
     flag = hand.only_flag("IRR-ST-WRONG-LOW")
     assert "corrected" in flag.message and "on corrige" in flag.message_fr
-    # The wrong bring-in goes back; the true low card then brings in.
-    assert hand.confirm(flag)[-1] == ChipsReturned(0, 10, "IRR-ST-WRONG-LOW")
+    # The engine never took player 0's wager (the dealer hands it back): the ruling adds no
+    # chip event, the stacks are untouched and the true low still brings in.
+    before = hand.state.stacks
+    assert hand.confirm(flag) == (RulingApplied(flag.flag_id, "IRR-ST-WRONG-LOW"),)
+    assert hand.state.stacks == before and hand.state.actor == 2
+    assert not any(isinstance(e, ChipsReturned) for e in hand.events)
+
+
+def _stud_deal(*holes: str) -> list[object]:
+    return [HoleCardsDealt(player, tuple(parse_cards(text))) for player, text in enumerate(holes)]
 
 
 def test_IRR_ST_WRONG_LOW_stands_once_the_next_player_acted() -> None:
@@ -180,11 +199,15 @@ def test_IRR_JB_FALSE_opener_hand_dead() -> None:
 
 
 def test_IRR_JB_FALSE_nobody_declares_refunds_all_but_the_openers_first_bet() -> None:
-    hand = jacks().add(BetPlaced(0, 20), Called(1, 20), RaisedTo(0, 40), FalseOpeners(0))
+    # Dealt for real: the opener bets 20, one caller, the third player folds; before the draw
+    # the opener shows false openers and nobody declares the pot open.
+    hand = jacks().deal().play(("b", 20), "c", "f").add(FalseOpeners(0))
     flag = [f for f in hand.flags if f.rule_id == "IRR-JB-FALSE"][0]
+    stacks = hand.state.stacks
     events = hand.confirm(flag, nobody_declares=True)
-    assert events[1:] == (HandKilled(0, "IRR-JB-FALSE"), ChipsReturned(0, 20, "IRR-JB-FALSE"),
-                          ChipsReturned(1, 20, "IRR-JB-FALSE"))
+    # the caller's 20 comes back; the opener's first bet stays with the antes
+    assert events[1:] == (HandKilled(0, "IRR-JB-FALSE"), ChipsReturned(1, 20, "IRR-JB-FALSE"))
+    assert hand.state.stacks == (stacks[0], stacks[1] + 20, stacks[2])
 
 
 def test_IRR_JB_PLAYED_after_a_raise_the_pot_plays() -> None:
