@@ -35,11 +35,20 @@ from dealerassist.engine.events import (
 )
 from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settle
-from dealerassist.engine.showdown import missing_cards, show_order
+from dealerassist.engine.showdown import hand_strengths, missing_cards, show_order
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.engine.stud import up_positions
+from dealerassist.errors import IllegalActionError
+from dealerassist.evaluation.describe import describe
+from dealerassist.evaluation.value import (
+    LOW_BASE,
+    EvaluationKind,
+    HandCategory,
+    HandValue,
+    unpack,
+)
 from dealerassist.games.catalogue import game as game_spec
-from dealerassist.games.spec import BettingStructure, Family
+from dealerassist.games.spec import BettingStructure, Evaluator, Family
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session import reports
 from dealerassist.session.sightings import Proposal
@@ -195,7 +204,7 @@ def present(state: SessionState, *, lang: str = "en",
             for k, pot in enumerate(pots(engine))
         ),
         action=_action(hand, structure, lang),
-        showdown=_showdown(hand),
+        showdown=_showdown(hand, lang),
         history=tuple(line for line in (_line(hand, event, lang) for event in hand.events)
                       if line),
         flags=reports.hand_flags(hand),
@@ -320,11 +329,11 @@ def _action(hand: HandInPlay, structure: str, lang: str = "en") -> ActionBarView
     )
 
 
-def _showdown(hand: HandInPlay) -> ShowdownView | None:
+def _showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None:
     engine = hand.engine_state
     if engine.phase is not Phase.SHOWDOWN:
         return None
-    proposed = proposed_showdown(hand)
+    proposed = proposed_showdown(hand, lang)
     if proposed is not None:
         return proposed
     seats = hand.started.seats
@@ -354,7 +363,7 @@ def finished_showdown(done: FinishedHand) -> ShowdownView:
                          confirmed=True)
 
 
-def proposed_showdown(hand: HandInPlay) -> ShowdownView | None:
+def proposed_showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None:
     """Return the settlement a ``pay`` would apply, unapplied; None when none is due.
 
     Computed with the engine's `settle` on the hand as it stands, so what the dealer sees
@@ -369,6 +378,8 @@ def proposed_showdown(hand: HandInPlay) -> ShowdownView | None:
                          confirmed=False)
     order = show_order(engine)
     seats = hand.started.seats
+    words = _hand_words(engine, lang)
+    high_kind = engine.setup.game.high
     # Every hand still in, in showing order (G-SHOW-ORDER), as entered.
     return replace(
         view,
@@ -378,11 +389,60 @@ def proposed_showdown(hand: HandInPlay) -> ShowdownView | None:
                 seat=seats[i],
                 name=hand.started.names[i],
                 cards=tuple(str(card) for card in engine.hole[i]),
+                high=words.get(i, ("", ""))[0],
+                low=words.get(i, ("", ""))[1],
                 mucked=engine.mucked[i],
             )
             for i in order
         ),
+        pots=tuple(
+            replace(pot, awards=tuple(
+                replace(award, hand=words.get(seats.index(award.seat), ("", ""))[
+                    1 if award.share is ShareKind.LOW or high_kind is None else 0])
+                for award in pot.awards))
+            for pot in view.pots
+        ),
     )
+
+
+_EVALUATION_KINDS = {
+    Evaluator.HIGH: EvaluationKind.HIGH,
+    Evaluator.SHORT_DECK_HIGH: EvaluationKind.SHORT_DECK_HIGH,
+    Evaluator.OMAHA_HIGH: EvaluationKind.HIGH,
+    Evaluator.OMAHA_LOW8: EvaluationKind.LOW_8,
+    Evaluator.LOW8: EvaluationKind.LOW_8,
+    Evaluator.LOW_A5: EvaluationKind.LOW_A5,
+    Evaluator.LOW_27: EvaluationKind.LOW_27,
+}
+
+
+def _hand_words(engine: HandState, lang: str) -> dict[int, tuple[str, str]]:
+    """Each shown hand's high and low in words ("Kings full of sevens", "7-5-4-3-2 low").
+
+    From the engine's strengths (the ones `settle` compares), so the words name exactly
+    the hands that win; badugi and hands not shown are left without words.
+    """
+    game = engine.setup.game
+    halves: list[dict[int, str]] = []
+    for kind in (game.high, game.low):
+        words: dict[int, str] = {}
+        evaluation = _EVALUATION_KINDS.get(kind) if kind is not None else None
+        if evaluation is not None:
+            try:
+                strengths = hand_strengths(engine, kind)  # type: ignore[arg-type]
+            except IllegalActionError:
+                strengths = {}  # a board card still unknown: no words yet
+            low = evaluation not in (EvaluationKind.HIGH, EvaluationKind.SHORT_DECK_HIGH)
+            for player, strength in strengths.items():
+                if strength is None:
+                    continue
+                packed = LOW_BASE - strength if low else strength
+                value = HandValue(strength=strength, category=HandCategory(unpack(packed)[0]),
+                                  cards=(), kind=evaluation)
+                words[player] = describe(value, lang)
+        halves.append(words)
+    players = set(halves[0]) | set(halves[1])
+    return {i: (halves[0].get(i, ""), halves[1].get(i, "")) for i in players}
 
 
 def _settled_view(started: Any, events: Any, *, rake_total: int,

@@ -82,7 +82,15 @@ def test_POT_AWARD_pay_applies_exactly_the_settlement_shown() -> None:
     assert session.state.hand is None
     paid = finished_showdown(session.state.finished[-1])
     assert paid.confirmed
-    assert paid.pots == proposed.pots  # type: ignore[union-attr]
+    def figures(view):  # type: ignore[no-untyped-def]
+        return [(pot.label, pot.amount, pot.rake, [(a.seat, a.amount, a.share, a.odd_chips)
+                                                  for a in pot.awards]) for pot in view.pots]
+
+    assert figures(paid) == figures(proposed)  # exactly what was shown is paid
+    # Before paying, each award names the hand that wins it (evaluation.describe).
+    assert [a.hand for a in proposed.pots[0].awards] == ["Straight, ace high"] * 2  # type: ignore[union-attr]
+    assert [h.high for h in proposed.hands] == [  # type: ignore[union-attr]
+        "Straight, ace high", "Three twos", "Straight, ace high"]
     assert dataclasses.replace(paid, confirmed=False).total_rake == proposed.total_rake  # type: ignore[union-attr]
     assert stacks(session) == {1: 1004, 2: 1005, 3: 990}
     assert present(session.state).showdown.confirmed  # type: ignore[union-attr]

@@ -44,8 +44,10 @@ def test_POT_AWARD_split_pot_odd_chip_and_rake_shown_before_the_stacks_move(qtbo
     lines = [_plain(line) for line in window.showdown.pot_lines]
     # 30 in the pot, 5 % rake rounded down = 1; 29 split, the odd chip to seat 2 (G-ODD-CHIP:
     # first left of the button).
-    assert lines == ["Main pot 30 (rake 1): seat 2 Bob wins 15, odd chip 1; seat 1 Ann wins 14",
+    assert lines == ["Main pot 30 (rake 1): seat 2 Bob wins 15, odd chip 1 — Straight, ace high; "
+                     "seat 1 Ann wins 14 — Straight, ace high",
                      "Total rake 1"]
+    assert window.showdown.hand_lines[1] == "3 Cy: 2♣ 2♦  Three twos"
     assert _stacks(window) == ["990", "990", "990"]
     assert window.tabs.currentWidget() is window.showdown
     assert window.showdown.confirm_button.isEnabled()
@@ -71,7 +73,7 @@ def test_POT_AWARD_undo_before_the_click_then_the_P_hotkey_pays(qtbot, settings)
     assert controller.state.hand is not None
     window.send("muck 1")
     lines = [_plain(line) for line in window.showdown.pot_lines]
-    assert lines[0] == "Main pot 30 (rake 1): seat 2 Bob wins 29"
+    assert lines[0] == "Main pot 30 (rake 1): seat 2 Bob wins 29 — Straight, ace high"
     assert _stacks(window) == ["990", "990", "990"]
     hotkey(qtbot, window, Qt.Key.Key_P)
     assert _stacks(window) == ["990", "1 019", "990"]

@@ -121,6 +121,8 @@ def test_live_hand_street_status_and_lines_in_french(qtbot, settings) -> None:
         assert window.view.message == (
             "abattage : vérifiez les paiements, puis pay (Confirmer les paiements)")
         assert window.showdown.confirm_button.text() == "Confirmer les paiements"
+        award = window.view.showdown.pots[0].awards[0]
+        assert (award.seat, award.hand) == (1, "Brelan d'As")  # the winning hand, in French
         qtbot.mouseClick(window.showdown.confirm_button, Qt.MouseButton.LeftButton)
         # 20 less the rake of 1 (RAKE-RATE 5 %)
         assert window.view.past_hands[-1].result == "Ann gagne 19"
