@@ -288,6 +288,7 @@ class MainWindow(QMainWindow):
             # TRN-LEVELS: a tournament table shows its blind clock (ui.clock_view).
             self.clock_panel = install_clock(self, face=face, send=self.bridge.send)
         self._set_title()
+        self._sync_language()  # the live table's texts in the console's language
         self.render(controller.current_view())
 
     def export_day(self, *, day: str | None = None, folder: str | None = None) -> Task | None:
