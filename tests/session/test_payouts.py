@@ -191,3 +191,26 @@ def test_random_dealer_with_pay_conserves_chips_and_replays(seed: int, steps: in
         # Chips are conserved, waiting for ``pay`` included (nothing paid, nothing lost).
         assert _chips(session.state) == _expected_chips(session)
         assert confirming(journal, confirm=False).state == session.state, line
+
+
+def test_cli_table_confirm_payouts_waits_for_pay_and_resumes_waiting(tmp_path) -> None:
+    from tests.cli.test_table import table as run_table
+
+    db = tmp_path / "j.sqlite3"
+    lines = ["sit 1 Ann 1000", "sit 2 Bob 1000", "sit 3 Cy 1000", "hand", "c", "c", "x",
+             "flop Ah Kd Qc", "x", "x", "x", "turn Js", "x", "x", "x", "river 2h", "x", "x",
+             "x", *SHOWS]
+    code, states, _ = run_table(db, lines, "--game", "NLHE 2/5", "--confirm-payouts")
+    waiting = states[-1]
+    assert code == 0 and waiting["hand_id"] == 1
+    assert waiting["message"] == "showdown: check the payouts, then pay (Confirm payouts)"
+    assert waiting["stacks"] == {"1": 995, "2": 995, "3": 995}
+    # 15 in the pot, rake 0 (5 % rounded down), 8/7: the odd chip to seat 2 (G-ODD-CHIP).
+    assert waiting["payouts"] == [{"pot": "Main", "amount": 15, "rake": 0,
+                                   "awards": {"2": 8, "1": 7}}]
+    # A new run on the same journal resumes waiting; 'pay' pays what was shown.
+    code, states, _ = run_table(db, ["pay"], "--confirm-payouts")
+    assert code == 0 and states[0]["payouts"] == waiting["payouts"]
+    assert states[-1]["stacks"] == {"1": 1002, "2": 1003, "3": 995}
+    code, states, _ = run_table(db, ["pay"])  # nothing to pay any more
+    assert code == 1 and "[POT-AWARD]" in states[-1]["error"]
