@@ -38,7 +38,7 @@ from dealerassist.engine.settlement import settle
 from dealerassist.engine.showdown import hand_strengths, missing_cards, show_order
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.engine.stud import up_positions
-from dealerassist.errors import IllegalActionError
+from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.evaluation.describe import describe
 from dealerassist.evaluation.value import (
     LOW_BASE,
@@ -49,6 +49,7 @@ from dealerassist.evaluation.value import (
 )
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure, Evaluator, Family
+from dealerassist.rules.model import HouseRules
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session import reports
 from dealerassist.session.sightings import Proposal
@@ -162,10 +163,11 @@ def _street_name(engine: HandState, lang: str = "en") -> str:
 
 
 def present(state: SessionState, *, lang: str = "en",
-            away: frozenset[int] = frozenset()) -> TableView:
+            away: frozenset[int] = frozenset(), rules: HouseRules | None = None) -> TableView:
     """Return the view of ``state`` for the console, its texts in ``lang`` ("en"/"fr").
 
     ``away``: at a tournament table, the seats of players away (each `SeatView.away`).
+    ``rules``: the house rules, to name the last hand's winning hands once it is paid.
     """
     game = state.game
     hand = state.hand
@@ -188,7 +190,8 @@ def present(state: SessionState, *, lang: str = "en",
         )
         if state.finished and state.finished[-1].started.hand_id == state.last_hand_id:
             # The last hand's payouts stay on screen until the next hand is dealt.
-            view_kwargs["showdown"] = finished_showdown(state.finished[-1])
+            view_kwargs["showdown"] = finished_showdown(state.finished[-1], rules=rules,
+                                                        lang=lang)
         return TableView(**view_kwargs)
     engine = hand.engine_state
     started = hand.started
@@ -353,14 +356,29 @@ def _showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None:
     )
 
 
-def finished_showdown(done: FinishedHand) -> ShowdownView:
+def finished_showdown(done: FinishedHand, *, rules: HouseRules | None = None,
+                      lang: str = "en") -> ShowdownView:
     """Return the settled showdown of a finished hand (pots, winners, odd chips, rake).
 
     Odd chips (G-ODD-CHIP, O8-SPLIT-ODD): within one pot half shared by several winners,
-    what a winner got above the smallest share.
+    what a winner got above the smallest share. With ``rules`` the hands are named in
+    words as before the payout (the hand replayed to its showdown).
     """
-    return _settled_view(done.started, done.events, rake_total=done.finished.rake,
+    view = _settled_view(done.started, done.events, rake_total=done.finished.rake,
                          confirmed=True)
+    if rules is None:
+        return view
+    try:
+        engine = hand_adapter.start(done.started, rules=rules)
+        for event in done.events:
+            if isinstance(event, (RakeTaken, PotAwarded)):
+                break
+            engine = hand_adapter.apply(engine, event)
+    except DealerAssistError:
+        return view  # a hand the engine cannot replay here: amounts only
+    if engine.phase is not Phase.SHOWDOWN or engine.won_by_fold:
+        return view
+    return _with_words(view, engine, done.started.seats, lang)
 
 
 def proposed_showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None:
@@ -378,10 +396,8 @@ def proposed_showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None
                          confirmed=False)
     order = show_order(engine)
     seats = hand.started.seats
-    words = _hand_words(engine, lang)
-    high_kind = engine.setup.game.high
     # Every hand still in, in showing order (G-SHOW-ORDER), as entered.
-    return replace(
+    view = replace(
         view,
         show_order=tuple(seats[i] for i in order),
         hands=tuple(
@@ -389,15 +405,28 @@ def proposed_showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None
                 seat=seats[i],
                 name=hand.started.names[i],
                 cards=tuple(str(card) for card in engine.hole[i]),
-                high=words.get(i, ("", ""))[0],
-                low=words.get(i, ("", ""))[1],
                 mucked=engine.mucked[i],
             )
             for i in order
         ),
+    )
+    return _with_words(view, engine, seats, lang)
+
+
+def _with_words(view: ShowdownView, engine: HandState, seats: tuple[int, ...],
+                lang: str) -> ShowdownView:
+    """Name each hand of ``view`` and the hand winning each award (high or low half)."""
+    words = _hand_words(engine, lang)
+    high_kind = engine.setup.game.high
+    none = ("", "")
+    return replace(
+        view,
+        hands=tuple(replace(h, high=words.get(seats.index(h.seat), none)[0],
+                            low=words.get(seats.index(h.seat), none)[1])
+                    for h in view.hands),
         pots=tuple(
             replace(pot, awards=tuple(
-                replace(award, hand=words.get(seats.index(award.seat), ("", ""))[
+                replace(award, hand=words.get(seats.index(award.seat), none)[
                     1 if award.share is ShareKind.LOW or high_kind is None else 0])
                 for award in pot.awards))
             for pot in view.pots

@@ -110,7 +110,7 @@ class SessionController:
         state = self.session.state
         tournament = getattr(self.session, "tournament", None)
         away = getattr(tournament, "away", frozenset())  # TournamentTable: players away
-        view = present(state, lang=self.lang, away=frozenset(away))
+        view = present(state, lang=self.lang, away=frozenset(away), rules=self.session.rules)
         if view.action is not None and view.action.min_raise_to is None and state.hand:
             # Why no raise is allowed, from the engine (BET-FL-CAP, BET-SHORT-ALLIN ...),
             # until the presenter passes it on.

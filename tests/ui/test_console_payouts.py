@@ -55,6 +55,7 @@ def test_POT_AWARD_split_pot_odd_chip_and_rake_shown_before_the_stacks_move(qtbo
     qtbot.mouseClick(window.showdown.confirm_button, Qt.MouseButton.LeftButton)
     assert _stacks(window) == ["1 004", "1 005", "990"]
     assert _plain(window.showdown.pot_lines[-1]) == "Paid. Stacks updated."
+    assert [_plain(line) for line in window.showdown.pot_lines[:2]] == lines  # as shown
     assert not window.showdown.confirm_button.isEnabled()
     assert controller.state.hand is None
     commands = [e.text for _, e in controller.session.history() if isinstance(e, CommandReceived)]
