@@ -12,12 +12,19 @@ import random
 
 from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import BetPlaced, RaisedTo
-from dealerassist.games.spec import BettingStructure
+from dealerassist.games.spec import BettingStructure, Family
 from dealerassist.rules.model import HouseRules
 from dealerassist.trainer.difficulty import Difficulty, profile
 from dealerassist.trainer.drill import AnswerFormat, Drill, DrillKind
-from dealerassist.trainer.hands import Step, play_hand, random_setup
-from dealerassist.trainer.situation import action_lines, street_name, table_lines
+from dealerassist.trainer.hands import (
+    DRAW_GAMES,
+    STUD_GAMES,
+    Step,
+    choose_game,
+    play_hand,
+    random_setup,
+)
+from dealerassist.trainer.situation import action_lines, street_name, table_lines, up_card_lines
 from dealerassist.trainer.text import Text, seat_name
 
 __all__ = [
@@ -33,8 +40,8 @@ __all__ = [
 ]
 
 _PL_GAMES = ("PO", "PT", "PO/8")
-_NL_GAMES = ("NT", "NO/8")
-_ALL_GAMES = ("NT", "PO", "FT", "FO/8", "PT", "NO/8")
+_NL_GAMES = ("NT", "NO/8", "N2L1D")
+_ALL_GAMES = ("NT", "PO", "FT", "FO/8", "PT", "NO/8") + STUD_GAMES + DRAW_GAMES
 
 
 def _situation(step: Step) -> tuple[Text, ...]:
@@ -42,6 +49,8 @@ def _situation(step: Step) -> tuple[Text, ...]:
     actor = state.actors[0]
     lines = table_lines(state.setup)
     lines.append(street_name(state) + Text(".", "."))
+    if state.setup.game.family is Family.STUD:
+        lines.extend(up_card_lines(state))
     in_pot = sum(state.committed) + state.dead_antes
     if state.street_index > 0:
         lines.append(Text(f"In the pot from the earlier rounds: {in_pot}.",
@@ -125,8 +134,13 @@ def min_raise_steps(step: Step) -> tuple[list[Text], int]:
     last_full = top if preflop else 0
     lines: list[Text] = []
     if preflop:
-        lines.append(Text(f"Pre-flop the big blind {top} is the opening bet.",
-                          f"Avant le flop la grosse blinde {top} est la mise d'ouverture."))
+        if setup.game.family is Family.BOARD:
+            lines.append(Text(f"Pre-flop the big blind {top} is the opening bet.",
+                              f"Avant le flop la grosse blinde {top} est la mise d'ouverture."))
+        else:
+            lines.append(Text(f"Before the draw the big blind {top} is the opening bet.",
+                              f"Avant l'échange la grosse blinde {top} est la mise "
+                              "d'ouverture."))
     for event in step.street_events:
         if not isinstance(event, (BetPlaced, RaisedTo)):
             continue
@@ -167,7 +181,7 @@ def _pick(rng: random.Random, *, games: tuple[str, ...], difficulty: Difficulty,
           rules: HouseRules, accept) -> Step:  # type: ignore[no-untyped-def]
     prof = profile(difficulty)
     for _ in range(200):
-        setup = random_setup(rng, game=rng.choice(games), prof=prof, rules=rules)
+        setup = random_setup(rng, game=choose_game(rng, games), prof=prof, rules=rules)
         hand = play_hand(rng, setup, prof=prof)
         candidates = [step for step in hand.decisions if accept(step)]
         if candidates:
@@ -259,7 +273,7 @@ def nl_min_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Dri
 
 
 def to_call_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
-    """Return a random amount-to-call drill facing a bet, in any board game."""
+    """Return a random amount-to-call drill facing a bet, in any board, stud or draw game."""
     rng = random.Random(f"to-call:{seed}")
 
     def accept(step: Step) -> bool:

@@ -1,9 +1,8 @@
 """A drill: one question a dealer must answer at the table, its answer and the worked steps.
 
-Every answer is computed by the engine (or the evaluators for stud up cards, or the rules
-catalogue for irregularity rulings), never by the drill's own arithmetic; the explanation
-re-derives the figure step by step in the words a trainer uses, and the tests check that
-both agree.
+Every answer is computed by the engine (or the rules catalogue for irregularity
+rulings), never by the drill's own arithmetic; the explanation re-derives the figure
+step by step in the words a trainer uses, and the tests check that both agree.
 """
 
 from __future__ import annotations
@@ -30,6 +29,7 @@ class DrillKind(StrEnum):
     SHOWDOWN = "showdown"  # POT-AWARD, G-ODD-CHIP, O8-SPLIT: winners and exact payouts
     RAKE = "rake"  # RAKE-RATE, RAKE-NFND
     RULING = "ruling"  # IRR-*: the ruling of an irregularity (multiple choice)
+    DRAW_FIRST = "draw-first"  # DR-AFTER, LB-DEAL: first to act after the draw
 
     @property
     def title(self) -> Text:
@@ -47,6 +47,8 @@ _TITLES = {
     DrillKind.SHOWDOWN: Text("Showdown payouts", "Partage au showdown"),
     DrillKind.RAKE: Text("Rake", "Commission (rake)"),
     DrillKind.RULING: Text("Irregularity ruling", "Décision sur une irrégularité"),
+    DrillKind.DRAW_FIRST: Text("Draw: first to act after the draw",
+                               "Tirage : premier à parler après l'échange"),
 }
 
 

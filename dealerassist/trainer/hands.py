@@ -1,10 +1,16 @@
-"""Random but realistic board-game hands played through the engine, for drills.
+"""Random but realistic hands (board, stud and draw games) played through the engine.
 
 A hand is set up from a difficulty profile (stakes, denominations, table size, short
 stacks) and played with the engine's own legal actions: players fold, check, call, bet
 and raise in sizes a real table uses, and sometimes move all in. Every state met on the
 way is kept with the events that led to it, so a drill can stop at any decision and show
 exactly what happened on the street so far.
+
+Stud hands post antes, the engine names the bring-in (ST-BRINGIN, RZ-BRINGIN) who posts
+it or completes (ST-COMPLETE), and up cards are dealt face up street by street; draw hands
+discard and draw in the engine's order (DR-DRAW), keeping the cards a player of that game
+keeps, with fixed limits doubling after the draw as the game's streets say (LB-LIMITS,
+DR-LIMITS).
 """
 
 from __future__ import annotations
@@ -13,17 +19,29 @@ import random
 from dataclasses import dataclass
 
 from dealerassist.cards import Card, standard_deck
-from dealerassist.engine.actions import bet_or_raise, call, check, deal_board, deal_hole, fold
+from dealerassist.engine.actions import (
+    bet_or_raise,
+    call,
+    check,
+    deal_board,
+    deal_hole,
+    fold,
+    post_bring_in,
+)
 from dealerassist.engine.betting import LegalActions, legal_actions
-from dealerassist.engine.events import Event
+from dealerassist.engine.events import CardsDrawn, Event
 from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import HandState, Phase, evolve, new_hand
 from dealerassist.games.catalogue import game as game_spec
-from dealerassist.games.spec import BettingStructure
+from dealerassist.games.spec import BettingStructure, Evaluator, Family, ForcedBets
 from dealerassist.rules.model import HouseRules
 from dealerassist.trainer.difficulty import DifficultyProfile
 
-__all__ = ["PlayedHand", "Step", "play_hand", "random_setup"]
+__all__ = ["DRAW_GAMES", "STUD_GAMES", "PlayedHand", "Step", "choose_game", "play_hand",
+           "random_setup"]
+
+STUD_GAMES = ("F7S", "F7S/8", "FR", "F5S")
+DRAW_GAMES = ("N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB", "F5D")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +60,15 @@ class PlayedHand:
     setup: HandSetup
     decisions: tuple[Step, ...]
     final: Step
+
+
+def choose_game(rng: random.Random, games: tuple[str, ...]) -> str:
+    """Pick a game: first a family (board, stud, draw) among those offered, then a game in it."""
+    families: dict[Family, list[str]] = {}
+    for code in games:
+        families.setdefault(game_spec(code).family, []).append(code)
+    family = rng.choice(sorted(families, key=str))
+    return rng.choice(families[family])
 
 
 def random_setup(
@@ -63,6 +90,16 @@ def random_setup(
         extra = rng.randrange(0, big, unit) if big > unit else 0
         stacks.append(blinds * big + extra)
     fixed = spec.structure is BettingStructure.FIXED_LIMIT
+    if spec.family is Family.STUD:
+        # a 10/20 stud game: ante about a tenth of the small bet, bring-in about a quarter
+        ante = max(unit, big // 10 // unit * unit)
+        bring_in = max(unit, big // 4 // unit * unit)
+        return HandSetup.create(game=spec, stacks=stacks, ante=ante, bring_in=bring_in,
+                                small_bet=big, big_bet=2 * big, rules=rules)
+    if spec.forced is ForcedBets.ANTES_ONLY:
+        ante = max(unit, big // 10 // unit * unit)
+        return HandSetup.create(game=spec, stacks=stacks, ante=ante, small_bet=big,
+                                big_bet=2 * big, rules=rules)
     return HandSetup.create(
         game=spec, stacks=stacks, small_blind=small, big_blind=big,
         small_bet=big if fixed else 0, big_bet=2 * big if fixed else 0, rules=rules,
@@ -77,6 +114,10 @@ def _round_to(amount: int, unit: int, low: int, high: int) -> int:
 def _choose(rng: random.Random, state: HandState, choices: LegalActions, *,
             prof: DifficultyProfile) -> Event:
     player = choices.actor
+    if choices.bring_in is not None:  # ST-BRINGIN: post it, or complete (ST-COMPLETE)
+        if choices.min_raise_to is not None and rng.randrange(100) < 20:
+            return bet_or_raise(state, player, choices.min_raise_to)
+        return post_bring_in(state, player)
     roll = rng.randrange(100)
     if choices.can_raise and roll < prof.all_in_percent:
         assert choices.max_raise_to is not None
@@ -85,6 +126,9 @@ def _choose(rng: random.Random, state: HandState, choices: LegalActions, *,
         raise_percent = 35 if choices.can_check else 22
         if rng.randrange(100) < raise_percent:
             low, high = choices.min_raise_to, choices.max_raise_to
+            if state.setup.game.structure is BettingStructure.FIXED_LIMIT:
+                # the small or the big bet, nothing between (ST-OPEN-PAIR on an open pair)
+                return bet_or_raise(state, player, rng.choice((low, high)))
             top = max(state.bets)
             target = top + rng.choice((1, 1, 2, 2, 3)) * max(choices.pot // 2, low - top)
             unit = state.setup.min_bet if rng.randrange(3) else max(1, state.setup.min_bet // 2)
@@ -94,6 +138,34 @@ def _choose(rng: random.Random, state: HandState, choices: LegalActions, *,
     if rng.randrange(100) < 28:
         return fold(state, player)
     return call(state, player)
+
+
+def _low_rank(card: Card, *, aces_low: bool) -> int:
+    value = int(card.rank)
+    return 1 if aces_low and value == 14 else value
+
+
+def _discards(rng: random.Random, state: HandState, player: int) -> tuple[Card, ...]:
+    """Return the cards a player throws: high cards in lowball, unpaired ones in draw high."""
+    held = list(state.hole[player])
+    game = state.setup.game
+    if game.high is Evaluator.HIGH:
+        counts = {c.rank: sum(1 for d in held if d.rank == c.rank) for c in held}
+        loose = sorted((c for c in held if counts[c.rank] == 1), key=lambda c: int(c.rank))
+        keep_kicker = 1 if len(loose) == len(held) else 0  # nothing paired: keep the best card
+        out = loose[: len(loose) - keep_kicker] if keep_kicker else loose
+        return tuple(out[:3])
+    aces_low = game.low is not Evaluator.LOW_27
+    badugi = game.low is Evaluator.BADUGI
+    kept: list[Card] = []
+    for card in sorted(held, key=lambda c: _low_rank(c, aces_low=aces_low)):
+        if any(c.rank == card.rank or (badugi and c.suit == card.suit) for c in kept):
+            continue
+        kept.append(card)
+    pairs = [c for c in held if c not in kept]
+    limit = 9 if badugi else 7
+    high = [c for c in kept if _low_rank(c, aces_low=aces_low) > limit and rng.randrange(3)]
+    return tuple((pairs + high)[: rng.choice((2, 3, 3, 4))])
 
 
 def play_hand(rng: random.Random, setup: HandSetup, *, prof: DifficultyProfile) -> PlayedHand:
@@ -111,7 +183,12 @@ def play_hand(rng: random.Random, setup: HandSetup, *, prof: DifficultyProfile) 
             street = state.street_index
             street_events = []
         if state.phase is Phase.DEALING:
-            if state.due_hole:
+            if state.due_draw:  # DR-DRAW: the next player in order discards and draws
+                player = state.due_draw[0]
+                out = _discards(rng, state, player)[: len(deck)]
+                event = CardsDrawn(player, out, tuple(deck[: len(out)]))
+                del deck[: len(out)]
+            elif state.due_hole:
                 count = state.street.hole_down + state.street.hole_up
                 event: Event = deal_hole(state, state.due_hole[0], deck[:count])
                 del deck[:count]

@@ -17,8 +17,13 @@ from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settlement
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.evaluation import (
+    HandValue,
     describe,
+    evaluate_badugi,
     evaluate_high,
+    evaluate_low8,
+    evaluate_low_27,
+    evaluate_low_a5,
     evaluate_omaha_high,
     evaluate_omaha_low8,
 )
@@ -26,7 +31,7 @@ from dealerassist.games.spec import Evaluator, Family
 from dealerassist.rules.model import HiLoOddChip, HouseRules, OddChipRule, RakeBase
 from dealerassist.trainer.difficulty import Difficulty, profile
 from dealerassist.trainer.drill import AnswerFormat, Drill, DrillKind, Payout, PotAnswer
-from dealerassist.trainer.hands import play_hand, random_setup
+from dealerassist.trainer.hands import DRAW_GAMES, STUD_GAMES, choose_game, play_hand, random_setup
 from dealerassist.trainer.situation import table_lines
 from dealerassist.trainer.text import Text, seat_name
 
@@ -43,7 +48,10 @@ __all__ = [
 ]
 
 _POT_GAMES = ("NT", "PO", "FT", "NO/8", "PT")
-_SHOWDOWN_GAMES = ("NT", "FT", "PO", "FO/8", "PO/8")
+_SHOWDOWN_GAMES = ("NT", "FT", "PO", "FO/8", "PO/8") + STUD_GAMES + DRAW_GAMES
+_POT_GAMES = _POT_GAMES + STUD_GAMES + DRAW_GAMES
+_LOW_RULES = {Evaluator.LOW_A5: ["RZ-LOW", "LB-A5"], Evaluator.LOW_27: ["LB-27"],
+              Evaluator.BADUGI: []}
 
 
 def _seats(players: tuple[int, ...] | list[int]) -> str:
@@ -141,18 +149,36 @@ def pots_from_state(state: HandState, *, seed: int = 0, difficulty: str = "") ->
     )
 
 
+def _value(evaluator: Evaluator, hole: tuple, board: tuple) -> HandValue | None:  # type: ignore[type-arg]
+    if evaluator is Evaluator.OMAHA_HIGH:
+        return evaluate_omaha_high(hole, board)
+    if evaluator is Evaluator.OMAHA_LOW8:
+        return evaluate_omaha_low8(hole, board)
+    cards = tuple(hole) + tuple(board)
+    if evaluator is Evaluator.LOW8:  # stud hi-lo: best eight-or-better low of seven (O8-QUALIFY)
+        return evaluate_low8(cards)
+    if evaluator is Evaluator.LOW_A5:  # RZ-LOW, LB-A5
+        return evaluate_low_a5(cards)
+    if evaluator is Evaluator.LOW_27:  # LB-27
+        return evaluate_low_27(cards)
+    if evaluator is Evaluator.BADUGI:
+        return evaluate_badugi(cards)
+    return evaluate_high(cards)
+
+
 def _hands_played(state: HandState, player: int) -> tuple[Text, Text | None]:
+    """Return the hand each half plays, in words (high first; a hi-lo game's low second)."""
     game = state.setup.game
-    hole = state.hole[player]
-    board = state.board
-    if game.high is Evaluator.OMAHA_HIGH:
-        high = evaluate_omaha_high(hole, board)
-    else:
-        high = evaluate_high(tuple(hole) + tuple(board))
-    high_text = Text(describe(high, "en"), describe(high, "fr"))
-    if game.low is None:
+    hole = tuple(state.hole[player])
+    board = tuple(state.board)
+    first = game.high if game.high is not None else game.low
+    assert first is not None
+    value = _value(first, hole, board)
+    assert value is not None
+    high_text = Text(describe(value, "en"), describe(value, "fr"))
+    if game.high is None or game.low is None:
         return high_text, None
-    low = evaluate_omaha_low8(hole, board)
+    low = _value(game.low, hole, board)
     if low is None:
         return high_text, Text("no low", "pas de low")
     return high_text, Text(describe(low, "en"), describe(low, "fr"))
@@ -195,7 +221,7 @@ def _showdown_lines(state: HandState, rules: HouseRules) -> tuple[list[Text], di
     result = settlement(state)
     totals: dict[int, int] = {}
     lines: list[Text] = []
-    hilo = state.setup.game.low is not None
+    hilo = state.setup.game.low is not None and state.setup.game.high is not None
     stud = state.setup.game.family is Family.STUD
     for k, pot in enumerate(result.pots):
         name = Text("Main pot", "Pot principal") if k == 0 else \
@@ -250,7 +276,8 @@ def showdown_from_state(state: HandState, *, seed: int = 0, difficulty: str = ""
     lines, _ = _showdown_lines(state, rules)
     board = format_cards(state.board)
     situation = table_lines(state.setup)[:1]
-    situation.append(Text(f"Board: {board}.", f"Tableau : {board}."))
+    if state.board:
+        situation.append(Text(f"Board: {board}.", f"Tableau : {board}."))
     for i in state.in_hand:
         cards = format_cards(state.hole[i])
         situation.append(Text(f"{seat_name(i).en} shows {cards}.",
@@ -265,8 +292,10 @@ def showdown_from_state(state: HandState, *, seed: int = 0, difficulty: str = ""
     shown_en = ", ".join(f"Seat {p.seat} {p.amount}" for p in answer)
     shown_fr = ", ".join(f"Siège {p.seat} {p.amount}" for p in answer)
     ids = ["POT-AWARD", "G-TIE", "G-ODD-CHIP"]
-    if state.setup.game.low is not None:
+    game = state.setup.game
+    if game.low is not None and game.high is not None:
         ids += ["O8-SPLIT", "O8-QUALIFY", "O8-SPLIT-ODD"]
+    ids += _LOW_RULES.get(game.low, []) if game.high is None else []
     return Drill(
         kind=DrillKind.SHOWDOWN, seed=seed, difficulty=difficulty, game=state.setup.game.code,
         situation=tuple(situation),
@@ -278,15 +307,26 @@ def showdown_from_state(state: HandState, *, seed: int = 0, difficulty: str = ""
     )
 
 
+def _saw_flop(state: HandState) -> bool:
+    """Board games: a flop was dealt; stud and draw: the hand passed its first round."""
+    if state.setup.game.family is Family.BOARD:
+        return len(state.board) >= 3
+    return state.street_index >= 1
+
+
 def rake_steps(state: HandState) -> tuple[list[Text], int]:
     """Work out the rake from the house's rate, step, cap and no-flop-no-drop (RAKE-*)."""
     rake = state.setup.rules.rake
     hand_pots = pots(state)
     total = sum(p.amount for p in hand_pots)
-    saw_flop = len(state.board) >= 3
+    saw_flop = _saw_flop(state)
     if not rake.enabled:
         return [Text("The house takes no rake (RAKE-SHARE).",
                       "La maison ne prend pas de commission (RAKE-SHARE).")], 0
+    if rake.no_flop_no_drop and not saw_flop and state.setup.game.family is not Family.BOARD:
+        return [Text("The hand ended on the first betting round: no drop (RAKE-NFND).",
+                     "La main s'est finie au premier tour d'enchères : pas de commission "
+                     "(RAKE-NFND).")], 0
     if rake.no_flop_no_drop and not saw_flop:
         return [Text("The hand ended before the flop: no flop, no drop (RAKE-NFND).",
                      "La main s'est finie avant le flop : pas de flop, pas de commission "
@@ -317,8 +357,13 @@ def rake_from_state(state: HandState, *, seed: int = 0, difficulty: str = "") ->
     answer = settlement(state).rake
     lines, _ = rake_steps(state)
     total = sum(p.amount for p in pots(state))
-    ended = Text("after the flop", "après le flop") if len(state.board) >= 3 else \
-        Text("before the flop", "avant le flop")
+    if state.setup.game.family is not Family.BOARD:
+        ended = Text("after the first betting round", "après le premier tour d'enchères") \
+            if _saw_flop(state) else Text("on the first betting round",
+                                         "au premier tour d'enchères")
+    else:
+        ended = Text("after the flop", "après le flop") if _saw_flop(state) else \
+            Text("before the flop", "avant le flop")
     cap = rake.cap_at(state.setup.nominal_big_blind)
     cap_en = f"capped at {cap}" if cap is not None else "no cap"
     cap_fr = f"plafond {cap}" if cap is not None else "sans plafond"
@@ -355,7 +400,7 @@ def _final_states(rng: random.Random, *, games: tuple[str, ...], difficulty: Dif
     prof = dataclasses.replace(prof, all_in_percent=max(prof.all_in_percent, all_in),
                                short_stack_percent=max(prof.short_stack_percent, all_in))
     for _ in range(400):
-        setup = random_setup(rng, game=rng.choice(games), prof=prof, rules=rules)
+        setup = random_setup(rng, game=choose_game(rng, games), prof=prof, rules=rules)
         yield play_hand(rng, setup, prof=prof).final.state
 
 
@@ -406,6 +451,6 @@ def rake_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill
                                all_in=5):
         if state.phase is not Phase.SHOWDOWN:
             continue
-        if (len(state.board) < 3) == pre_flop:
+        if (not _saw_flop(state)) == pre_flop:
             return rake_from_state(state, seed=seed, difficulty=difficulty.value)
     raise RuntimeError("no hand found for a rake drill")  # pragma: no cover

@@ -8,20 +8,44 @@ button is seat 2 and posts the small blind, BET-HEADSUP).
 from __future__ import annotations
 
 from dealerassist.cards import format_cards
-from dealerassist.engine.events import BetPlaced, Called, Checked, Event, Folded, RaisedTo
+from dealerassist.engine.events import (
+    BetPlaced,
+    BringInPosted,
+    Called,
+    CardsDrawn,
+    Checked,
+    Event,
+    Folded,
+    RaisedTo,
+)
 from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import HandState
-from dealerassist.games.spec import BettingStructure
+from dealerassist.engine.stud import up_cards
+from dealerassist.games.spec import BettingStructure, Family
 from dealerassist.trainer.text import Text, seat_name
 
-__all__ = ["action_lines", "street_name", "table_lines"]
+__all__ = ["action_lines", "street_name", "table_lines", "up_card_lines"]
 
 _STREETS_EN = ("Pre-flop", "On the flop", "On the turn", "On the river")
 _STREETS_FR = ("Avant le flop", "Au flop", "Au turn", "À la river")
 
 
+_DRAWS_EN = ("Before the draw", "After the first draw", "After the second draw",
+             "After the third draw")
+_DRAWS_FR = ("Avant l'échange", "Après le premier échange", "Après le deuxième échange",
+             "Après le troisième échange")
+
+
 def street_name(state: HandState) -> Text:
     """Return the betting round, with the board when there is one."""
+    family = state.setup.game.family
+    if family is Family.STUD:
+        first = 2 if len(state.setup.game.streets) == 4 else 3  # ST5-DEAL: second street first
+        number = first + state.street_index
+        return Text(f"On street {number}", f"En {number}e rue")
+    if family is Family.DRAW:
+        index = min(state.street_index, len(_DRAWS_EN) - 1)
+        return Text(_DRAWS_EN[index], _DRAWS_FR[index])
     index = min(state.street_index, len(_STREETS_EN) - 1)
     text = Text(_STREETS_EN[index], _STREETS_FR[index])
     if state.board:
@@ -38,6 +62,16 @@ def table_lines(setup: HandSetup) -> list[Text]:
     game = setup.game
     stakes_en = f"blinds {small}/{big}"
     stakes_fr = f"blindes {small}/{big}"
+    ante = max(setup.antes) if setup.antes else 0
+    if not any(setup.blinds):
+        stakes_en = f"antes {ante}"
+        stakes_fr = f"antes {ante}"
+        if setup.bring_in:
+            stakes_en += f", bring-in {setup.bring_in}"
+            stakes_fr += f", bring-in {setup.bring_in}"
+    elif ante:
+        stakes_en += f", antes {ante}"
+        stakes_fr += f", antes {ante}"
     if game.structure is BettingStructure.FIXED_LIMIT:
         stakes_en += f", limits {setup.small_bet}/{setup.big_bet}"
         stakes_fr += f", limites {setup.small_bet}/{setup.big_bet}"
@@ -50,6 +84,18 @@ def table_lines(setup: HandSetup) -> list[Text]:
     stacks = ", ".join(f"{seat_name(i).en} {setup.starting_stacks[i]}" for i in range(n))
     stacks_fr = ", ".join(f"{seat_name(i).fr} {setup.starting_stacks[i]}" for i in range(n))
     lines.append(Text(f"Starting stacks: {stacks}.", f"Tapis de départ : {stacks_fr}."))
+    return lines
+
+
+def up_card_lines(state: HandState) -> list[Text]:
+    """Stud: every seat still in and the up cards it shows (ST7-DEAL), seat 1 first."""
+    lines = []
+    for i in range(state.player_count):
+        if state.folded[i]:
+            continue
+        shown = format_cards(up_cards(state.setup.game, state.hole[i]))
+        lines.append(Text(f"{seat_name(i).en} shows {shown}.",
+                          f"{seat_name(i).fr} montre {shown}."))
     return lines
 
 
@@ -85,7 +131,15 @@ def action_lines(state: HandState, street_events: tuple[Event, ...]) -> list[Tex
         all_in = (last_index[player] == k and state.stacks[player] == 0
                   and not state.folded[player])
         tail = Text(" (all in)", " (tapis)") if all_in else Text("", "")
-        if isinstance(event, Folded):
+        if isinstance(event, BringInPosted):
+            bets[player] += event.amount
+            line = Text(f"{name.en} brings in {event.amount}",
+                        f"{name.fr} paie le bring-in de {event.amount}")
+        elif isinstance(event, CardsDrawn):
+            count = len(event.discarded)
+            line = Text(f"{name.en} draws {count}" if count else f"{name.en} stands pat",
+                        f"{name.fr} tire {count}" if count else f"{name.fr} reste servi")
+        elif isinstance(event, Folded):
             line = Text(f"{name.en} folds", f"{name.fr} se couche")
         elif isinstance(event, Checked):
             line = Text(f"{name.en} checks", f"{name.fr} checke")

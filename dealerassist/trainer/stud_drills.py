@@ -1,10 +1,14 @@
 """Stud drills: who brings in on third street, and who acts first on a later street.
 
-Answers come from the evaluators' stud up-card ranking (`bring_in_player`,
-`rank_up_cards_high`, `rank_up_cards_low`): ST-BRINGIN (lowest card, suits clubs <
-diamonds < hearts < spades), RZ-BRINGIN (razz: highest card, aces low), ST-FIRST (best
-high hand showing, ties to the seat nearest the dealer's left) and, in razz, the lowest
-hand showing. Seat 1 is the first seat dealt (the dealer's left).
+The drills stop in real stud hands (seven card stud, stud hi-lo, razz, five card stud)
+played through the engine (`trainer/hands.py`): the answer is the engine's own actor, the
+bring-in when it is due (ST-BRINGIN, RZ-BRINGIN) or the opener of a later round
+(ST-FIRST). The explanation works it out again the dealer's way from the up cards
+(`bring_in_player`, `rank_up_cards_high`, `rank_up_cards_low`): lowest card, suits clubs <
+diamonds < hearts < spades; razz highest card, aces low; best high hand showing, ties to
+the seat nearest the dealer's left; in razz the lowest hand showing; an all-in opener is
+passed over for the next seat still in with chips. Seat 1 is the first seat dealt (the
+dealer's left).
 """
 
 from __future__ import annotations
@@ -12,31 +16,56 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from dealerassist.cards import Card, format_cards, standard_deck
+from dealerassist.cards import Card, format_cards
+from dealerassist.engine.betting import legal_actions
+from dealerassist.engine.stud import up_cards as engine_up_cards
 from dealerassist.evaluation.partial import bring_in_player, rank_up_cards_high, rank_up_cards_low
 from dealerassist.rules.model import HouseRules
 from dealerassist.trainer.difficulty import Difficulty, profile
 from dealerassist.trainer.drill import AnswerFormat, Drill, DrillKind
+from dealerassist.trainer.hands import STUD_GAMES, Step, play_hand, random_setup
+from dealerassist.trainer.situation import table_lines
 from dealerassist.trainer.text import Text, seat_name
 
-__all__ = ["bring_in_from", "bring_in_drill", "first_to_act", "stud_first_drill",
-           "stud_first_from"]
+__all__ = ["bring_in_drill", "bring_in_from", "bring_in_steps", "first_to_act", "first_up_cards",
+           "stud_first_drill", "stud_first_from", "stud_first_step_drill", "up_cards_in_hand"]
 
 _NAMES = {"F7S": Text("Seven-card stud", "Stud à sept cartes"),
           "F7S/8": Text("Seven-card stud hi-lo", "Stud à sept cartes hi-lo"),
-          "FR": Text("Razz", "Razz")}
+          "FR": Text("Razz", "Razz"),
+          "F5S": Text("Five-card stud", "Stud à cinq cartes")}
 _SUITS = Text("clubs, diamonds, hearts, spades (lowest first)",
               "trèfle, carreau, cœur, pique (du plus bas au plus haut)")
 
 
+def _first_street(game: str) -> int:
+    return 2 if game == "F5S" else 3  # ST5-DEAL: five card stud starts on second street
+
+
 def bring_in_from(game: str, up_cards: tuple[Card, ...], *, seed: int = 0,
-                  difficulty: str = "") -> Drill:
-    """Who brings in, given each seat's first up card (ST-BRINGIN / RZ-BRINGIN)."""
+                  difficulty: str = "", answer: int | None = None, amount: int = 0,
+                  header: tuple[Text, ...] = ()) -> Drill:
+    """Who brings in, given each seat's first up card (ST-BRINGIN / RZ-BRINGIN).
+
+    Args:
+        game: the stud game's code.
+        up_cards: each seat's up card, seat 1 first.
+        seed: the drill's seed.
+        difficulty: the level's name.
+        answer: the engine's bring-in player (index) when the drill comes from a played hand;
+            by default the dealer's method below.
+        amount: the bring-in the engine asks for (0: not stated).
+        header: table lines (stakes, stacks) shown first.
+
+    """
     razz = game == "FR"
     player = bring_in_player(up_cards, highest=razz)
+    if answer is not None:
+        player = answer
     card = up_cards[player]
-    situation = [_NAMES[game] + Text(". Third street, after the antes.",
-                                     ". Troisième rue, après les antes.")]
+    first = _first_street(game)
+    situation = list(header) + [_NAMES[game] + Text(
+        f". Street {first}, after the antes.", f". {first}e rue, après les antes.")]
     situation += [Text(f"{seat_name(i).en} shows {c}.", f"{seat_name(i).fr} montre {c}.")
                   for i, c in enumerate(up_cards)]
     values = [c.rank.low_value if razz else c.rank.value for c in up_cards]
@@ -61,6 +90,11 @@ def bring_in_from(game: str, up_cards: tuple[Card, ...], *, seed: int = 0,
                           "La couleur la plus basse paie."))
     lines.append(Text(f"{seat_name(player).en} ({card}) brings in.",
                       f"{seat_name(player).fr} ({card}) paie le bring-in."))
+    if amount:
+        lines.append(Text(f"The bring-in is {amount}; that seat may complete instead "
+                          "(ST-COMPLETE) but may not check or fold.",
+                          f"Le bring-in est de {amount} ; ce siège peut compléter à la place "
+                          "(ST-COMPLETE) mais ne peut ni checker ni se coucher."))
     return Drill(
         kind=DrillKind.BRING_IN, seed=seed, difficulty=difficulty, game=game,
         situation=tuple(situation),
@@ -72,7 +106,7 @@ def bring_in_from(game: str, up_cards: tuple[Card, ...], *, seed: int = 0,
 
 
 def first_to_act(game: str, up_cards: tuple[tuple[Card, ...] | None, ...]) -> int:
-    """Return the player acting first on a later street; ``None`` for a folded seat (ST-FIRST)."""
+    """Return the best (razz: lowest) hand showing; ``None`` for a folded seat (ST-FIRST)."""
     rank = rank_up_cards_low if game == "FR" else rank_up_cards_high
     best = None
     chosen = -1
@@ -112,14 +146,20 @@ def _showing(cards: tuple[Card, ...], *, razz: bool) -> Text:
 
 
 def stud_first_from(game: str, up_cards: tuple[tuple[Card, ...] | None, ...], *, seed: int = 0,
-                    difficulty: str = "") -> Drill:
-    """Who acts first on a later street, from each seat's up cards (None: folded)."""
+                    difficulty: str = "", all_in: tuple[bool, ...] = (),
+                    answer: int | None = None, header: tuple[Text, ...] = ()) -> Drill:
+    """Who acts first on a later street, from each seat's up cards (None: folded).
+
+    ``all_in`` marks seats still in without chips: an all-in opener is passed over for the
+    next seat clockwise still in with chips. ``answer`` is the engine's actor when the drill
+    comes from a played hand (by default the dealer's method).
+    """
     razz = game == "FR"
-    player = first_to_act(game, up_cards)
+    opener = first_to_act(game, up_cards)
     count = max(len(c) for c in up_cards if c is not None)
-    street = count + 2
-    situation = [_NAMES[game] + Text(f". Street {street}: the up cards.",
-                                     f". {street}e rue : les cartes visibles.")]
+    street = count + _first_street(game) - 1
+    situation = list(header) + [_NAMES[game] + Text(f". Street {street}: the up cards.",
+                                                    f". {street}e rue : les cartes visibles.")]
     lines = [Text("Razz: the lowest hand showing acts first; pairs count against it "
                   "(RZ-BRINGIN)." if razz else
                   "The best high hand showing acts first; straights and flushes do not count "
@@ -134,11 +174,13 @@ def stud_first_from(game: str, up_cards: tuple[tuple[Card, ...] | None, ...], *,
             situation.append(Text(f"{name.en} has folded.", f"{name.fr} s'est couché."))
             continue
         shown = format_cards(cards)
-        situation.append(Text(f"{name.en} shows {shown}.", f"{name.fr} montre {shown}."))
+        tail = Text(" (all in)", " (à tapis)") if all_in and all_in[i] else Text("", "")
+        situation.append(Text(f"{name.en} shows {shown}", f"{name.fr} montre {shown}")
+                         + tail + Text(".", "."))
         hand = _showing(cards, razz=razz)
         lines.append(Text(f"{name.en}: {hand.en}.", f"{name.fr} : {hand.fr}."))
     rank = rank_up_cards_low if razz else rank_up_cards_high
-    best = rank(up_cards[player])  # type: ignore[arg-type]
+    best = rank(up_cards[opener])  # type: ignore[arg-type]
     ties = [i for i, c in enumerate(up_cards) if c is not None and rank(c) == best]
     if len(ties) > 1:
         lines.append(Text(
@@ -146,6 +188,18 @@ def stud_first_from(game: str, up_cards: tuple[tuple[Card, ...] | None, ...], *,
             "dealer's left acts first.",
             f"Les sièges {', '.join(str(i + 1) for i in ties)} montrent des mains égales : le "
             "premier à gauche du donneur parle d'abord."))
+    player = opener
+    if all_in and all_in[opener]:
+        n = len(up_cards)
+        player = next((k % n for k in range(opener + 1, opener + n)
+                       if up_cards[k % n] is not None and not all_in[k % n]), opener)
+        lines.append(Text(
+            f"{seat_name(opener).en} is all in: the next seat clockwise still in with chips "
+            "acts.",
+            f"{seat_name(opener).fr} est à tapis : le siège suivant encore en jeu avec des "
+            "jetons parle."))
+    if answer is not None:
+        player = answer
     lines.append(Text(f"{seat_name(player).en} acts first.", f"{seat_name(player).fr} parle "
                       "en premier."))
     return Drill(
@@ -159,41 +213,96 @@ def stud_first_from(game: str, up_cards: tuple[tuple[Card, ...] | None, ...], *,
     )
 
 
-def _stud_players(rng: random.Random, difficulty: Difficulty) -> int:
-    low, high = profile(difficulty).players
-    return rng.randint(max(2, low), min(8, high))  # ST7-DEAL: at most eight players
+def first_up_cards(step: Step) -> tuple[Card, ...]:
+    """Each seat's up card on the first street (the card the bring-in is decided on)."""
+    game = step.state.setup.game
+    return tuple(engine_up_cards(game, hole)[-1] for hole in step.state.hole)
+
+
+def up_cards_in_hand(step: Step) -> tuple[tuple[Card, ...] | None, ...]:
+    """Each seat's up cards, ``None`` for a folded seat."""
+    state = step.state
+    return tuple(None if state.folded[i] else engine_up_cards(state.setup.game, state.hole[i])
+                 for i in range(state.player_count))
+
+
+def _header(step: Step) -> tuple[Text, ...]:
+    return tuple(table_lines(step.state.setup))
+
+
+def bring_in_steps(step: Step, *, seed: int = 0, difficulty: str = "") -> Drill:
+    """Return the bring-in drill at a hand's first decision (the engine's actor)."""
+    choices = legal_actions(step.state)
+    assert choices is not None and choices.bring_in is not None
+    return bring_in_from(step.state.setup.game.code, first_up_cards(step), seed=seed,
+                         difficulty=difficulty, answer=choices.actor, amount=choices.bring_in,
+                         header=_header(step))
+
+
+def stud_first_step_drill(step: Step, *, seed: int = 0, difficulty: str = "") -> Drill:
+    """Return the first-to-act drill at a later street's first decision (engine's actor)."""
+    state = step.state
+    all_in = tuple(state.stacks[i] == 0 and not state.folded[i]
+                   for i in range(state.player_count))
+    return stud_first_from(state.setup.game.code, up_cards_in_hand(step), seed=seed,
+                           difficulty=difficulty, all_in=all_in, answer=state.actors[0],
+                           header=_header(step))
+
+
+def _stud_hands(rng: random.Random, difficulty: Difficulty, rules: HouseRules):  # type: ignore[no-untyped-def]
+    prof = profile(difficulty)
+    for _ in range(300):
+        setup = random_setup(rng, game=rng.choice(STUD_GAMES), prof=prof, rules=rules)
+        yield play_hand(rng, setup, prof=prof)
+
+
+def _rank_tie(cards: tuple[Card, ...], player: int, *, razz: bool) -> bool:
+    def value(card: Card) -> int:
+        return card.rank.low_value if razz else card.rank.value
+    return sum(value(c) == value(cards[player]) for c in cards) > 1
 
 
 def bring_in_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
-    """Return a random bring-in drill; harder levels make suit ties more likely."""
-    del rules  # the bring-in player is not a house option
+    """Return a bring-in drill from a real stud hand; harder levels look for suit ties."""
     rng = random.Random(f"bring-in:{seed}")
-    game = rng.choice(("F7S", "F7S/8", "FR"))
-    n = _stud_players(rng, difficulty)
-    deck = list(standard_deck())
-    rng.shuffle(deck)
-    if difficulty is not Difficulty.BEGINNER:
-        # deal from a short deck of a few ranks so that ties on rank happen
-        ranks = rng.sample(range(2, 15), 3 if difficulty is Difficulty.ADVANCED else 5)
-        deck = [c for c in deck if int(c.rank) in ranks]
-    return bring_in_from(game, tuple(deck[:n]), seed=seed, difficulty=difficulty.value)
+    want_tie = difficulty is Difficulty.ADVANCED or (
+        difficulty is Difficulty.INTERMEDIATE and rng.randrange(2) == 0)
+    fallback = None
+    for hand in _stud_hands(rng, difficulty, rules):
+        if not hand.decisions:
+            continue
+        step = hand.decisions[0]
+        choices = legal_actions(step.state)
+        if choices is None or choices.bring_in is None:
+            continue
+        fallback = fallback or step
+        razz = step.state.setup.game.code == "FR"
+        if not want_tie or _rank_tie(first_up_cards(step), choices.actor, razz=razz):
+            return bring_in_steps(step, seed=seed, difficulty=difficulty.value)
+    assert fallback is not None
+    return bring_in_steps(fallback, seed=seed, difficulty=difficulty.value)
 
 
 def stud_first_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
-    """Return a random first-to-act drill on 4th to 7th street (7th: four up cards)."""
-    del rules
+    """Return a first-to-act drill on a later street of a real stud hand."""
     rng = random.Random(f"stud-first:{seed}")
-    game = rng.choice(("F7S", "F7S/8", "FR"))
-    n = _stud_players(rng, difficulty)
-    count = rng.randint(2, 4)
-    deck = list(standard_deck())
-    rng.shuffle(deck)
-    if difficulty is Difficulty.ADVANCED:
-        ranks = rng.sample(range(2, 15), 6)
-        deck = [c for c in deck if int(c.rank) in ranks][: n * count]
-        deck += [c for c in standard_deck() if c not in deck]
-    hands: list[tuple[Card, ...] | None] = []
-    for i in range(n):
-        folded = i and rng.randrange(100) < 20 and sum(h is not None for h in hands) >= 2
-        hands.append(None if folded else tuple(deck[i * count:(i + 1) * count]))
-    return stud_first_from(game, tuple(hands), seed=seed, difficulty=difficulty.value)
+    want_tie = difficulty is Difficulty.ADVANCED
+    fallback = None
+    for hand in _stud_hands(rng, difficulty, rules):
+        firsts = [step for step in hand.decisions
+                  if step.state.street_index > 0 and not step.street_events]
+        if not firsts:
+            continue
+        step = rng.choice(firsts)
+        fallback = fallback or step
+        if not want_tie or _equal_showing(step):
+            return stud_first_step_drill(step, seed=seed, difficulty=difficulty.value)
+    assert fallback is not None
+    return stud_first_step_drill(fallback, seed=seed, difficulty=difficulty.value)
+
+
+def _equal_showing(step: Step) -> bool:
+    """Two seats still in show the same ranks (a tie to the dealer's left, ST-FIRST)."""
+    shown = [sorted(c.rank for c in cards) for cards in up_cards_in_hand(step) if cards]
+    return any(shown.count(ranks) > 1 for ranks in shown) or any(
+        len({c.rank for c in cards}) < len(cards) for cards in up_cards_in_hand(step) if cards)
