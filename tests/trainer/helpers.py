@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dealerassist.cards import parse_cards, standard_deck
 from dealerassist.engine import (
+    CardsDrawn,
     HandSetup,
     bet_or_raise,
     call,
@@ -13,6 +14,7 @@ from dealerassist.engine import (
     evolve,
     fold,
     new_hand,
+    post_bring_in,
 )
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.rules import default_rules
@@ -78,3 +80,49 @@ def drive(setup: HandSetup, script: list[str], *, holes: list[str] | None = None
 
 def final_state(setup: HandSetup, script: list[str], **kwargs) -> HandState:  # type: ignore[no-untyped-def]
     return drive(setup, script, **kwargs).state
+
+
+def play_script(setup: HandSetup, script: list[str]) -> Step:
+    """Play a stud or draw hand from a script; return the step after the last item.
+
+    Items: ``deal CARDS`` (the next hole cards due, stud: down cards then up cards; or the
+    board), ``draw OUT/IN`` (the next player due to draw: discards, then cards received;
+    ``draw -`` stands pat), ``b`` (post the bring-in), ``f``, ``x``, ``c``, ``r N``.
+    """
+    state = new_hand(setup)
+    events: list = []
+    street_events: list = []
+    street = 0
+    for item in script:
+        if state.street_index != street:
+            street, street_events = state.street_index, []
+        word, *rest = item.split(maxsplit=1)
+        if word == "deal":
+            cards = parse_cards(rest[0])
+            event = deal_hole(state, state.due_hole[0], cards) if state.due_hole else \
+                deal_board(state, cards)
+        elif word == "draw":
+            player = state.due_draw[0]
+            if rest[0] == "-":
+                event = CardsDrawn(player, (), ())
+            else:
+                out, received = rest[0].split("/")
+                event = CardsDrawn(player, parse_cards(out), parse_cards(received))
+        else:
+            player = state.actors[0]
+            if word == "b":
+                event = post_bring_in(state, player)
+            elif word == "f":
+                event = fold(state, player)
+            elif word == "x":
+                event = check(state, player)
+            elif word == "c":
+                event = call(state, player)
+            else:
+                event = bet_or_raise(state, player, int(rest[0]))
+            street_events.append(event)
+        state = evolve(state, event)
+        events.append(event)
+    if state.street_index != street:
+        street_events = []
+    return Step(state, tuple(events), tuple(street_events))
