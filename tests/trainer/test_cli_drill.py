@@ -41,3 +41,21 @@ def test_bad_input_is_one_line_without_a_traceback(
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("kind", "games", "rule"), [
+    ("bring-in", {"F7S", "F7S/8", "FR", "F5S"}, {"ST-BRINGIN", "RZ-BRINGIN"}),
+    ("stud-first", {"F7S", "F7S/8", "FR", "F5S"}, {"ST-FIRST", "RZ-BRINGIN"}),
+    ("draw-first", {"N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB", "F5D"}, {"DR-AFTER"}),
+])
+def test_stud_and_draw_kinds_print_json_from_real_hands(
+        kind: str, games: set[str], rule: set[str], capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in (1, 2, 3):
+        assert main(["drill", "--kind", kind, "--seed", str(seed), "--json",
+                     "--difficulty", "advanced"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert set(data) >= KEYS and data["kind"] == kind and data["game"] in games
+        assert isinstance(data["answer"], int) and data["answer_format"] == "seat"
+        assert set(data["rule_ids"]) & rule
+    assert main(["drill", "--list"]) == 0
+    assert "draw-first\tDraw: first to act after the draw" in capsys.readouterr().out

@@ -12,13 +12,20 @@ from dealerassist.engine.state import Phase
 from dealerassist.trainer import Difficulty, DrillKind, grade, make_drill
 from dealerassist.trainer.betting_drills import min_raise_steps, pl_max_steps, to_call_steps
 from dealerassist.trainer.difficulty import profile
+from dealerassist.trainer.draw_drills import draw_first_steps
 from dealerassist.trainer.drill import AnswerFormat
-from dealerassist.trainer.hands import play_hand, random_setup
+from dealerassist.trainer.hands import DRAW_GAMES, STUD_GAMES, play_hand, random_setup
 from dealerassist.trainer.pot_drills import pot_layers, rake_steps, showdown_from_state
+from dealerassist.trainer.stud_drills import (
+    bring_in_from,
+    first_up_cards,
+    stud_first_from,
+    up_cards_in_hand,
+)
 
 from .helpers import RULES
 
-GAMES = ("NT", "PO", "FT", "FO/8", "PT", "NO/8", "PO/8")
+GAMES = ("NT", "PO", "FT", "FO/8", "PT", "NO/8", "PO/8") + STUD_GAMES + DRAW_GAMES
 
 
 def _hands(count: int, *, level: Difficulty):  # type: ignore[no-untyped-def]
@@ -60,6 +67,48 @@ def _check_betting(count: int, level: Difficulty) -> dict[str, int]:
                 checked["max"] += 1
     assert min(checked.values()) > 100, checked
     return checked
+
+
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_ST_BRINGIN_ST_FIRST_DR_AFTER_dealers_method_names_the_engines_actor(
+        level: Difficulty) -> None:
+    _check_openers(150, level)
+
+
+def _check_openers(count: int, level: Difficulty) -> dict[str, int]:
+    """At every round's first decision of a stud or draw hand: the dealer's way = the engine."""
+    checked = {"bring-in": 0, "stud-first": 0, "draw-first": 0}
+    for hand in _hands(count * 2, level=level):
+        family = hand.setup.game.family.value
+        for step in hand.decisions:
+            state = step.state
+            if step.street_events or family == "board":
+                continue
+            actor = state.actors[0]
+            if family == "stud" and state.street_index == 0:
+                choices = legal_actions(state)
+                assert choices is not None and choices.bring_in is not None
+                assert bring_in_from(state.setup.game.code,
+                                     first_up_cards(step)).answer == actor + 1
+                checked["bring-in"] += 1
+            elif family == "stud":
+                all_in = tuple(state.stacks[i] == 0 and not state.folded[i]
+                               for i in range(state.player_count))
+                drill = stud_first_from(state.setup.game.code, up_cards_in_hand(step),
+                                        all_in=all_in)
+                assert drill.answer == actor + 1, step.events
+                checked["stud-first"] += 1
+            elif state.street_index > 0:
+                assert draw_first_steps(step)[1] == actor, step.events
+                checked["draw-first"] += 1
+    assert min(checked.values()) > 50, checked
+    return checked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_openers_agree_with_the_engine_on_5000_hands_a_level(level: Difficulty) -> None:
+    print(f"{level.value}: {_check_openers(5000, level)}")
 
 
 @pytest.mark.parametrize("level", list(Difficulty))
