@@ -9,6 +9,11 @@
   the odd units one each to the winners clockwise from the button (index 0 first);
   ``LOWEST_SEAT`` (pokerkit's convention, the PHH profile) gives them all to the winner
   with the lowest index. Chips below one unit go to the first winner.
+  ``HIGH_CARD_BY_SUIT`` (stud house option): the odd units go one each to the winners in
+  order of their highest card, where a winner's highest card is the highest-ranking known
+  card among all the cards dealt to them (down and up cards, ace high in every game) and
+  suits break ties spades > hearts > diamonds > clubs, as card rooms do. Cards being unique,
+  this orders the winners fully; a winner with no known card comes last (then clockwise).
 - RAKE-*: the rake is computed by `RakeRules.rake_for` on the hand total (base ``hand``,
   taken from the main pot first, then the side pots) or on each pot (base ``pot``);
   no flop, no drop.
@@ -84,6 +89,30 @@ def split_amount(
             shares[k] += unit
     shares[0] += below
     return [(winners[k], shares[k]) for k in range(count) if shares[k]]
+
+
+def _by_high_card(state: HandState, winners: tuple[int, ...]) -> tuple[int, ...]:
+    """``winners`` ordered by their highest card by suit (G-ODD-CHIP, stud house option).
+
+    A card's code is (rank - 2) * 4 + suit order (c, d, h, s), so the largest code is the
+    highest rank with spades > hearts > diamonds > clubs breaking ties.
+    """
+    def highest(player: int) -> int:
+        codes = [card.code for card in state.hole[player] if not card.is_unknown]
+        return max(codes, default=-1)
+
+    return tuple(sorted(winners, key=lambda p: (-highest(p), winners.index(p))))
+
+
+def _split(state: HandState, amount: int, winners: tuple[int, ...], *, rule: OddChipRule,
+           unit: int) -> list[tuple[int, int]]:
+    """`split_amount`, with ``HIGH_CARD_BY_SUIT`` resolved; shares listed clockwise."""
+    if rule is not OddChipRule.HIGH_CARD_BY_SUIT:
+        return split_amount(amount, winners, rule=rule, unit=unit)
+    ordered = _by_high_card(state, winners)
+    shares = dict(split_amount(amount, ordered, rule=OddChipRule.FIRST_LEFT_OF_BUTTON,
+                               unit=unit))
+    return [(p, shares[p]) for p in winners if p in shares]
 
 
 def verify_settle(state: HandState) -> None:
@@ -163,8 +192,8 @@ def settlement(state: HandState) -> Settlement:
     rules = state.setup.rules.odd_chip
     family = state.setup.game.family
     rule = rules.stud if family is Family.STUD else rules.board
-    if rule is OddChipRule.HIGH_CARD_BY_SUIT:
-        rule = OddChipRule.FIRST_LEFT_OF_BUTTON
+    if rule is OddChipRule.HIGH_CARD_BY_SUIT and family is not Family.STUD:
+        rule = OddChipRule.FIRST_LEFT_OF_BUTTON  # a stud-only option (G-ODD-CHIP)
     game = state.setup.game
     events: list[Event] = []
     results: list[PotResult] = []
@@ -190,7 +219,7 @@ def settlement(state: HandState) -> Settlement:
         if won_by_fold:
             high_winners = pot.eligible
             awards = [(p, a, PotHalf.WHOLE) for p, a in
-                      split_amount(amount, pot.eligible, rule=rule, unit=rules.unit)]
+                      _split(state, amount, pot.eligible, rule=rule, unit=rules.unit)]
         else:
             if highs is not None:
                 high_winners = _best(highs, pot.eligible)
@@ -205,9 +234,11 @@ def settlement(state: HandState) -> Settlement:
                 high_amount = high_units * rules.unit + below
                 low_amount = low_units * rules.unit
                 awards = [(p, a, PotHalf.HIGH) for p, a in
-                          split_amount(high_amount, high_winners, rule=rule, unit=rules.unit)]
+                          _split(state, high_amount, high_winners, rule=rule,
+                                 unit=rules.unit)]
                 awards += [(p, a, PotHalf.LOW) for p, a in
-                           split_amount(low_amount, low_winners, rule=rule, unit=rules.unit)]
+                           _split(state, low_amount, low_winners, rule=rule,
+                                 unit=rules.unit)]
             else:
                 winners = high_winners or low_winners
                 if not winners:
@@ -215,7 +246,7 @@ def settlement(state: HandState) -> Settlement:
                         f"nobody eligible for pot {k} can be ranked: the players in it must "
                         "show their cards", rule_id="G-SHOW-CLAIM")
                 awards = [(p, a, PotHalf.WHOLE) for p, a in
-                          split_amount(amount, winners, rule=rule, unit=rules.unit)]
+                          _split(state, amount, winners, rule=rule, unit=rules.unit)]
         for player, share, half in awards:
             events.append(PotAwarded(k, player, share, half))
         merged: dict[int, int] = {}

@@ -40,7 +40,8 @@ PROVEN: dict[str, tuple[str, ...]] = {
         _BEHAVIOUR + "test_G_ODD_CHIP_board_two_odd_chips_one_each_from_the_button_then_all_to_"
         "lowest_seat",
     ),
-    "odd_chip.stud": (_CONSUMERS + "test_G_ODD_CHIP_stud_first_left_of_button_then_lowest_seat",),
+    "odd_chip.stud": (_CONSUMERS + "test_G_ODD_CHIP_stud_first_left_of_button_then_lowest_seat",
+                      _CONSUMERS + "test_G_ODD_CHIP_stud_high_card_by_suit"),
     "odd_chip.hilo": (
         _BEHAVIOUR + "test_O8_SPLIT_ODD_odd_chip_to_the_high_half_then_the_low_half",
     ),

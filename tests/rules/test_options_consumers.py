@@ -143,8 +143,6 @@ def test_G_ODD_CHIP_stud_first_left_of_button_then_lowest_seat() -> None:
     assert _stud_tie(unraked("odd_chip: {stud: lowest_seat}")) == {0: 5, 1: 3, 2: 3}
 
 
-@pytest.mark.xfail(strict=True, reason="odd_chip.stud: high_card_by_suit is read as "
-                   "first_left_of_button by engine/settlement.py (no consumer yet)")
 def test_G_ODD_CHIP_stud_high_card_by_suit() -> None:
     # The odd chips go to the highest card by suit: the ace of spades (player 0) first, then
     # the king of spades (player 2); first_left_of_button gives them to players 0 and 1.
