@@ -30,6 +30,7 @@ class DrillKind(StrEnum):
     RAKE = "rake"  # RAKE-RATE, RAKE-NFND
     RULING = "ruling"  # IRR-*: the ruling of an irregularity (multiple choice)
     DRAW_FIRST = "draw-first"  # DR-AFTER, LB-DEAL: first to act after the draw
+    DRAW_WINNER = "draw-winner"  # LB-27, LB-A5, badugi: who wins a lowball showdown
 
     @property
     def title(self) -> Text:
@@ -49,6 +50,8 @@ _TITLES = {
     DrillKind.RULING: Text("Irregularity ruling", "Décision sur une irrégularité"),
     DrillKind.DRAW_FIRST: Text("Draw: first to act after the draw",
                                "Tirage : premier à parler après l'échange"),
+    DrillKind.DRAW_WINNER: Text("Draw: lowball and badugi winner",
+                                "Tirage : gagnant en lowball et badugi"),
 }
 
 

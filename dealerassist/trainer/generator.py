@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dealerassist.rules.model import HouseRules
 from dealerassist.trainer.betting_drills import nl_min_drill, pl_max_drill, to_call_drill
 from dealerassist.trainer.difficulty import Difficulty
-from dealerassist.trainer.draw_drills import draw_first_drill
+from dealerassist.trainer.draw_drills import draw_first_drill, draw_winner_drill
 from dealerassist.trainer.drill import Drill, DrillKind
 from dealerassist.trainer.pot_drills import pots_drill, rake_drill, showdown_drill
 from dealerassist.trainer.ruling_drills import ruling_drill
@@ -33,6 +33,7 @@ GENERATORS: dict[DrillKind, Generator] = {
     DrillKind.RAKE: rake_drill,
     DrillKind.RULING: ruling_drill,
     DrillKind.DRAW_FIRST: draw_first_drill,
+    DrillKind.DRAW_WINNER: draw_winner_drill,
 }
 
 

@@ -47,6 +47,7 @@ def test_bad_input_is_one_line_without_a_traceback(
     ("bring-in", {"F7S", "F7S/8", "FR", "F5S"}, {"ST-BRINGIN", "RZ-BRINGIN"}),
     ("stud-first", {"F7S", "F7S/8", "FR", "F5S"}, {"ST-FIRST", "RZ-BRINGIN"}),
     ("draw-first", {"N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB", "F5D"}, {"DR-AFTER"}),
+    ("draw-winner", {"N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB"}, {"POT-AWARD"}),
 ])
 def test_stud_and_draw_kinds_print_json_from_real_hands(
         kind: str, games: set[str], rule: set[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,7 @@ from dealerassist.engine.state import Phase
 from dealerassist.trainer import Difficulty, DrillKind, grade, make_drill
 from dealerassist.trainer.betting_drills import min_raise_steps, pl_max_steps, to_call_steps
 from dealerassist.trainer.difficulty import profile
-from dealerassist.trainer.draw_drills import draw_first_steps
+from dealerassist.trainer.draw_drills import draw_first_steps, draw_winner_steps
 from dealerassist.trainer.drill import AnswerFormat
 from dealerassist.trainer.hands import DRAW_GAMES, STUD_GAMES, play_hand, random_setup
 from dealerassist.trainer.pot_drills import pot_layers, rake_steps, showdown_from_state
@@ -25,6 +25,7 @@ from dealerassist.trainer.stud_drills import (
 
 from .helpers import RULES
 
+LOWBALL = ("N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB")
 GAMES = ("NT", "PO", "FT", "FO/8", "PT", "NO/8", "PO/8") + STUD_GAMES + DRAW_GAMES
 
 
@@ -127,6 +128,9 @@ def _check_showdowns(count: int, level: Difficulty) -> int:
         assert rake_steps(state)[1] == settlement(state).rake
         if state.won_by_fold:
             continue
+        if state.setup.game.code in LOWBALL:  # LB-27, LB-A5, badugi read the dealer's way
+            main = settlement(state).pots[0]
+            assert draw_winner_steps(state)[1] == (main.high_winners or main.low_winners)
         showdowns += 1
         total = sum(p.amount for p in pots(state))
         result = settlement(state)

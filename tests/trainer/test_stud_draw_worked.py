@@ -12,8 +12,15 @@ from __future__ import annotations
 import dataclasses
 
 from dealerassist.engine import HandSetup
+from dealerassist.games.spec import Evaluator
 from dealerassist.trainer.betting_drills import to_call_from
-from dealerassist.trainer.draw_drills import draw_first_from, draw_first_steps
+from dealerassist.trainer.draw_drills import (
+    draw_first_from,
+    draw_first_steps,
+    draw_winner_from,
+    draw_winner_steps,
+    low_reading,
+)
 from dealerassist.trainer.drill import DrillKind, Payout
 from dealerassist.trainer.pot_drills import rake_from_state, showdown_from_state
 from dealerassist.trainer.stud_drills import bring_in_steps, stud_first_step_drill
@@ -181,3 +188,22 @@ def test_RAKE_RATE_stud_hand_past_third_street_is_raked_5_percent() -> None:
     # pot 15 antes + 20 + 20 + 10 (folded bring-in) = 65 (the 20 bet on 4th street returns)
     assert drill.answer == 3  # 65 x 5% = 3.25, rounded down to 3
     assert drill.explanation[0].en.startswith("65 x 5% = 3.25")
+
+
+def test_LB_A5_draw_winner_no_pair_nine_beats_a_pair_of_aces_and_names_the_rule() -> None:
+    script = ["deal 9c8d7h6s2d", "deal AcAd2h3s4c", "c", "x", "draw -", "draw -", "x", "x"]
+    state = play_script(_heads_up_draw("FA5L1D"), script).state
+    drill = draw_winner_from(state)
+    assert drill.answer == 1 and drill.rule_ids == ("LB-A5", "POT-AWARD")
+    assert drill.explanation[-1].en == "Best low: Seat 1."
+
+
+def test_draw_winner_badugi_four_card_badugi_beats_a_lower_three_card_hand() -> None:
+    setup = HandSetup.create(game="FB", stacks=(1000, 1000), small_blind=5, big_blind=10,
+                             small_bet=10, big_bet=20, rules=NO_RAKE)
+    script = ["deal Kc Qd Jh Ts", "deal Ac 2d 3h 3s", "c", "x"]
+    script += ["draw -", "draw -", "x", "x"] * 3
+    state = play_script(setup, script).state
+    lines, winners = draw_winner_steps(state)
+    assert winners == (0,) and draw_winner_from(state).answer == 1
+    assert low_reading(Evaluator.BADUGI, state.hole[1]) == (-3, 3, 2, 1)
