@@ -102,7 +102,7 @@ def raise_block(state: HandState, player: int) -> str:
     """Return the rule ID that forbids ``player`` (the actor) to bet or raise, or "" if none."""
     bets = state.bets
     stacks = state.stacks
-    top = max(bets)
+    top = state.max_bet
     left = cap_left(state)
     if left is not None and left <= 0:
         return "BET-FL-CAP"
@@ -127,7 +127,7 @@ def legal_actions(state: HandState) -> LegalActions | None:
     player = state.actors[0]
     bets = state.bets
     stacks = state.stacks
-    top = max(bets)
+    top = state.max_bet
     own = bets[player]
     stack = stacks[player]
     to_call = min(stack, top - own)

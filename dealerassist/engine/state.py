@@ -40,7 +40,7 @@ from dealerassist.engine.events import (
 from dealerassist.engine.openers import needs_openers
 from dealerassist.engine.setup import HandSetup
 from dealerassist.errors import IllegalActionError
-from dealerassist.games.spec import BettingStructure, ForcedBets, Opening, Street
+from dealerassist.games.spec import BettingStructure, Family, ForcedBets, Opening, Street
 
 __all__ = ["HandState", "Phase", "bring_in_due", "completion_pending", "evolve", "evolve_all",
            "new_hand"]
@@ -103,6 +103,9 @@ class HandState(NamedTuple):
         opened_by: the player who made the first voluntary bet of the hand, -1 if none
             (DR-AFTER: in antes-only draw games they act first after the draw).
         discards: draw games: the cards each player discarded (JB-SPLIT), () before any.
+        call_floor: the least a call must reach this round beyond the bets in front
+            (DR-ANTE-ONLY: after an all-in opening bet short of the full bet in an antes-only
+            draw game, callers still put in the full opening bet); 0 otherwise.
 
     """
 
@@ -137,6 +140,7 @@ class HandState(NamedTuple):
     due_draw: tuple[int, ...] = ()
     opened_by: int = -1
     discards: tuple[tuple[Card, ...], ...] = ()
+    call_floor: int = 0
 
     # ----- derived views -------------------------------------------------------------------
 
@@ -195,8 +199,9 @@ class HandState(NamedTuple):
 
     @property
     def max_bet(self) -> int:
-        """The highest bet in front of a player this round."""
-        return max(self.bets)
+        """The bet to match this round: the highest bet in front, or ``call_floor``."""
+        top = max(self.bets)
+        return top if top >= self.call_floor else self.call_floor
 
 
 _INDEX = {name: index for index, name in enumerate(HandState._fields)}
@@ -540,6 +545,7 @@ def _begin_betting(state: HandState) -> HandState:
         raise_count=0,
         aggressor=-1,
         opener=opener,
+        call_floor=0,
     )
     active = n - sum(folded)
     if (
@@ -661,7 +667,7 @@ def _on_fold(state: HandState, event: Folded) -> HandState:
     _refuse_before_bring_in(state, player)
     folded = list(state.folded)
     folded[player] = True
-    free = state.bets[player] >= max(state.bets)
+    free = state.bets[player] >= state.max_bet
     state = _pop(state, player, folded=tuple(folded))
     if free and state.phase is Phase.BETTING and len(state.actors) == 1:
         # G-ROUND-END: a fold with a check available is binding (a live-table fact pokerkit
@@ -670,7 +676,7 @@ def _on_fold(state: HandState, event: Folded) -> HandState:
         # asking them, so no pot is left to players who all folded (see POT-ABANDONED).
         last = state.actors[0]
         stacks, bets, folds = state.stacks, state.bets, state.folded
-        if bets[last] >= max(bets) and not any(
+        if bets[last] >= state.max_bet and not any(
             stacks[i] for i in range(len(stacks)) if i != last and not folds[i]
         ):
             return _end_betting(state)
@@ -680,7 +686,7 @@ def _on_fold(state: HandState, event: Folded) -> HandState:
 def _call(state: HandState, player: int) -> HandState:
     stacks = list(state.stacks)
     bets = list(state.bets)
-    top = max(bets)
+    top = state.max_bet
     amount = min(stacks[player], top - bets[player])
     stacks[player] -= amount
     bets[player] += amount
@@ -709,7 +715,7 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
     to = event.to
     bets = list(state.bets)
     stacks = list(state.stacks)
-    top = max(bets)
+    top = state.max_bet
     if to <= top:
         raise _fail(f"a bet or raise must go above {top}, not to {to}", "G-ACT")
     delta = to - bets[player]
@@ -739,6 +745,16 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
         # BET-SHORT-ALLIN (house option): an all-in of at least half a bet reopens.
         acted = [-1 if i != player else to for i in range(n)]
     last_full = max(state.last_full, increment)
+    floor = state.call_floor
+    if top == 0 and stacks[player] == 0 and _ante_only_round(state):
+        full = _bet_size(state) if setup.game.structure is BettingStructure.FIXED_LIMIT \
+            else setup.min_bet
+        if to < full:
+            # DR-ANTE-ONLY: an all-in opener short of the opening bet plays for what they
+            # put in (POT-MAIN-SIDE), but callers must still put in the full opening bet;
+            # a raise goes a full bet above it.
+            floor = full
+            last_full = max(last_full, full)
     state = replace(
         state,
         bets=tuple(bets),
@@ -749,10 +765,18 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
         raise_count=state.raise_count + 1,
         aggressor=player,
         opened_by=state.opened_by if state.opened_by >= 0 else player,
+        call_floor=floor,
     )
     if not actors:
         return _end_betting(state)
     return state
+
+
+def _ante_only_round(state: HandState) -> bool:
+    """Whether this is the round before the draw of an antes-only draw game (DR-ANTE-ONLY)."""
+    game = state.setup.game
+    return (game.family is Family.DRAW and game.forced is ForcedBets.ANTES_ONLY
+            and state.street_index == 0)
 
 
 def _bet_size(state: HandState) -> int:

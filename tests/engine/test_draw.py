@@ -25,6 +25,7 @@ from dealerassist.engine import (
     fold,
     legal_actions,
     new_hand,
+    pots,
     settle,
 )
 from dealerassist.errors import IllegalActionError
@@ -272,3 +273,56 @@ def test_JB_CALL_LOSE_a_caller_who_cannot_beat_openers_loses_the_bets() -> None:
     state = evolve_all(state, [CardsShown(0, state.hole[0]), CardsShown(1, state.hole[1])])
     final = evolve_all(state, settle(state))
     assert final.stacks == (108, 93, 99)  # nothing comes back to the caller
+
+
+def _five_card_draw(stacks: tuple[int, ...], holes: list[str]) -> HandState:
+    setup = HandSetup.create(game="F5D", stacks=stacks, ante=1, small_bet=2, big_bet=4,
+                             rules=no_rake())
+    state = new_hand(setup)
+    for player, text in enumerate(holes):
+        state = apply(state, deal_hole(state, player, parse_cards(text)))
+    return state
+
+
+def test_DR_ANTE_ONLY_a_player_with_only_the_ante_plays_for_the_antes_only() -> None:
+    holes = ["2c3d4h5s7c", "AhAdAc3c3h", "9c8d7h6s2d", "KsKd8c6h4s"]
+    state = _five_card_draw((100, 1, 100, 100), holes)
+    assert state.stacks[1] == 0 and state.actors == (0, 2, 3)  # all-in on the ante
+    state = act(state, "k", ("r", 2), "c", "c")
+    assert [(p.amount, p.eligible) for p in pots(state)] == [(4, (0, 1, 2, 3)), (6, (0, 2, 3))]
+    state = evolve_all(state, [CardsDrawn(p, (), ()) for p in (0, 1, 2, 3)])
+    state = act(state, "k", "k", "k")
+    final = evolve_all(state, settle(state))
+    # The full house takes the antes only; the kings take the bets it had no part in.
+    assert final.stacks == (97, 4, 97, 103)
+
+
+def test_DR_ANTE_ONLY_callers_put_in_the_full_opening_bet_after_a_short_all_in_opener() -> None:
+    holes = ["2c3d4h5s7c", "AhAdAc3c3h", "9c8d7h6s2d", "KsKd8c6h4s"]
+    state = act(_five_card_draw((100, 2, 100, 100), holes), "k", ("r", 1))  # all-in for 1
+    legal = legal_actions(state)
+    assert legal is not None and legal.actor == 2
+    assert (legal.to_call, legal.min_raise_to, legal.max_raise_to) == (2, 4, 4)
+    with pytest.raises(IllegalActionError):
+        check(state, 2)
+    with pytest.raises(IllegalActionError) as error:
+        bet_or_raise(state, 2, 3)  # a raise goes a full bet above the full opening bet
+    assert error.value.rule_id == "BET-FL-SIZES"
+    before = state
+    state = act(state, "c", "c", "c")
+    assert before.bets == (0, 1, 0, 0)  # refused actions left it untouched
+    # POT-MAIN-SIDE: the opener's chip and the antes are the main pot; the callers' second
+    # chip each is a side pot the opener has no claim to.
+    assert [(p.amount, p.eligible) for p in pots(state)] == [(8, (0, 1, 2, 3)), (3, (0, 2, 3))]
+    state = evolve_all(state, [CardsDrawn(p, (), ()) for p in (0, 1, 2, 3)])
+    state = act(state, "k", "k", "k")
+    final = evolve_all(state, settle(state))
+    assert final.stacks == (97, 8, 97, 100)
+
+
+def test_DR_ANTE_ONLY_a_full_opening_bet_all_in_leaves_calls_unchanged() -> None:
+    holes = ["2c3d4h5s7c", "AhAdAc3c3h", "9c8d7h6s2d", "KsKd8c6h4s"]
+    state = act(_five_card_draw((100, 3, 100, 100), holes), "k", ("r", 2))  # all-in, full
+    legal = legal_actions(state)
+    assert legal is not None and (legal.to_call, legal.min_raise_to) == (2, 4)
+    assert state.call_floor == 0
