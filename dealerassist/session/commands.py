@@ -32,10 +32,13 @@ __all__ = [
     "Command",
     "CommandError",
     "CorrectStack",
+    "DealUp",
+    "Draw",
     "Fold",
     "Leave",
     "Muck",
     "NewHand",
+    "Pay",
     "PlaceButton",
     "PostBlind",
     "RaiseTo",
@@ -184,6 +187,28 @@ class Muck:
 
 
 @dataclass(frozen=True, slots=True)
+class Pay:
+    """The dealer confirms the showdown's payouts: ``pay`` (POT-AWARD, G-ODD-CHIP)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealUp:
+    """Stud: the up cards dealt this street, by seat: ``up 1 Kh 2 7c 3 2d`` (ST7-DEAL)."""
+
+    cards: tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw games: the player due to draw discards and receives ``count`` cards (DR-DRAW).
+
+    ``pat`` and ``draw 0`` stand pat.
+    """
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Cancel the last event (recorded as a new event; nothing is erased): ``undo``."""
 
@@ -208,6 +233,9 @@ Command = (
     | Board
     | Show
     | Muck
+    | Pay
+    | DealUp
+    | Draw
     | Undo
 )
 
@@ -332,6 +360,33 @@ def _parse_show(word: str, args: list[str]) -> Command:
     return Show(seat=_seat(word, args[0], usage=usage), cards=_cards(word, args[1:], usage=usage))
 
 
+def _parse_up(word: str, args: list[str]) -> Command:
+    usage = _usage("up")
+    dealt: list[tuple[int, list[Card]]] = []
+    for arg in args:
+        if arg.isdigit():
+            dealt.append((_seat(word, arg, usage=usage), []))
+            continue
+        if not dealt:
+            raise CommandError(f"up: a seat number comes before the cards, got {arg!r}; {usage}")
+        dealt[-1][1].extend(_cards(word, [arg], usage=usage))
+    if not dealt or any(not cards for _, cards in dealt):
+        raise CommandError(f"up: each seat needs its up card(s); {usage}")
+    return DealUp(cards=tuple((seat, tuple(cards)) for seat, cards in dealt))
+
+
+def _parse_draw(word: str, args: list[str]) -> Command:
+    usage = _usage("draw")
+    if word == "pat":
+        if args:
+            raise CommandError(f"pat takes no value, got {' '.join(args)!r}; {usage}")
+        return Draw(count=0)
+    if len(args) != 1:
+        got = "nothing" if not args else " ".join(args)
+        raise CommandError(f"draw takes the number of cards drawn, got {got!r}; {usage}")
+    return Draw(count=_amount(word, args[0], what="number of cards", usage=usage))
+
+
 _BOARD_COUNTS = {"flop": 3, "turn": 1, "river": 1}
 
 
@@ -399,6 +454,17 @@ _VERBS: dict[str, _Verb] = {
     "muck": _Verb(
         "muck SEAT", "muck 3", "a player gives up without showing", _one_seat(Muck, "muck")
     ),
+    "pay": _Verb(
+        "pay", "pay", "confirm the showdown's payouts (when they wait for it)", _no_args(Pay)
+    ),
+    "up": _Verb(
+        "up SEAT CARD [SEAT CARD ...]", "up 1 Kh 2 7c 3 2d", "stud: this street's up cards",
+        _parse_up,
+    ),
+    "draw": _Verb(
+        "draw N | pat", "draw 2", "draw games: the draw of the player due (0 or pat: stands pat)",
+        _parse_draw,
+    ),
     "undo": _Verb("undo", "undo", "cancel the last event (kept in the journal)", _no_args(Undo)),
 }
 
@@ -416,6 +482,7 @@ _ALIASES: dict[str, str] = {
     "sitout": "out",
     "sitin": "in",
     "new": "hand",
+    "pat": "draw",
 }
 
 #: (usage, example, meaning) of every verb, for ``help`` and the docs.

@@ -31,7 +31,7 @@ from dealerassist.journal.records import Journal, JournalRecord, PendingRecord
 from dealerassist.rules.model import GamePreset, HouseRules
 from dealerassist.session import decide as deciding
 from dealerassist.session import hand as hand_adapter
-from dealerassist.session.commands import Command, Undo, parse_command
+from dealerassist.session.commands import Command, Pay, Undo, parse_command
 from dealerassist.session.events import TABLE_EVENTS, CommandReceived, Undone
 from dealerassist.session.sightings import Proposal, propose
 from dealerassist.session.state import SessionState, evolve, fold
@@ -40,8 +40,8 @@ from dealerassist.session.tournament_events import register as register_tourname
 __all__ = ["TableSession", "effective_events", "session_codec", "utc_now"]
 
 Clock = Callable[[], str]
-AnyCommand = Command | hand_adapter.Pay | hand_adapter.DealUp | hand_adapter.Draw
-"""A parsed line: the command language's, or the session's own (pay, up, draw)."""
+AnyCommand = Command
+"""A parsed line of the command language (``pay``, ``up`` and ``draw`` included)."""
 
 
 def utc_now() -> str:
@@ -160,7 +160,7 @@ class TableSession:
             IllegalActionError: the command is not allowed now (with its rule ID).
 
         """
-        command = hand_adapter.parse_extra(line) or parse_command(line)
+        command = parse_command(line)
         return self.apply(command, text=line.strip())
 
     def apply(self, command: AnyCommand, *, text: str) -> SessionState:
@@ -171,7 +171,7 @@ class TableSession:
 
     def _decide(self, command: AnyCommand) -> list[Any]:
         hand = self._state.hand
-        if isinstance(command, hand_adapter.Pay):
+        if isinstance(command, Pay):
             if hand is None:
                 raise IllegalActionError("nothing to pay: no hand is running",
                                          rule_id="POT-AWARD")
@@ -195,7 +195,7 @@ class TableSession:
 
     def check(self, line: str) -> None:
         """Raise like `execute` would, without journaling or changing anything."""
-        command = hand_adapter.parse_extra(line) or parse_command(line)
+        command = parse_command(line)
         if isinstance(command, Undo):
             self._undo_target()
             return

@@ -31,7 +31,7 @@ import dataclasses
 import re
 from typing import Any
 
-from dealerassist.cards import UNKNOWN, Card, parse_cards
+from dealerassist.cards import UNKNOWN, Card
 from dealerassist.engine import events as engine_events
 from dealerassist.engine.actions import apply as engine_apply
 from dealerassist.engine.betting import LegalActions, legal_actions
@@ -42,7 +42,7 @@ from dealerassist.engine.settlement import can_settle, settle
 from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.showdown import missing_cards
 from dealerassist.engine.state import HandState, Phase, evolve, new_hand
-from dealerassist.errors import IllegalActionError, InvalidCardError
+from dealerassist.errors import IllegalActionError
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure, Family
 from dealerassist.rules.model import HouseRules
@@ -53,7 +53,8 @@ from dealerassist.session.commands import (
     Call,
     Check,
     Command,
-    CommandError,
+    DealUp,
+    Draw,
     Fold,
     Muck,
     RaiseTo,
@@ -66,7 +67,6 @@ __all__ = [
     "ENGINE_EVENTS",
     "DealUp",
     "Draw",
-    "Pay",
     "after",
     "apply",
     "decide",
@@ -75,98 +75,11 @@ __all__ = [
     "is_hand_event",
     "is_void",
     "legal",
-    "parse_extra",
-    "parse_pay",
     "payout_due",
     "payout_events",
     "player_of_seat",
     "start",
 ]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Pay:
-    """The dealer confirms the showdown's payouts: ``pay`` (POT-AWARD, G-ODD-CHIP)."""
-
-
-PAY_WORDS = frozenset({"pay"})
-
-
-def parse_pay(line: str) -> Pay | None:
-    """Return `Pay` when ``line`` is the ``pay`` command (a ``#`` comment allowed), else None."""
-    words = line.split("#", 1)[0].split()
-    if len(words) == 1 and words[0].lower() in PAY_WORDS:
-        return Pay()
-    return None
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class DealUp:
-    """Stud: the up cards dealt this street, by seat: ``up 1 Kh 2 7c 3 2d`` (ST7-DEAL)."""
-
-    cards: tuple[tuple[int, tuple[Card, ...]], ...]
-
-
-UP_USAGE = "usage: up SEAT CARD [SEAT CARD ...], e.g. up 1 Kh 2 7c 3 2d"
-
-
-def parse_up(line: str) -> DealUp | None:
-    """Return `DealUp` when ``line`` is an ``up`` command, else None.
-
-    Raises:
-        CommandError: the line starts with ``up`` but cannot be read (says how to fix it).
-
-    """
-    words = line.split("#", 1)[0].split()
-    if not words or words[0].lower() != "up":
-        return None
-    dealt: list[tuple[int, list[Card]]] = []
-    for word in words[1:]:
-        if word.isdigit():
-            dealt.append((int(word), []))
-            continue
-        if not dealt:
-            raise CommandError(f"up: a seat number comes before the cards, got {word!r}; "
-                               f"{UP_USAGE}")
-        try:
-            dealt[-1][1].extend(parse_cards(word))
-        except InvalidCardError as error:
-            raise CommandError(f"up: {error}; {UP_USAGE}") from None
-    if not dealt or any(not cards for _, cards in dealt):
-        raise CommandError(f"up: each seat needs its up card(s); {UP_USAGE}")
-    return DealUp(cards=tuple((seat, tuple(cards)) for seat, cards in dealt))
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Draw:
-    """Draw games: the player due to draw discards and receives ``count`` cards (DR-DRAW)."""
-
-    count: int
-
-
-DRAW_USAGE = "usage: draw N (cards discarded and received, 0 = pat) or pat, e.g. draw 2"
-
-
-def parse_draw(line: str) -> Draw | None:
-    """Return `Draw` when ``line`` is ``draw N`` or ``pat``, else None.
-
-    Raises:
-        CommandError: ``draw`` without a whole number of cards.
-
-    """
-    words = line.split("#", 1)[0].split()
-    if not words or words[0].lower() not in ("draw", "pat"):
-        return None
-    if words[0].lower() == "pat" and len(words) == 1:
-        return Draw(count=0)
-    if len(words) != 2 or not words[1].isdigit():
-        raise CommandError(f"{words[0]}: {DRAW_USAGE}")
-    return Draw(count=int(words[1]))
-
-
-def parse_extra(line: str) -> Pay | DealUp | Draw | None:
-    """Return the session-only command of ``line`` (``pay``, ``up ...``, ``draw N``)."""
-    return parse_pay(line) or parse_up(line) or parse_draw(line)
 
 
 def payout_due(state: HandState) -> bool:

@@ -13,9 +13,16 @@ import pytest
 from dealerassist.errors import IllegalActionError
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules import default_rules
-from dealerassist.session.commands import CommandError
+from dealerassist.session.commands import (
+    COMMAND_HELP,
+    CommandError,
+    DealUp,
+    Draw,
+    Pay,
+    RaiseTo,
+    parse_command,
+)
 from dealerassist.session.controller import TableSession
-from dealerassist.session.hand import DealUp, Draw, parse_extra
 from dealerassist.session.presenter import present
 from tests.session.helpers import clock
 
@@ -35,15 +42,25 @@ def play_replaying(session: TableSession, journal: InMemoryJournal, preset: str,
         assert table(preset, journal).state == session.state, line
 
 
-def test_up_and_draw_lines_parse_and_bad_ones_say_how() -> None:
-    assert parse_extra("up 1 Kh 2 7c") == DealUp(cards=((1, (parse_card("Kh"),)),
-                                                         (2, (parse_card("7c"),))))
-    assert parse_extra("draw 2") == Draw(count=2)
-    assert parse_extra("pat") == Draw(count=0)
-    assert parse_extra("r 60") is None
-    for bad in ("up Kh", "up 1", "up 1 Zz", "draw", "draw two"):
+def test_ST7_DEAL_DR_DRAW_up_draw_pay_are_commands_and_bad_ones_say_how() -> None:
+    assert parse_command("up 1 Kh 2 7c") == DealUp(cards=((1, (parse_card("Kh"),)),
+                                                          (2, (parse_card("7c"),))))
+    assert parse_command("UP 3 Kh7c # two cards") == DealUp(
+        cards=((3, (parse_card("Kh"), parse_card("7c"))),))
+    assert parse_command("draw 2") == Draw(count=2)
+    assert parse_command("pat") == Draw(count=0)
+    assert parse_command("pay  # confirmed") == Pay()
+    assert parse_command("r 60") == RaiseTo(amount=60)
+    for bad in ("up Kh", "up 1", "up 0 Kh", "up 1 Zz", "draw", "draw two", "draw 1 2",
+                "pat 2", "draw -1"):
         with pytest.raises(CommandError, match="usage"):
-            parse_extra(bad)
+            parse_command(bad)
+    with pytest.raises(CommandError, match="pay takes no value"):
+        parse_command("pay 3")
+    with pytest.raises(CommandError, match="did you mean 'pay'"):
+        parse_command("pya")
+    usages = [usage for usage, _, _ in COMMAND_HELP]
+    assert {"pay", "up SEAT CARD [SEAT CARD ...]", "draw N | pat"} <= set(usages)
 
 
 def parse_card(text: str):  # noqa: ANN201
