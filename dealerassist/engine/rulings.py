@@ -156,7 +156,8 @@ def _on_misdeal(state: HandState, event: MisdealDeclared) -> HandState:
     returned = tuple(state.returned[i] + start[i] - state.stacks[i] for i in range(n))
     return _replace(
         state, phase=Phase.COMPLETE, stacks=tuple(start), bets=(0,) * n, committed=(0,) * n,
-        dead_antes=0, returned=returned, actors=(), due_hole=(), due_board=0, runout=False,
+        dead_antes=state.setup.carried,  # money carried in waits for the redeal
+        returned=returned, actors=(), due_hole=(), due_board=0, runout=False,
     )
 
 

@@ -42,6 +42,11 @@ class HandSetup:
         ante_trimming: PHH ``ante_trimming_status``: an ante above every other player's ante
             is returned like an uncalled bet (else antes are dead money in the main pot).
         big_blind: the nominal big blind (raise increment pre-flop), 0 to use ``min_bet``.
+        posts: live big blinds of new players posted out of position (BET-NEW-PLAYER).
+        carried: dead money carried in from an earlier deal, in the main pot from the start:
+            the antes of a passed-out jacks-or-better deal (JB-NO-OPEN), or what a false
+            opener left with them (IRR-JB-FALSE, JB-PROVE). It belongs to nobody: every
+            player dealt in can win it, and chips in play are the stacks plus it.
 
     """
 
@@ -57,6 +62,7 @@ class HandSetup:
     ante_trimming: bool = False
     big_blind: int = 0
     posts: tuple[int, ...] = ()
+    carried: int = 0
 
     def __post_init__(self) -> None:
         n = len(self.starting_stacks)
@@ -74,6 +80,10 @@ class HandSetup:
             for value in values:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                     raise ValueError(f"{name} must be whole chip amounts of 0 or more: {values}")
+        if not isinstance(self.carried, int) or isinstance(self.carried, bool) \
+                or self.carried < 0:
+            raise ValueError(f"carried must be a whole chip amount of 0 or more (JB-NO-OPEN): "
+                             f"{self.carried!r}")
         for stack in self.starting_stacks:
             if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
                 raise ValueError(f"stacks must be whole chip amounts of at least 1 (TRN-OUT): "
@@ -119,6 +129,7 @@ class HandSetup:
         bring_in: int = 0,
         new_player_posts: Sequence[int] = (),
         rules: HouseRules | None = None,
+        carried: int = 0,
     ) -> HandSetup:
         """Return a hand in table terms; ``stacks`` in PHH order (index n-1 is the button).
 
@@ -136,6 +147,8 @@ class HandSetup:
             new_player_posts: indices of new players posting a big blind to be dealt in at
                 once (BET-NEW-PLAYER); their blind is live.
             rules: house rules (default: the catalogue's defaults).
+            carried: dead money carried in from a passed-out deal (JB-NO-OPEN,
+                IRR-JB-FALSE): in the main pot from the start.
 
         Raises:
             ValueError: straddles the house does not allow (BET-STRADDLE), or bad amounts.
@@ -179,6 +192,7 @@ class HandSetup:
             rules=house,
             big_blind=big_blind,
             posts=tuple(posts) if any(posts) else (),
+            carried=carried,
         )
 
     @classmethod

@@ -73,7 +73,8 @@ class HandState(NamedTuple):
         stacks: chips behind each player.
         bets: chips in front of each player this round (not yet in the pots).
         committed: chips each player has in the pots (collected bets, live antes).
-        dead_antes: antes that are dead money in the main pot (no ante trimming).
+        dead_antes: dead money in the main pot: the antes (no ante trimming) and what
+            ``setup.carried`` brought in from an earlier deal.
         antes_paid: the ante each player actually posted.
         blinds_paid: the blind or straddle each player actually posted.
         folded: players who folded (POT-FOLDED).
@@ -237,7 +238,7 @@ def new_hand(setup: HandSetup) -> HandState:
     antes = [min(setup.antes[i], stacks[i]) for i in range(n)]
     returned = [0] * n
     committed = [0] * n
-    dead = 0
+    dead = setup.carried  # JB-NO-OPEN / IRR-JB-FALSE: money carried from an earlier deal
     for i in range(n):
         stacks[i] -= antes[i]
     if setup.ante_trimming:
@@ -251,7 +252,7 @@ def new_hand(setup: HandSetup) -> HandState:
             else:
                 committed[i] = antes[i]
     else:
-        dead = sum(antes)
+        dead += sum(antes)
     # A blind is limited by the stack less the ante actually posted (an ante returned by
     # trimming comes back after the blinds are posted, as in PHH's reference).
     blinds = [min(setup.blinds[i], setup.starting_stacks[i] - antes[i]) for i in range(n)]

@@ -326,3 +326,43 @@ def test_DR_ANTE_ONLY_a_full_opening_bet_all_in_leaves_calls_unchanged() -> None
     legal = legal_actions(state)
     assert legal is not None and (legal.to_call, legal.min_raise_to) == (2, 4)
     assert state.call_floor == 0
+
+
+def _jacks_carrying(carried: int, holes: list[str]) -> HandState:
+    setup = HandSetup.create(game="FJB", stacks=(100,) * len(holes), ante=1, small_bet=2,
+                             big_bet=4, rules=no_rake(), carried=carried)
+    state = new_hand(setup)
+    for player, text in enumerate(holes):
+        state = apply(state, deal_hole(state, player, parse_cards(text)))
+    return state
+
+
+def test_JB_NO_OPEN_the_passed_out_antes_are_carried_into_the_next_deal_main_pot() -> None:
+    passed = act(_jacks(["TcTd2c3d4h", "9h9d2h3s5c", "8c8d7h6s2d"]), "k", "k", "k")
+    assert passed.passed_out and passed.pot_total == 3
+    state = _jacks_carrying(passed.pot_total, ["QcQd5h6h8s", "TcTd2h3s9c", "4c5d7h8c2d"])
+    assert state.pot_total == 6 and state.stacks == (99, 99, 99)  # 3 carried + 3 antes
+    assert state.total_chips == 300 + 3
+    state = act(state, ("r", 2), "c", "f")
+    assert [(p.amount, p.eligible) for p in pots(state)] == [(10, (0, 1))]
+    state = evolve_all(state, [CardsDrawn(0, (), ()), CardsDrawn(1, (), ())])
+    state = act(state, "k", "k")
+    final = evolve_all(state, settle(state))
+    assert final.stacks == (107, 97, 99)  # the queens take the carried antes too
+
+
+def test_JB_NO_OPEN_carried_money_passes_out_again_and_survives_a_misdeal() -> None:
+    from dealerassist.engine.rulings import evolve_ruling, misdeal
+
+    state = act(_jacks_carrying(5, ["TcTd2c3d4h", "9h9d2h3s5c", "8c8d7h6s2d"]), "k", "k", "k")
+    assert state.passed_out and state.pot_total == 8
+    fresh = _jacks_carrying(5, ["TcTd2c3d4h", "9h9d2h3s5c", "8c8d7h6s2d"])
+    void = evolve_ruling(fresh, misdeal(fresh, "IRR-MISDEAL"))
+    assert void.stacks == (100, 100, 100) and void.pot_total == 5  # antes back, 5 wait
+
+
+@pytest.mark.parametrize("bad", [-1, True, "3"])
+def test_JB_NO_OPEN_carried_must_be_a_whole_chip_amount(bad: object) -> None:
+    with pytest.raises(ValueError, match="carried"):
+        HandSetup.create(game="FJB", stacks=(100, 100), ante=1, small_bet=2, big_bet=4,
+                         carried=bad)  # type: ignore[arg-type]
