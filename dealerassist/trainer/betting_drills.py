@@ -72,10 +72,22 @@ def to_call_steps(step: Step) -> tuple[list[Text], int]:
     top = max(state.bets)
     own = state.bets[actor]
     stack = state.stacks[actor]
-    owed = top - own
     lines = [
         Text(f"The highest bet in front of a player this round is {top}.",
              f"La plus forte mise devant un joueur sur ce tour est {top}."),
+    ]
+    floor = state.call_floor
+    if floor > top:
+        # DR-ANTE-ONLY: an all-in opener short of the opening bet; callers still put in the
+        # full opening bet, the excess over the opener's chips makes a side pot.
+        lines.append(Text(
+            f"The opener is all in for less than the opening bet {floor}: a caller still puts "
+            f"in the full {floor}, the excess going to a side pot (DR-ANTE-ONLY).",
+            f"L'ouvreur est à tapis pour moins que la mise d'ouverture {floor} : qui suit met "
+            f"quand même {floor}, l'excédent va dans un pot annexe (DR-ANTE-ONLY)."))
+        top = floor
+    owed = top - own
+    lines += [
         Text(f"{seat_name(actor).en} already has {own} in front: {top} - {own} = {owed} to call.",
              f"{seat_name(actor).fr} a déjà {own} devant lui : {top} - {own} = {owed} "
              "pour suivre."),

@@ -29,7 +29,6 @@ from dealerassist.engine.state import HandState, Phase
 from dealerassist.evaluation import (
     describe,
     evaluate_badugi,
-    evaluate_high,
     evaluate_low_27,
     evaluate_low_a5,
 )
@@ -153,15 +152,36 @@ def _ace_low(card: Card) -> int:
     return card.rank.low_value
 
 
+def _deuce_seven(cards: Sequence[Card]) -> tuple[int, ...]:
+    """2-7 reading (LB-27): the poker category first, then the ranks from the top, aces high.
+
+    A-5-4-3-2 is no straight at 2-7 (the ace only plays high): it reads ace high.
+    """
+    counts = Counter(int(c.rank) for c in cards)
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    ranks = tuple(v for v, _ in groups)
+    flush = len({c.suit for c in cards}) == 1 and len(cards) == 5
+    straight = len(counts) == 5 and ranks[0] - ranks[-1] == 4
+    category = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(shape, 0)
+    if straight and flush:
+        category = 8
+    elif flush:
+        category = 5
+    elif straight:
+        category = 4
+    return (category, *ranks)
+
+
 def low_reading(evaluator: Evaluator, cards: Sequence[Card]) -> tuple[int, ...]:
     """Return the dealer's reading of a low hand: the smaller tuple is the better low.
 
-    2-7 (LB-27): the worst poker hand wins, so the key is the hand's high strength. A-5
+    2-7 (LB-27): the worst poker hand wins (category, then ranks, aces high). A-5
     (LB-A5): pairs count against (fewest repeats first), then the ranks from the top, aces
     low. Badugi: the most cards of different suits and ranks first, then from the top.
     """
     if evaluator is Evaluator.LOW_27:
-        return (evaluate_high(tuple(cards)).strength,)
+        return _deuce_seven(cards)
     if evaluator is Evaluator.LOW_A5:
         counts = Counter(_ace_low(c) for c in cards)
         groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
@@ -186,10 +206,12 @@ def _words(evaluator: Evaluator, cards: Sequence[Card]) -> Text:
 
 
 _RULE_LINES = {
-    Evaluator.LOW_27: Text("2-7: the worst poker hand wins; aces are high, straights and "
-                           "flushes count against the hand (LB-27).",
-                           "2-7 : la plus mauvaise main de poker gagne ; l'as est haut, quintes "
-                           "et couleurs comptent contre la main (LB-27)."),
+    Evaluator.LOW_27: Text("2-7: the worst poker hand wins; aces are high (A-5-4-3-2 is ace "
+                           "high, not a straight), straights and flushes count against the hand "
+                           "(LB-27).",
+                           "2-7 : la plus mauvaise main de poker gagne ; l'as est haut "
+                           "(A-5-4-3-2 est hauteur as, pas une quinte), quintes et couleurs "
+                           "comptent contre la main (LB-27)."),
     Evaluator.LOW_A5: Text("A-5: the lowest hand wins; aces are low, straights and flushes do "
                            "not count, pairs do (LB-A5).",
                            "A-5 : la main la plus basse gagne ; l'as est bas, quintes et "

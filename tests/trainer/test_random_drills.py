@@ -46,8 +46,7 @@ def test_worked_betting_figures_equal_the_engine_at_every_decision(level: Diffic
 @pytest.mark.parametrize("level", list(Difficulty))
 def test_worked_figures_equal_the_engine_on_5000_hands_a_level(level: Difficulty) -> None:
     checked = _check_betting(5000, level)
-    print(f"{level.value}: {checked}")
-    _check_showdowns(5000, level)
+    print(f"{level.value}: {checked}, showdowns {_check_showdowns(5000, level)}")
 
 
 def _check_betting(count: int, level: Difficulty) -> dict[str, int]:
@@ -118,8 +117,8 @@ def test_worked_pots_payouts_and_rake_equal_the_engine_at_every_showdown(
     _check_showdowns(150, level)
 
 
-def _check_showdowns(count: int, level: Difficulty) -> int:
-    showdowns = 0
+def _check_showdowns(count: int, level: Difficulty) -> tuple[int, int]:
+    showdowns = lowball = 0
     for hand in _hands(count, level=level):
         state = hand.final.state
         assert state.phase is Phase.SHOWDOWN
@@ -131,14 +130,15 @@ def _check_showdowns(count: int, level: Difficulty) -> int:
         if state.setup.game.code in LOWBALL:  # LB-27, LB-A5, badugi read the dealer's way
             main = settlement(state).pots[0]
             assert draw_winner_steps(state)[1] == (main.high_winners or main.low_winners)
+            lowball += 1
         showdowns += 1
         total = sum(p.amount for p in pots(state))
         result = settlement(state)
         drill = showdown_from_state(state)
         paid = sum(p.amount for p in drill.answer)
         assert paid + result.rake == total  # chips conserved: every chip of the pots paid
-    assert showdowns > count // 5
-    return showdowns
+    assert showdowns > count // 5 and lowball > count // 20
+    return showdowns, lowball
 
 
 @pytest.mark.parametrize("kind", list(DrillKind))

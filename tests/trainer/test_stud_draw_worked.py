@@ -207,3 +207,10 @@ def test_draw_winner_badugi_four_card_badugi_beats_a_lower_three_card_hand() -> 
     lines, winners = draw_winner_steps(state)
     assert winners == (0,) and draw_winner_from(state).answer == 1
     assert low_reading(Evaluator.BADUGI, state.hole[1]) == (-3, 3, 2, 1)
+
+
+def test_LB_27_draw_winner_the_wheel_is_ace_high_and_beats_a_pair_of_sixes() -> None:
+    script = ["deal 4h3s2h5sAc", "deal 5h2d6s6c8s", "c", "x", "draw -", "draw -", "x", "x"]
+    state = play_script(_heads_up_draw("N2L1D"), script).state
+    assert low_reading(Evaluator.LOW_27, state.hole[0])[0] == 0  # no straight: ace high
+    assert draw_winner_from(state).answer == 1
