@@ -31,6 +31,7 @@ __all__ = [
     "HoleCardsDealt",
     "Mucked",
     "PotAwarded",
+    "PotCarried",
     "PotHalf",
     "RaisedTo",
     "RakeTaken",
@@ -175,6 +176,19 @@ class PotAwarded:
     half: PotHalf = PotHalf.WHOLE
 
 
+@dataclass(frozen=True, slots=True)
+class PotCarried:
+    """Pot ``pot_index`` (``amount`` chips) goes to nobody: it stays for the next deal.
+
+    JB-PROVE: its only contender is an opener who shows no openers; the money stays with
+    the antes as IRR-JB-FALSE says for a false opener.
+    """
+
+    class_version: ClassVar[int] = 1
+    pot_index: int
+    amount: int
+
+
 Event: TypeAlias = (
     HoleCardsDealt
     | BoardDealt
@@ -190,5 +204,6 @@ Event: TypeAlias = (
     | Mucked
     | RakeTaken
     | PotAwarded
+    | PotCarried
 )
 """Any hand event."""

@@ -18,13 +18,19 @@
   taken from the main pot first, then the side pots) or on each pot (base ``pot``);
   no flop, no drop.
 - G-WIN-FOLD: when all but one player folded, every pot goes to that player unshown.
+- JB-PROVE (jacks or better): an opener must show openers to win, even when everyone
+  folded to them: until their cards (and split discards) are known, `verify_settle`
+  refuses with JB-PROVE. A pot whose only contender is an opener who shows no openers
+  goes to nobody: a `PotCarried` event leaves it, unraked, in the pot for the next deal,
+  the opener's money staying with the antes as IRR-JB-FALSE rules for a false opener
+  (project decision from JB-PROVE and IRR-JB-FALSE; docs/engine.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealerassist.engine.events import Event, PotAwarded, PotHalf, RakeTaken
+from dealerassist.engine.events import Event, PotAwarded, PotCarried, PotHalf, RakeTaken
 from dealerassist.engine.openers import has_openers, needs_openers
 from dealerassist.engine.pots import Pot, pots
 from dealerassist.engine.showdown import hand_strengths
@@ -123,6 +129,11 @@ def verify_settle(state: HandState) -> None:
         raise IllegalActionError("the hand cannot be settled before the betting and dealing "
                                  "are over", rule_id="POT-AWARD")
     if state.won_by_fold:
+        opener = state.opened_by
+        if state.in_hand == (opener,) and _opener_proof(state) is None:
+            raise IllegalActionError(
+                f"player {opener} opened: they must show openers to win the pot (show the "
+                "hand, with any split openers' discards)", rule_id="JB-PROVE")
         return
     game = state.setup.game
     if len(state.board) < game.board_card_count:
@@ -130,6 +141,24 @@ def verify_settle(state: HandState) -> None:
     if any(card.is_unknown for card in state.board):
         raise IllegalActionError("a board card is still unknown; enter it first",
                                  rule_id="IRR-DECK")
+
+
+def _opener_proof(state: HandState) -> bool | None:
+    """Whether the jacks-or-better opener showed openers (JB-PROVE, JB-SPLIT).
+
+    True when their known cards (final hand and discards) hold openers, False when every
+    one of those cards is known and they do not, None while some are unknown. True when
+    the game needs no openers or nobody opened.
+    """
+    opener = state.opened_by
+    if opener < 0 or not needs_openers(state.setup.game, state.setup.rules):
+        return True
+    proof = state.hole[opener] + (state.discards[opener] if state.discards else ())
+    if has_openers(proof):
+        return True
+    if any(card.is_unknown for card in proof):
+        return None
+    return False
 
 
 def can_settle(state: HandState) -> bool:
@@ -199,17 +228,24 @@ def settlement(state: HandState) -> Settlement:
     results: list[PotResult] = []
     won_by_fold = state.won_by_fold
     highs = lows = None
+    opener = state.opened_by
+    # JB-PROVE: an opener whose known cards show no openers cannot win any pot.
+    false_opener = opener if _opener_proof(state) is False else -1
     if not won_by_fold:
         highs = hand_strengths(state, game.high) if game.high is not None else None
         lows = hand_strengths(state, game.low) if game.low is not None else None
-        opener = state.opened_by
-        if highs is not None and opener in highs and needs_openers(game, state.setup.rules):
-            proof = state.hole[opener] + (state.discards[opener] if state.discards else ())
-            if not has_openers(proof):
-                # JB-PROVE / JB-SPLIT: an opener who cannot show openers (final hand and
-                # the discards kept aside) cannot win.
-                highs = {i: v for i, v in highs.items() if i != opener}
+        if highs is not None and opener in highs and _opener_proof(state) is not True:
+            # JB-PROVE / JB-SPLIT: an opener who cannot show openers (final hand and
+            # the discards kept aside) cannot win.
+            highs = {i: v for i, v in highs.items() if i != opener}
     for k, pot in enumerate(hand_pots):
+        if false_opener >= 0 and pot.eligible == (false_opener,):
+            # JB-PROVE: nobody can win this pot in this deal; it stays for the next one
+            # (no rake is taken from it here).
+            rakes[k] = 0
+            events.append(PotCarried(k, pot.amount))
+            results.append(PotResult(pot.amount, pot.eligible, 0, (), (), ()))
+            continue
         amount = pot.amount - rakes[k]
         if rakes[k]:
             events.append(RakeTaken(k, rakes[k]))

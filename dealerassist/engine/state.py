@@ -34,6 +34,7 @@ from dealerassist.engine.events import (
     HoleCardsDealt,
     Mucked,
     PotAwarded,
+    PotCarried,
     RaisedTo,
     RakeTaken,
 )
@@ -107,6 +108,8 @@ class HandState(NamedTuple):
         call_floor: the least a call must reach this round beyond the bets in front
             (DR-ANTE-ONLY: after an all-in opening bet short of the full bet in an antes-only
             draw game, callers still put in the full opening bet); 0 otherwise.
+        carried_on: chips of pots settled to nobody (`PotCarried`, JB-PROVE): they stay in
+            ``pot_total`` for the table to carry into the next deal.
 
     """
 
@@ -142,6 +145,7 @@ class HandState(NamedTuple):
     opened_by: int = -1
     discards: tuple[tuple[Card, ...], ...] = ()
     call_floor: int = 0
+    carried_on: int = 0
 
     # ----- derived views -------------------------------------------------------------------
 
@@ -187,6 +191,15 @@ class HandState(NamedTuple):
         carries them).
         """
         return self.phase is Phase.COMPLETE and self.pot_total > 0 and not any(self.won)
+
+    @property
+    def carry_forward(self) -> int:
+        """Chips the table carries into the next deal once the hand is over.
+
+        The antes of a passed-out deal (JB-NO-OPEN), pots nobody could win (`PotCarried`,
+        JB-PROVE), money carried in before a misdeal; pass it as ``HandSetup.carried``.
+        """
+        return self.pot_total if self.phase is Phase.COMPLETE else 0
 
     @property
     def total_chips(self) -> int:
@@ -574,9 +587,21 @@ def _end_betting(state: HandState) -> HandState:
     # POT-UNCALLED: the part of a bet nobody matched goes back (also when all others
     # folded, G-WIN-FOLD); the rest goes into the pots.
     cutoff = sorted(bets)[-2]
+    held = -1
+    if len(active) == 1 and active[0] == state.opened_by and state.street_index == 0 and \
+            needs_openers(state.setup.game, state.setup.rules):
+        # JB-PROVE / IRR-JB-FALSE: everyone folded to the opener before the draw. The opener
+        # must still show openers to win; a false opener's first bet stays with the antes,
+        # so it is not returned as uncalled (a proven opener wins it back with the pot).
+        held = state.opened_by
     for i in range(n):
         bet = bets[i]
-        if bet > cutoff:
+        if i == held:
+            keep = max(cutoff, min(bet, _opening_bet(state)))
+            stacks[i] += bet - keep
+            returned[i] += bet - keep
+            bet = keep
+        elif bet > cutoff:
             stacks[i] += bet - cutoff
             returned[i] += bet - cutoff
             bet = cutoff
@@ -780,6 +805,13 @@ def _ante_only_round(state: HandState) -> bool:
             and state.street_index == 0)
 
 
+def _opening_bet(state: HandState) -> int:
+    """Return the opening bet of the round: the fixed-limit bet, else the minimum bet."""
+    if state.setup.game.structure is BettingStructure.FIXED_LIMIT:
+        return _bet_size(state)
+    return state.setup.min_bet
+
+
 def _bet_size(state: HandState) -> int:
     """Return the fixed-limit bet size of the current round (BET-FL-SIZES)."""
     setup = state.setup
@@ -839,7 +871,7 @@ def _on_rake(state: HandState, event: RakeTaken) -> HandState:
 def _on_award(state: HandState, event: PotAwarded) -> HandState:
     if state.phase is not Phase.SHOWDOWN:
         raise _fail("pots are awarded once the betting and dealing are over", "POT-AWARD")
-    if event.amount < 0 or event.amount > state.pot_total:
+    if event.amount < 0 or event.amount > state.pot_total - state.carried_on:
         raise _fail(f"award {event.amount} is more than the pots hold", "POT-AWARD")
     if state.folded[event.player]:
         raise _fail(f"player {event.player} folded and has no claim to any pot", "POT-FOLDED")
@@ -848,7 +880,19 @@ def _on_award(state: HandState, event: PotAwarded) -> HandState:
     stacks[event.player] += event.amount
     won[event.player] += event.amount
     state = replace(state, stacks=tuple(stacks), won=tuple(won))
-    if state.pot_total == 0:
+    if state.pot_total == state.carried_on:
+        state = replace(state, phase=Phase.COMPLETE)
+    return state
+
+
+def _on_carry(state: HandState, event: PotCarried) -> HandState:
+    if state.phase is not Phase.SHOWDOWN:
+        raise _fail("a pot is carried over when the hand is settled", "JB-PROVE")
+    if event.amount <= 0 or event.amount > state.pot_total - state.carried_on:
+        raise _fail(f"cannot carry {event.amount}: the pots hold "
+                    f"{state.pot_total - state.carried_on}", "JB-PROVE")
+    state = replace(state, carried_on=state.carried_on + event.amount)
+    if state.pot_total == state.carried_on:
         state = replace(state, phase=Phase.COMPLETE)
     return state
 
@@ -868,4 +912,5 @@ _HANDLERS = {
     Mucked: _on_muck,
     RakeTaken: _on_rake,
     PotAwarded: _on_award,
+    PotCarried: _on_carry,
 }

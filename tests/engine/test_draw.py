@@ -366,3 +366,44 @@ def test_JB_NO_OPEN_carried_must_be_a_whole_chip_amount(bad: object) -> None:
     with pytest.raises(ValueError, match="carried"):
         HandSetup.create(game="FJB", stacks=(100, 100), ante=1, small_bet=2, big_bet=4,
                          carried=bad)  # type: ignore[arg-type]
+
+
+def test_JB_PROVE_everyone_folds_to_the_opener_who_must_still_show_openers() -> None:
+    from dealerassist.engine import CardsShown, verify_settle
+
+    state = act(_jacks(["", "", ""]), ("r", 2), "f", "f")  # unseen hands: the live deal
+    assert state.phase is Phase.SHOWDOWN and state.stacks == (97, 99, 99)
+    assert state.pot_total == 5  # the antes and the opener's first bet, held for the proof
+    with pytest.raises(IllegalActionError) as error:
+        verify_settle(state)
+    assert error.value.rule_id == "JB-PROVE"
+    proven = evolve(state, CardsShown(0, parse_cards("QcQd5h6h8s")))
+    final = evolve_all(proven, settle(proven))
+    assert final.phase is Phase.COMPLETE and final.stacks == (102, 99, 99)
+
+
+def test_JB_PROVE_IRR_JB_FALSE_a_false_opener_folded_to_leaves_antes_and_first_bet() -> None:
+    from dealerassist.engine import CardsShown, PotCarried
+
+    state = act(_jacks(["", "", ""]), ("r", 2), "f", "f")
+    bluff = evolve(state, CardsShown(0, parse_cards("AcKd5h6h8s")))
+    assert settle(bluff) == (PotCarried(0, 5),)
+    final = evolve_all(bluff, settle(bluff))
+    assert final.phase is Phase.COMPLETE and final.stacks == (97, 99, 99)
+    assert final.carry_forward == 5 and final.passed_out and final.total_chips == 300
+    following = _jacks_carrying(final.carry_forward, ["QcQd5h6h8s", "TcTd2h3s9c", "4c5d7h8c2d"])
+    assert following.pot_total == 8
+
+
+def test_JB_PROVE_a_pot_whose_only_contender_is_a_false_opener_is_carried() -> None:
+    from dealerassist.engine import CardsShown, Mucked, verify_settle
+
+    state = act(_jacks(["", "", ""]), ("r", 2), "c", "f")
+    state = evolve_all(state, [CardsDrawn(0, (), ()),  # pat: no discards to prove with
+                               CardsDrawn(1, (UNKNOWN,) * 2, (UNKNOWN,) * 2)])
+    state = act(state, "k", "k")
+    state = evolve_all(state, [CardsShown(0, parse_cards("AcKd5h6h8s")), Mucked(1)])
+    verify_settle(state)  # settleable: the pot is carried, not stuck
+    final = evolve_all(state, settle(state))
+    assert final.phase is Phase.COMPLETE and final.stacks == (97, 97, 99)
+    assert final.carry_forward == 7 and final.won == (0, 0, 0)
