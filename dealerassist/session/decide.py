@@ -55,6 +55,8 @@ def game_selected(preset: GamePreset) -> GameSelected:
         bring_in=preset.bring_in,
         max_seats=preset.max_seats,
         raked=preset.rake,  # RAKE-SHARE: a preset may be unraked (tournaments)
+        straddle=preset.straddle,  # BET-STRADDLE: posted by the first seat after the big blind
+        openers=preset.openers.value if preset.openers is not None else "",  # DR-OPENERS
     )
 
 

@@ -68,6 +68,8 @@ class GameSelected:
     bring_in: int = 0
     max_seats: int = 9
     raked: bool = True
+    straddle: int = 0
+    openers: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +164,8 @@ class HandStarted:
         bring_in: Stud bring-in.
         big_blind: The nominal big blind.
         raked: Whether the house takes a rake from this hand (RAKE-SHARE).
+        openers: What opens in this hand's game when its preset says (DR-OPENERS), else
+            "" (the house's ``draw.openers``).
 
     Version 2 added ``raked``.
 
@@ -181,6 +185,7 @@ class HandStarted:
     bring_in: int = 0
     big_blind: int = 0
     raked: bool = True
+    openers: str = ""
 
     @property
     def seats(self) -> tuple[int, ...]:

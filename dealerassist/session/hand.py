@@ -161,6 +161,11 @@ def hand_started(
             antes[i] += post.amount  # dead money: in the pot, not part of the bet
         else:
             blinds[i] = max(blinds[i], post.amount)
+    if game.straddle and len(seats) > 2 and game.big_blind:
+        # BET-STRADDLE: the preset's straddle is a live blind posted by the first player
+        # after the big blind (PHH index 2), never heads-up. HouseRules refuses a preset
+        # straddle when straddle.allowed is false, so the house allows it here.
+        blinds[2] = max(blinds[2], game.straddle)
     names = []
     stacks = []
     for seat in seats:
@@ -185,6 +190,7 @@ def hand_started(
         bring_in=game.bring_in,
         big_blind=game.big_blind,
         raked=game.raked,
+        openers=game.openers,
     )
     start(started, rules=rules)  # the engine refuses what it cannot deal, before journaling
     return started
@@ -195,6 +201,10 @@ def setup_of(started: HandStarted, *, rules: HouseRules) -> HandSetup:
     if not started.raked and rules.rake.enabled:
         # RAKE-SHARE: this game is not raked (e.g. a tournament preset with rake: false).
         rules = dataclasses.replace(rules, rake=dataclasses.replace(rules.rake, enabled=False))
+    if started.openers and started.openers != rules.draw.openers.value:
+        # DR-OPENERS: the preset's own openers (HouseRules.openers_for) win over draw.openers.
+        openers = type(rules.draw.openers)(started.openers)
+        rules = dataclasses.replace(rules, draw=dataclasses.replace(rules.draw, openers=openers))
     try:
         return HandSetup(
             game=game_spec(started.game),

@@ -158,15 +158,19 @@ PROVEN: dict[str, tuple[str, ...]] = {
     "presets[].schedule": (_CONSUMERS + "test_TRN_LEVELS_schedule_slow_then_fast",),
     "presets[].hand_limit": (_CONSUMERS + "test_TRN_MODES_hand_limit_none_then_2",),
     "presets[].rake": (_CONSUMERS + "test_RAKE_SHARE_preset_rake_true_then_false",),
+    "presets[].straddle": (
+        _CONSUMERS + "test_BET_STRADDLE_preset_straddle_0_then_4_is_posted_and_acts_as_big_blind",
+    ),
+    "presets[].openers": (
+        _CONSUMERS
+        + "test_DR_OPENERS_preset_openers_none_then_jacks_or_better_over_the_house_any",
+    ),
 }
 
 # Options no code reads yet: no test can show a behaviour change, so none is faked. Each is
 # listed in docs/rules.md ("still without a consumer") with what its consumer needs.
 NO_CONSUMER: dict[str, str] = {
     "draw.jacks_ante_limit": "JB-NO-OPEN: the table does not count passed-out deals yet",
-    "presets[].straddle": "BET-STRADDLE: the session never posts a preset's straddle",
-    "presets[].openers": "DR-OPENERS: HouseRules.openers_for is never called; the engine "
-    "reads draw.openers only",
 }
 
 

@@ -364,6 +364,52 @@ def _first_hand(house: HouseRules, preset: str, holes: list[str]) -> E.HandState
     return state
 
 
+PRESET_OPTIONS = """
+straddle: {allowed: true}
+presets:
+  - {name: NL plain, game: NT, small_blind: 1, big_blind: 2}
+  - {name: NL straddled, game: NT, small_blind: 1, big_blind: 2, straddle: 4}
+  - {name: Draw house, game: F5D, ante: 1, small_bet: 2, big_bet: 4}
+  - {name: Draw JB, game: F5D, ante: 1, small_bet: 2, big_bet: 4, openers: jacks_or_better}
+"""
+FOUR_HANDED = ["2c 3d", "4h 5s", "7c 8d", "9h Ts"]
+
+
+def test_BET_STRADDLE_preset_straddle_0_then_4_is_posted_and_acts_as_big_blind() -> None:
+    house = unraked(PRESET_OPTIONS)
+    plain = E.legal_actions(_first_hand(house, "NL plain", FOUR_HANDED))
+    straddled_state = _first_hand(house, "NL straddled", FOUR_HANDED)
+    straddled = E.legal_actions(straddled_state)
+    assert plain is not None and straddled is not None
+    # 4-handed, PHH order SB, BB, UTG, button: UTG acts first at 1/2; the straddler
+    # (UTG) posts 4, so the button acts first, 4 to call, a raise to 8 at least.
+    assert (plain.actor, plain.to_call, plain.min_raise_to) == (2, 2, 4)
+    assert (straddled.actor, straddled.to_call, straddled.min_raise_to) == (3, 4, 8)
+    assert straddled_state.setup.blinds == (1, 2, 4, 0)
+
+
+def test_BET_STRADDLE_preset_straddle_with_straddles_forbidden_is_refused_by_the_file() -> None:
+    with pytest.raises(Exception, match="straddle.allowed is false"):
+        unraked(PRESET_OPTIONS.replace("allowed: true", "allowed: false"))
+
+
+def _preset_tens_may_open(house: HouseRules, preset: str) -> bool:
+    state = _first_hand(house, preset, ["TcTd2c3d4h", "9h8d2h3s5c", "7c6d8h9s2d"])
+    try:
+        E.bet_or_raise(state, state.actor, 2)  # type: ignore[arg-type]
+    except IllegalActionError as refused:
+        assert refused.rule_id == "JB-OPEN"
+        return False
+    return True
+
+
+def test_DR_OPENERS_preset_openers_none_then_jacks_or_better_over_the_house_any() -> None:
+    house = unraked(PRESET_OPTIONS)  # draw.openers: any (the default)
+    assert house.openers_for(house.preset("Draw house")).value == "any"
+    assert _preset_tens_may_open(house, "Draw house") is True
+    assert _preset_tens_may_open(house, "Draw JB") is False
+
+
 def _stud_stakes(house: HouseRules, preset: str) -> tuple[int, int, int, int]:
     """(antes in the pot, bring-in, completion, raise after it) on third street."""
     state = _first_hand(house, preset, STUD_3)
