@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from dealerassist.cards import format_cards
+from dealerassist.cards import Card, format_cards
 from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settlement
 from dealerassist.engine.state import HandState, Phase
@@ -184,9 +185,42 @@ def _hands_played(state: HandState, player: int) -> tuple[Text, Text | None]:
     return high_text, Text(describe(low, "en"), describe(low, "fr"))
 
 
+def _by_high_card(winners: tuple[int, ...],
+                  cards: Mapping[int, Sequence[Card]]) -> tuple[tuple[int, ...], dict[int, Card]]:
+    """Winners in order of their highest known card dealt, suits s > h > d > c (G-ODD-CHIP).
+
+    A card's code is (rank - 2) * 4 + suit order (c, d, h, s), so the largest code is the
+    highest rank, ace high, with the suit breaking ties; a winner with no known card comes
+    last, then clockwise, as the engine settles it.
+    """
+    highest: dict[int, Card] = {}
+    for w in winners:
+        known = [c for c in cards.get(w, ()) if not c.is_unknown]
+        if known:
+            highest[w] = max(known, key=lambda c: c.code)
+    order = tuple(sorted(winners, key=lambda w: (-(highest[w].code if w in highest else -1),
+                                                 winners.index(w))))
+    return order, highest
+
+
 def split_steps(amount: int, winners: tuple[int, ...], *, rules: HouseRules,
-                stud: bool = False) -> tuple[Text, dict[int, int]]:
-    """Split ``amount`` between winners (clockwise from the button) as G-ODD-CHIP says."""
+                stud: bool = False,
+                cards: Mapping[int, Sequence[Card]] | None = None) -> tuple[Text, dict[int, int]]:
+    """Split ``amount`` between winners (clockwise from the button) as G-ODD-CHIP says.
+
+    Args:
+        amount: The chips to split.
+        winners: The tied winners, clockwise from the button.
+        rules: The house rules (``odd_chip``).
+        stud: Whether the game is stud (``odd_chip.stud`` applies, else ``odd_chip.board``).
+        cards: All the cards dealt to each winner, read by the stud option
+            ``high_card_by_suit`` (odd chips one each in order of the highest card, suits
+            s > h > d > c); without it no card is known and the order stays clockwise.
+
+    Returns:
+        The worked sentence and each winner's share.
+
+    """
     rule = rules.odd_chip.stud if stud else rules.odd_chip.board
     unit = rules.odd_chip.unit
     k = len(winners)
@@ -196,17 +230,30 @@ def split_steps(amount: int, winners: tuple[int, ...], *, rules: HouseRules,
     units, below = divmod(amount, unit)
     base, extra = divmod(units, k)
     shares = {w: base * unit for w in winners}
+    first = winners[0]
     if extra:
         if rule is OddChipRule.LOWEST_SEAT:
             shares[winners[0]] += extra * unit
             who = Text(f"all to {seat_name(winners[0]).en}, the lowest seat",
                        f"tous au {seat_name(winners[0]).fr.lower()}, le plus petit siège")
+        elif rule is OddChipRule.HIGH_CARD_BY_SUIT and stud:
+            order, highest = _by_high_card(winners, cards or {})
+            first = order[0]
+            for w in order[:extra]:
+                shares[w] += unit
+            ranked = ", ".join(f"{seat_name(w).en} ({highest[w]})" if w in highest
+                               else seat_name(w).en for w in order)
+            ranked_fr = ", ".join(f"{seat_name(w).fr} ({highest[w]})" if w in highest
+                                  else seat_name(w).fr for w in order)
+            who = Text(f"one each by highest card dealt, suits s > h > d > c: {ranked}",
+                       f"un chacun selon la plus haute carte reçue, couleurs s > h > d > c :"
+                       f" {ranked_fr}")
         else:
             for w in winners[:extra]:
                 shares[w] += unit
             who = Text("one each to the first winners clockwise from the button",
                        "un chacun aux premiers gagnants à gauche du bouton")
-    shares[winners[0]] += below
+    shares[first] += below
     names = ", ".join(seat_name(w).en for w in winners)
     names_fr = ", ".join(seat_name(w).fr for w in winners)
     text = Text(f"{names} tie: {amount} / {k} = {base * unit} each",
@@ -260,7 +307,8 @@ def _showdown_lines(state: HandState, rules: HouseRules) -> tuple[list[Text], di
                                   "  Pas de low qualifié : le haut rafle tout (O8-QUALIFY)."))
             halves = [(pot.amount, pot.high_winners or pot.low_winners, Text("Pot", "Pot"))]
         for amount, winners, label in halves:
-            text, shares = split_steps(amount, winners, rules=rules, stud=stud)
+            text, shares = split_steps(amount, winners, rules=rules, stud=stud,
+                                       cards=dict(enumerate(state.hole)))
             lines.append(Text(f"  {label.en}: ", f"  {label.fr} : ") + text)
             for player, share in shares.items():
                 totals[player] = totals.get(player, 0) + share

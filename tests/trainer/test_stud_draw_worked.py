@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from dealerassist.cards import parse_cards
 from dealerassist.engine import HandSetup
 from dealerassist.games.spec import Evaluator
+from dealerassist.rules.model import OddChipRule
 from dealerassist.trainer.betting_drills import to_call_from
 from dealerassist.trainer.draw_drills import (
     draw_first_from,
@@ -22,7 +24,7 @@ from dealerassist.trainer.draw_drills import (
     low_reading,
 )
 from dealerassist.trainer.drill import DrillKind, Payout
-from dealerassist.trainer.pot_drills import rake_from_state, showdown_from_state
+from dealerassist.trainer.pot_drills import rake_from_state, showdown_from_state, split_steps
 from dealerassist.trainer.stud_drills import bring_in_steps, stud_first_step_drill
 
 from .helpers import RULES, play_script
@@ -214,3 +216,47 @@ def test_LB_27_draw_winner_the_wheel_is_ace_high_and_beats_a_pair_of_sixes() -> 
     state = play_script(_heads_up_draw("N2L1D"), script).state
     assert low_reading(Evaluator.LOW_27, state.hole[0])[0] == 0  # no straight: ace high
     assert draw_winner_from(state).answer == 1
+
+
+_TIE_SCRIPT = ["deal 5c6d 7h", "deal 5d6c 7c", "deal KhQs 2h",
+               "b", "c", "c",  # seat 3 (2h) brings in 10, seats 1 and 2 call: pot 3 + 30 = 33
+               "deal 8c", "deal 8d", "deal Jd", "x", "x", "x",
+               "deal 9d", "deal 9s", "deal 4s", "x", "x", "x",
+               "deal 2c", "deal 2d", "deal 3h", "x", "x", "x",
+               "deal 3d", "deal 3c", "deal Tc", "x", "x", "x"]
+
+
+def _odd_chip_stud(rule: OddChipRule) -> HandSetup:
+    rules = dataclasses.replace(NO_RAKE, odd_chip=dataclasses.replace(NO_RAKE.odd_chip,
+                                                                     stud=rule))
+    return HandSetup.create(game="F7S", stacks=(1000,) * 3, ante=1, bring_in=10,
+                            small_bet=20, big_bet=40, rules=rules)
+
+
+def test_G_ODD_CHIP_stud_high_card_by_suit_the_nine_of_spades_takes_the_odd_chip_of_33() -> None:
+    # Seats 1 and 2 both make 9-high straights (5-6-7-8-9); pot 33 = 16 each + 1 odd chip.
+    # Highest card dealt: seat 1 9d, seat 2 9s; spades beat diamonds, so seat 2 gets 17.
+    drill = showdown_from_state(play_script(_odd_chip_stud(OddChipRule.HIGH_CARD_BY_SUIT),
+                                            _TIE_SCRIPT).state)
+    assert drill.answer == (Payout(1, 16), Payout(2, 17))
+    lines = [line.en for line in drill.explanation]
+    assert "  Pot: Seat 1, Seat 2 tie: 33 / 2 = 16 each; 1 odd chip(s) of 1: one each by " \
+        "highest card dealt, suits s > h > d > c: Seat 2 (9s), Seat 1 (9d) (G-ODD-CHIP)." \
+        in lines
+    assert any("Siège 2 (9s), Siège 1 (9d)" in line.fr for line in drill.explanation)
+
+
+def test_G_ODD_CHIP_stud_clockwise_option_gives_the_odd_chip_of_33_to_seat_1() -> None:
+    drill = showdown_from_state(play_script(_odd_chip_stud(OddChipRule.FIRST_LEFT_OF_BUTTON),
+                                            _TIE_SCRIPT).state)
+    assert drill.answer == (Payout(1, 17), Payout(2, 16))
+    assert any("clockwise from the button" in line.en for line in drill.explanation)
+
+
+def test_G_ODD_CHIP_split_steps_high_card_by_suit_gives_two_odd_chips_by_card_order() -> None:
+    rules = dataclasses.replace(NO_RAKE, odd_chip=dataclasses.replace(
+        NO_RAKE.odd_chip, stud=OddChipRule.HIGH_CARD_BY_SUIT))
+    cards = {0: parse_cards("Kc 2d 3h"), 2: parse_cards("As 4c 5d"), 4: parse_cards("Kd 6h")}
+    _, shares = split_steps(23, (0, 2, 4), rules=rules, stud=True, cards=cards)
+    # 23 / 3 = 7 each, 2 odd chips: As (seat 3) first, then Kd (seat 5) over Kc (seat 1)
+    assert shares == {0: 7, 2: 8, 4: 8}
