@@ -225,10 +225,25 @@ def read_clock(state: TournamentState, now_ms: int, *, hands_played: int) -> Clo
     )
 
 
-def stakes_text(level: BlindLevel) -> str:
-    """Return a level's stakes as the console shows them ("100/200 ante 25", "Break")."""
+_FACE_TEXTS: dict[str, dict[str, str]] = {
+    "en": {"break": "Break", "level": "Level {n}", "hand": "{n} hand left",
+           "hands": "{n} hands left"},
+    "fr": {"break": "Pause", "level": "Niveau {n}", "hand": "{n} main restante",
+           "hands": "{n} mains restantes"},
+}
+
+
+def _texts(lang: str) -> dict[str, str]:
+    return _FACE_TEXTS.get(lang, _FACE_TEXTS["en"])
+
+
+def stakes_text(level: BlindLevel, *, lang: str = "en") -> str:
+    """Return a level's stakes as the console shows them ("100/200 ante 25", "Break").
+
+    ``lang`` is "en" or "fr" ("Pause" for a break; the blinds read the same).
+    """
     if level.is_break:
-        return "Break"
+        return _texts(lang)["break"]
     text = f"{level.small_blind}/{level.big_blind}"
     return f"{text} ante {level.ante}" if level.ante else text
 
@@ -270,8 +285,9 @@ class ClockFace:
     started: bool = True
 
 
-def clock_face(state: TournamentState, reading: ClockReading) -> ClockFace:
-    """Return what the clock display shows for ``reading``."""
+def clock_face(state: TournamentState, reading: ClockReading, *, lang: str = "en") -> ClockFace:
+    """Return what the clock display shows for ``reading``, in ``lang`` ("en" or "fr")."""
+    texts = _texts(lang)
     levels = state.levels
     if not levels:
         return ClockFace("", "", "", "", "", True, False, False, 0, started=False)
@@ -281,11 +297,11 @@ def clock_face(state: TournamentState, reading: ClockReading) -> ClockFace:
     hands = ""
     if reading.hands_left is not None:
         count = max(0, reading.hands_left)
-        hands = f"{count} hand{'s' if count != 1 else ''} left"
+        hands = texts["hand" if count == 1 else "hands"].format(n=count)
     return ClockFace(
-        level="Break" if level.is_break else f"Level {number}",
-        stakes=stakes_text(level),
-        next_stakes=stakes_text(following) if following is not None else "",
+        level=texts["break"] if level.is_break else texts["level"].format(n=number),
+        stakes=stakes_text(level, lang=lang),
+        next_stakes=stakes_text(following, lang=lang) if following is not None else "",
         time_left=format_duration(reading.ms_left) if reading.ms_left is not None else "",
         hands_left=hands,
         paused=not reading.running,

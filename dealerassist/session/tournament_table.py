@@ -246,6 +246,8 @@ class TournamentTable:
         preset: The tournament preset (with a ``starting_stack``); None to resume a
             journal that already holds a tournament.
         clock: The time source (a `FakeClock` in tests).
+        confirm_payouts: Hold a showdown's settlement until the dealer's ``pay`` (as
+            `TableSession`); the end-of-hand step (eliminations, level) runs after the pay.
 
     Raises:
         IllegalActionError: not a tournament preset, or a journal of another game.
@@ -259,6 +261,7 @@ class TournamentTable:
         rules: HouseRules,
         preset: GamePreset | None = None,
         clock: Clock | None = None,
+        confirm_payouts: bool = False,
     ) -> None:
         self._clock: Clock = clock if clock is not None else SystemClock()
         self._codec = register(EventCodec())
@@ -283,6 +286,7 @@ class TournamentTable:
             self._journal,  # type: ignore[arg-type]
             rules=_table_rules(rules, started),
             clock=self._stamp,
+            confirm_payouts=confirm_payouts,
         )
         if self._tournament.started is None:
             if self._session.state.game is not None:
@@ -339,9 +343,18 @@ class TournamentTable:
             self._tournament, self._clock.now_ms(), hands_played=self.state.table.hands_played
         )
 
-    def face(self) -> ClockFace:
-        """Return what a clock display shows now."""
-        return clock_face(self._tournament, self.reading())
+    @property
+    def confirm_payouts(self) -> bool:
+        """Whether a showdown waits for the dealer's ``pay`` before it is settled."""
+        return self._session.confirm_payouts
+
+    @confirm_payouts.setter
+    def confirm_payouts(self, value: bool) -> None:
+        self._session.confirm_payouts = value
+
+    def face(self, *, lang: str = "en") -> ClockFace:
+        """Return what a clock display shows now, in ``lang`` ("en" or "fr")."""
+        return clock_face(self._tournament, self.reading(), lang=lang)
 
     def standings(self) -> tuple[Standing, ...]:
         """Return the standings now (TRN-RANK)."""

@@ -14,6 +14,7 @@ The panel polls its source (a callable returning a `ClockFace`, e.g.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -252,14 +253,34 @@ class ClockWindow(QWidget):
         self.panel.set_scale(max(1.0, self.height() / 180))
 
 
+def console_lang(window: object) -> str:
+    """Return the console's language code ("en" or "fr") from its settings, "en" if none."""
+    language = getattr(getattr(window, "settings", None), "language", None)
+    return "fr" if str(getattr(language, "value", language)) == "fr" else "en"
+
+
+def _in_console_language(window: object, face: FaceSource) -> FaceSource:
+    try:
+        takes_lang = "lang" in inspect.signature(face).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        takes_lang = False
+    if not takes_lang:
+        return face
+    lang_face: Callable[..., ClockFace] = face
+    return lambda: lang_face(lang=console_lang(window))
+
+
 def install_clock(window: QMainWindow, *, face: FaceSource,
                   send: Callable[[str], object]) -> QtClockPanel:
     """Dock the clock panel on the right of the console; its lines go to ``send``.
 
     The console calls this once a tournament table is open, e.g.
     ``install_clock(self, face=controller.session.face, send=self.bridge.send)``.
+    A ``face`` taking ``lang`` (`TournamentTable.face`) is read in the console's language
+    at each tick ("Niveau 3", "Pause", "4 mains restantes" in French), so a language
+    change shows at once.
     """
-    panel = QtClockPanel(face)
+    panel = QtClockPanel(_in_console_language(window, face))
     panel.command.connect(send)
     dock = QDockWidget(panel.tr("Tournament clock"), window)
     dock.setObjectName("tournamentClock")
