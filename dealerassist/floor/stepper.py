@@ -5,7 +5,9 @@ then each of the hand's effective events (undo applied) is folded in with the en
 step shows what happened, then the pots with who can win each, the betting limits of the
 player to act, the board, and every seat's stack, bet and cards, so a floor person can see
 exactly what the table looked like before a dispute. Works on a finished hand or on the
-hand still running, from the live session or from a journal file.
+hand still running, from the live session or from a journal file. Money carried in from an
+earlier deal (`HandSetup.carried`, JB-NO-OPEN) is named at step 0, and a pot carried to the
+next deal (`PotCarried`, JB-PROVE) is named where it happens.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from dealerassist.engine.events import (
     HoleCardsDealt,
     Mucked,
     PotAwarded,
+    PotCarried,
     RaisedTo,
     RakeTaken,
 )
@@ -144,8 +147,29 @@ def _label(started: HandStarted, event: Any) -> tuple[str, str]:
         half = "" if event.half.value == "whole" else f" ({event.half.value})"
         return (f"{en} wins {event.amount} from pot {event.pot_index + 1}{half}",
                 f"{fr} gagne {event.amount} du pot {event.pot_index + 1}{half}")
+    if isinstance(event, PotCarried):
+        # JB-PROVE / IRR-JB-FALSE: the only contender showed no openers, nobody wins it
+        return (f"Pot {event.pot_index + 1} ({event.amount}) is carried to the next deal: "
+                f"no openers shown (JB-PROVE)",
+                f"Le pot {event.pot_index + 1} ({event.amount}) est reporté à la donne "
+                f"suivante : ouverture non prouvée (JB-PROVE)")
     name = type(event).__name__
     return name, name
+
+
+def _start_label(started: HandStarted, state: HandState) -> tuple[str, str]:
+    game = started.game
+    blinds = "/".join(str(b) for b in started.blinds if b) or "-"
+    en = (f"Hand {started.hand_id}: {game}, button seat {started.plan.button}, "
+          f"forced bets {blinds}")
+    fr = (f"Main {started.hand_id} : {game}, bouton siège {started.plan.button}, "
+          f"mises forcées {blinds}")
+    carried = state.setup.carried
+    if carried:
+        # JB-NO-OPEN / IRR-JB-FALSE: dead money from an earlier deal, in the main pot
+        en += f", {carried} carried in from the last deal (JB-NO-OPEN)"
+        fr += f", {carried} reportés de la donne précédente (JB-NO-OPEN)"
+    return en, fr
 
 
 def _step(index: int, label: tuple[str, str], state: HandState,
@@ -177,12 +201,7 @@ def hand_steps(started: HandStarted, events: Sequence[Any], *,
                rules: HouseRules) -> tuple[HandStep, ...]:
     """Return the hand's state before any action (step 0) and after each event."""
     state = hand_adapter.start(started, rules=rules)
-    game = started.game
-    blinds = "/".join(str(b) for b in started.blinds if b) or "-"
-    steps = [_step(0, (f"Hand {started.hand_id}: {game}, button seat {started.plan.button}, "
-                       f"forced bets {blinds}",
-                       f"Main {started.hand_id} : {game}, bouton siège {started.plan.button}, "
-                       f"mises forcées {blinds}"), state, started)]
+    steps = [_step(0, _start_label(started, state), state, started)]
     for k, event in enumerate(events, start=1):
         state = hand_adapter.apply(state, event)
         steps.append(_step(k, _label(started, event), state, started))

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
+from dealerassist.cards import UNKNOWN, parse_cards
+from dealerassist.engine import (
+    CardsShown,
+    HandSetup,
+    PotCarried,
+    bet_or_raise,
+    deal_hole,
+    evolve,
+    fold,
+    new_hand,
+    settle,
+)
 from dealerassist.errors import DealerAssistError
-from dealerassist.floor import hand_steps, steps_from_journal, steps_of_session
+from dealerassist.floor import hand_steps, stepper, steps_from_journal, steps_of_session
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.journal.store import SQLiteJournal
 from dealerassist.rules import default_rules
@@ -81,3 +94,52 @@ def test_stepping_writes_nothing_to_the_journal() -> None:
     assert len(hand_steps(done.started, done.events, rules=RULES)) == len(done.events) + 1
     steps_from_journal(journal, 1, rules=RULES)
     assert journal.last_seq() == before
+
+
+def _jacks_hand(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A jacks-or-better deal with 3 carried in, whose opener (seat 2) shows no openers.
+
+    The session's HandStarted gives the seats and names; its engine setup is swapped for a
+    jacks-or-better one (the session does not start such deals itself yet).
+    """
+    session = _session(InMemoryJournal())
+    session.execute("hand")
+    started = dataclasses.replace(session.state.hand.started, game="FJB")
+    setup = HandSetup.create(game="FJB", stacks=(100,) * 3, ante=1, small_bet=2, big_bet=4,
+                             rules=dataclasses.replace(RULES, rake=dataclasses.replace(
+                                 RULES.rake, enabled=False)), carried=3)
+    monkeypatch.setattr(stepper.hand_adapter, "start",
+                        lambda started, *, rules: new_hand(setup))
+    state = new_hand(setup)
+    events = []
+    for make in (lambda s: deal_hole(s, 0, (UNKNOWN,) * 5),
+                 lambda s: deal_hole(s, 1, (UNKNOWN,) * 5),
+                 lambda s: deal_hole(s, 2, (UNKNOWN,) * 5),
+                 lambda s: bet_or_raise(s, 0, 2), lambda s: fold(s, 1), lambda s: fold(s, 2),
+                 lambda s: CardsShown(0, parse_cards("AcKd5h6h8s"))):
+        event = make(state)
+        events.append(event)
+        state = evolve(state, event)
+    events.extend(settle(state))
+    return started, events
+
+
+def test_JB_NO_OPEN_step_0_names_the_money_carried_in_from_the_last_deal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    started, events = _jacks_hand(monkeypatch)
+    first = hand_steps(started, events, rules=RULES)[0]
+    assert first.label_en.endswith(", 3 carried in from the last deal (JB-NO-OPEN)")
+    assert first.label_fr.endswith(", 3 reportés de la donne précédente (JB-NO-OPEN)")
+    assert [p.amount for p in first.pots] == [6]  # 3 carried + 3 antes
+
+
+def test_JB_PROVE_a_false_opener_folded_to_the_pot_of_8_is_carried_to_the_next_deal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    started, events = _jacks_hand(monkeypatch)
+    assert events[-1] == PotCarried(0, 8)  # 3 carried + 3 antes + the opener's 2
+    last = hand_steps(started, events, rules=RULES)[-1]
+    assert last.label_en == "Pot 1 (8) is carried to the next deal: no openers shown (JB-PROVE)"
+    assert last.label_fr == ("Le pot 1 (8) est reporté à la donne suivante : ouverture non "
+                             "prouvée (JB-PROVE)")
+    assert last.phase == "complete"
+    assert [s.stack for s in last.seats] == [97, 99, 99]  # nobody is paid
