@@ -75,11 +75,11 @@ def open_session(args: argparse.Namespace) -> TableSession | TournamentTable:
     journal = SQLiteJournal(getattr(args, "db", None) or default_journal_path())
     try:
         preset = rules.preset(args.game) if getattr(args, "game", None) else None
+        confirm = bool(getattr(args, "confirm_payouts", False))
         if holds_tournament(journal) or (
             preset is not None and preset.starting_stack is not None
         ):
-            return TournamentTable(journal, rules=rules, preset=preset)
-        confirm = bool(getattr(args, "confirm_payouts", False))
+            return TournamentTable(journal, rules=rules, preset=preset, confirm_payouts=confirm)
         session = TableSession(journal, rules=rules, preset=preset, confirm_payouts=confirm)
         if session.state.game is None:
             if not rules.presets:
@@ -153,12 +153,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             if line in ("help", "?"):
                 if not args.json:
-                    own = (  # the session's own lines (session/hand.py)
-                        ("pay", "pay", "confirm the showdown's payouts (--confirm-payouts)"),
-                        ("up SEAT CARD ...", "up 1 Kh 2 7c", "stud: this street's up cards"),
-                        ("draw N | pat", "draw 2", "draw games: the draw of the player due"),
-                    )
-                    for usage, example, meaning in (*COMMAND_HELP, *own, *REPORT_HELP,
+                    for usage, example, meaning in (*COMMAND_HELP, *REPORT_HELP,
                                                     *TOURNAMENT_HELP):
                         out.write(f"  {usage:<28} {meaning} (e.g. {example})\n")
                     out.flush()

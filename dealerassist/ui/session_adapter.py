@@ -157,7 +157,7 @@ class SessionController:
                 stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
                 journal = SQLiteJournal(Path(path).parent / f"tournament-{stamp}.sqlite3")
         try:
-            table = TournamentTable(journal, rules=rules, preset=chosen)
+            table = TournamentTable(journal, rules=rules, preset=chosen, confirm_payouts=True)
         except BaseException:
             journal.close()
             raise
@@ -198,6 +198,8 @@ def open_session(*, rules: str | None, db: str | None) -> SessionController:
     journal = SQLiteJournal(path)
     if holds_tournament(journal):
         # TRN-*: a tournament journal resumes its blind clock, levels and standings.
-        return SessionController(TournamentTable(journal, rules=house))  # type: ignore[arg-type]
+        return SessionController(  # type: ignore[arg-type]
+            TournamentTable(journal, rules=house, confirm_payouts=True)
+        )
     # The console's dealer confirms each showdown's payouts (``pay``, POT-AWARD).
     return SessionController(TableSession(journal, rules=house, confirm_payouts=True))

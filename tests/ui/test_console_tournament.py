@@ -76,3 +76,20 @@ def test_TRN_away_player_is_marked_and_folded_when_the_action_reaches_them(qtbot
     window.send("in 1")  # back: no marker any more
     assert not window.view.seat(1).away
     assert "Away" not in _plain(window.table.seats[1].status_label.text())
+
+
+def test_POT_AWARD_tournament_showdown_in_the_console_waits_for_the_dealers_pay(qtbot, settings):
+    rules = default_rules()
+    window, _ = open_console(qtbot, settings, rules.preset("NLHE 1/2"))
+    dialog = _start_sit_and_go(qtbot, window, {1: "Ann", 2: "Ben"})
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    table = window.bridge.controller
+    assert table.session.confirm_payouts
+    for line in ("hand", "c", "x", "flop Ah Kd 7c", "x", "x", "turn 2s", "x", "x",
+                 "river 9h", "x", "x", "show 1 As Ad", "show 2 Ks Kc"):
+        assert window.bridge.send(line).ok, line
+    before = [window.view.seat(s).stack for s in (1, 2)]
+    assert table.state.hand is not None  # shown, not yet paid
+    assert window.bridge.send("pay").ok
+    after = [window.view.seat(s).stack for s in (1, 2)]
+    assert after[0] > before[0] and after[1] == before[1]  # aces win the pot on the pay
