@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from dealerassist.cards import UNKNOWN, Card, parse_cards
 from dealerassist.engine import HandSetup, HandState
-from dealerassist.engine.actions import bet_or_raise, call, check, fold
+from dealerassist.engine.actions import bet_or_raise, call, check, fold, post_bring_in
 from dealerassist.engine.events import HoleCardsDealt
 from dealerassist.irregular.consequences import confirm, next_board, overrule
 from dealerassist.irregular.detectors import Detection, detect
@@ -71,6 +71,7 @@ class Hand:
         return self
 
     def play(self, *moves: str | tuple[str, int]) -> Hand:
+        """Play ``f`` fold, ``k`` check, ``c`` call, ``bi`` bring-in, ``("b", to)`` bet/raise."""
         for move in moves:
             state = self.state
             actor = state.actor
@@ -81,6 +82,8 @@ class Hand:
                 event = check(state, actor)
             elif move == "c":
                 event = call(state, actor)
+            elif move == "bi":  # stud: the low card brings in (ST-BRINGIN)
+                event = post_bring_in(state, actor)
             else:
                 assert isinstance(move, tuple)
                 event = bet_or_raise(state, actor, move[1])
