@@ -69,6 +69,11 @@ def session_codec() -> EventCodec:
     def _hand_started_v1(payload: dict[str, Any]) -> dict[str, Any]:
         return payload
 
+    # Version 2 -> 3 added ``carried`` (JB-NO-OPEN): an old hand carried nothing in.
+    @codec.upcaster("HandStarted", 2)
+    def _hand_started_v2(payload: dict[str, Any]) -> dict[str, Any]:
+        return payload
+
     return codec
 
 

@@ -142,8 +142,13 @@ def decide(state: SessionState, command: Command, *, rules: HouseRules) -> list[
             big_blind=game.big_blind,
             button_rule=rules.table.button,
         )
+        # JB-NO-OPEN: a passed-out deal's antes (or a false opener's pot, IRR-JB-FALSE) are
+        # carried into this deal; after draw.jacks_ante_limit consecutive passed-out deals
+        # nobody antes again and the carried pot plays on.
         started = hand_adapter.hand_started(
-            hand_id=state.last_hand_id + 1, game=game, plan=plan, table=table, rules=rules
+            hand_id=state.last_hand_id + 1, game=game, plan=plan, table=table, rules=rules,
+            carried=state.carried,
+            ante=state.passed_out_deals < rules.draw.jacks_ante_limit,
         )
         return [started, *hand_adapter.after(started, rules=rules)]
     if state.hand is None:

@@ -166,12 +166,14 @@ class HandStarted:
         raked: Whether the house takes a rake from this hand (RAKE-SHARE).
         openers: What opens in this hand's game when its preset says (DR-OPENERS), else
             "" (the house's ``draw.openers``).
+        carried: Dead money carried in from the last deal, in the main pot from the start:
+            a passed-out deal's antes (JB-NO-OPEN) or a false opener's pot (IRR-JB-FALSE).
 
-    Version 2 added ``raked``.
+    Version 2 added ``raked``; version 3 added ``carried`` (older records read 0).
 
     """
 
-    class_version: ClassVar[int] = 2
+    class_version: ClassVar[int] = 3
     hand_id: int
     game: str
     plan: HandPlan
@@ -186,6 +188,7 @@ class HandStarted:
     big_blind: int = 0
     raked: bool = True
     openers: str = ""
+    carried: int = 0
 
     @property
     def seats(self) -> tuple[int, ...]:

@@ -148,13 +148,26 @@ def is_hand_event(event: object) -> bool:
 
 
 def hand_started(
-    *, hand_id: int, game: GameSelected, plan: HandPlan, table: TableState, rules: HouseRules
+    *, hand_id: int, game: GameSelected, plan: HandPlan, table: TableState, rules: HouseRules,
+    carried: int = 0, ante: bool = True,
 ) -> HandStarted:
-    """Return the `HandStarted` event of ``plan``; raise if the engine cannot deal it."""
+    """Return the `HandStarted` event of ``plan``; raise if the engine cannot deal it.
+
+    Args:
+        hand_id: Number of the hand at this table.
+        game: The game and stakes in force.
+        plan: Button, blinds and seats dealt.
+        table: The table before the hand (names, stacks).
+        rules: The house rules in force.
+        carried: Dead money carried in from the last deal (JB-NO-OPEN, IRR-JB-FALSE).
+        ante: False once ``draw.jacks_ante_limit`` consecutive deals were passed out: the
+            carried pot plays on without new antes (JB-NO-OPEN).
+
+    """
     seats = plan.seats
     index = {seat: i for i, seat in enumerate(seats)}
     blinds = [0] * len(seats)
-    antes = [game.ante] * len(seats)
+    antes = [game.ante if ante else 0] * len(seats)
     for post in plan.posts:
         i = index[post.seat]
         if post.kind is PostKind.DEAD_SMALL:
@@ -191,6 +204,7 @@ def hand_started(
         big_blind=game.big_blind,
         raked=game.raked,
         openers=game.openers,
+        carried=carried,
     )
     start(started, rules=rules)  # the engine refuses what it cannot deal, before journaling
     return started
@@ -217,6 +231,7 @@ def setup_of(started: HandStarted, *, rules: HouseRules) -> HandSetup:
             bring_in=started.bring_in,
             rules=rules,
             big_blind=started.big_blind,
+            carried=started.carried,  # JB-NO-OPEN / IRR-JB-FALSE: dead money from the last deal
         )
     except ValueError as error:
         raise IllegalActionError(f"cannot deal this hand: {error}") from error
@@ -334,6 +349,9 @@ def _checked(state: HandState, event: Any) -> HandState:
 
 def _closing_events(state: HandState, started: HandStarted) -> list[Any]:
     """Settle once every pot can be awarded; then the hand is finished."""
+    if state.passed_out and not is_void(state):
+        # JB-NO-OPEN: nobody opened; the antes stay in the pot, carried to the next deal.
+        return [HandFinished(hand_id=started.hand_id, final_stacks=state.stacks, rake=0)]
     if state.phase is not Phase.SHOWDOWN:
         return []
     if not state.won_by_fold and missing_cards(state):

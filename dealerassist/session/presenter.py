@@ -188,6 +188,9 @@ def present(state: SessionState, *, lang: str = "en",
             _t(lang, "type 'hand' to deal hand {n}", n=next_id) if game
             else _t(lang, "choose a game (--game)")
         )
+        if state.carried:
+            # JB-NO-OPEN / IRR-JB-FALSE: the pot carried into the next deal stays on the table.
+            view_kwargs["pots"] = (PotView(label="Main", amount=state.carried),)
         if state.finished and state.finished[-1].started.hand_id == state.last_hand_id:
             # The last hand's payouts stay on screen until the next hand is dealt.
             view_kwargs["showdown"] = finished_showdown(state.finished[-1], rules=rules,

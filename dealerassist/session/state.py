@@ -66,6 +66,11 @@ class SessionState:
         last_hand_id: Number of the last hand started (0 before the first).
         finished: Finished hands, oldest first.
         event_count: Effective events applied (a cheap progress mark for views).
+        carried: Chips left in the pot by the last hand, carried into the next deal: a
+            passed-out deal's antes (JB-NO-OPEN) or a false opener's pot (IRR-JB-FALSE,
+            JB-PROVE); 0 once the next hand has started (they are in its pot).
+        passed_out_deals: Consecutive deals nobody opened, counted against
+            ``draw.jacks_ante_limit`` (JB-NO-OPEN).
 
     """
 
@@ -75,6 +80,8 @@ class SessionState:
     last_hand_id: int = 0
     finished: tuple[FinishedHand, ...] = ()
     event_count: int = 0
+    carried: int = 0
+    passed_out_deals: int = 0
 
 
 def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionState:
@@ -116,6 +123,7 @@ def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionStat
             table=table.started(event.plan),
             hand=HandInPlay(started=event, engine_state=engine_state, table_before=table),
             last_hand_id=event.hand_id,
+            carried=0,  # now in this hand's main pot (HandStarted.carried)
         )
     if isinstance(event, HandFinished):
         if state.hand is None or state.hand.started.hand_id != event.hand_id:
@@ -124,7 +132,19 @@ def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionStat
         done = FinishedHand(started=state.hand.started, finished=event, events=state.hand.events)
         after = table.finished(stacks)
         before = state.hand.table_before
-        if before is not None and hand_adapter.is_void(state.hand.engine_state):
+        engine = state.hand.engine_state
+        void = hand_adapter.is_void(engine)
+        # JB-NO-OPEN: a deal nobody opened adds one to the count of consecutive re-antes; a
+        # misdeal is redealt and counts for nothing; any other hand ends the run, a false
+        # opener's carried pot included (IRR-JB-FALSE: "everyone who played antes again").
+        if void:
+            passed_out_deals = state.passed_out_deals
+        elif engine.passed_out and engine.opened_by < 0:
+            passed_out_deals = state.passed_out_deals + 1
+        else:
+            passed_out_deals = 0
+        state = replace(state, carried=engine.carry_forward, passed_out_deals=passed_out_deals)
+        if before is not None and void:
             # A misdeal: the hand did not count, so the button and blinds stay where they
             # were for the redeal (G-BUTTON, IRR-* misdeal rulings).
             after = replace(

@@ -29,6 +29,7 @@ from dealerassist.irregular import binding_action, confirm, detect
 from dealerassist.irregular.flags import Severity
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules import HouseRules, parse_rules_text
+from dealerassist.rules.model import DrawOpeners, GamePreset
 from dealerassist.session.clock import FakeClock
 from dealerassist.session.controller import TableSession
 from dealerassist.session.hand import setup_of
@@ -253,6 +254,30 @@ def _tens_may_open(house: HouseRules) -> bool:
 def test_DR_OPENERS_any_then_jacks_or_better() -> None:
     assert _tens_may_open(unraked()) is True
     assert _tens_may_open(unraked("draw: {openers: jacks_or_better}")) is False
+
+
+def _antes_of_four_unopened_deals(house: HouseRules) -> list[tuple[int, ...]]:
+    """Four jacks-or-better deals checked round at a table: each deal's antes."""
+    jacks = GamePreset(name="Jacks 2/4", game="FJB", ante=1, small_bet=2, big_bet=4,
+                       max_seats=6, openers=DrawOpeners.JACKS_OR_BETTER)
+    session = TableSession(InMemoryJournal(), rules=house, preset=jacks)
+    for seat in range(1, 5):
+        session.execute(f"sit {seat} P{seat} 100")
+    antes = []
+    for _ in range(4):
+        session.execute("hand")
+        antes.append(session.state.hand.started.antes)  # type: ignore[union-attr]
+        for _ in range(4):
+            session.execute("x")
+    return antes
+
+
+def test_JB_NO_OPEN_jacks_ante_limit_3_then_2() -> None:
+    # JB-NO-OPEN: after the limit of consecutive passed-out deals, nobody antes again.
+    ante, none = (1, 1, 1, 1), (0, 0, 0, 0)
+    assert _antes_of_four_unopened_deals(rules()) == [ante, ante, ante, none]
+    assert _antes_of_four_unopened_deals(rules("draw: {jacks_ante_limit: 2}")) == [
+        ante, ante, none, none]
 
 
 # -- irregularities ------------------------------------------------------------------------------
