@@ -123,6 +123,10 @@ FRENCH: dict[str, str] = {
         "ou muck SIÈGE",
     "showdown: enter the board cards still unknown":
         "abattage : saisissez les cartes du tableau encore inconnues",
+    "showdown: seat {seat} {name} must show openers to win (show SEAT CARDS)":
+        "abattage : le siège {seat} {name} doit montrer l'ouverture pour gagner "
+        "(show SIÈGE CARTES)",
+    "{amount} carried to the next deal": "{amount} reportés à la donne suivante",
     "seat {seat} {name}": "siège {seat} {name}",
     "{who} folds": "{who} se couche",
     "{who} checks": "{who} parle",
@@ -556,6 +560,12 @@ def _message(hand: HandInPlay, lang: str = "en") -> str:
             seats = ", ".join(str(hand.started.seats[i]) for i in waiting)
             return _t(lang, "showdown: enter the cards of seat(s) {seats} (show SEAT CARDS) or "
                       "muck SEAT", seats=seats)
+        if engine.won_by_fold and engine.opened_by >= 0:
+            # JB-PROVE: an opener everyone folded to must still show openers to win.
+            i = engine.opened_by
+            return _t(lang, "showdown: seat {seat} {name} must show openers to win "
+                      "(show SEAT CARDS)", seat=hand.started.seats[i],
+                      name=hand.started.names[i])
         return _t(lang, "showdown: enter the board cards still unknown")
     return ""
 
@@ -603,12 +613,16 @@ def _summary(done: FinishedHand, lang: str = "en") -> HandSummaryView:
     for event in done.events:
         if isinstance(event, PotAwarded):
             winners[event.player] = winners.get(event.player, 0) + event.amount
-    result = ", ".join(_t(lang, "{name} wins {amount}", name=started.names[i], amount=amount)
-                       for i, amount in sorted(winners.items()))
+    parts = [_t(lang, "{name} wins {amount}", name=started.names[i], amount=amount)
+             for i, amount in sorted(winners.items())]
+    if done.carried:
+        # JB-NO-OPEN / JB-PROVE / IRR-JB-FALSE: the pot nobody won waits for the next deal.
+        parts.append(_t(lang, "{amount} carried to the next deal", amount=done.carried))
+    result = ", ".join(parts)
     return HandSummaryView(
         hand_id=started.hand_id,
         game=started.game,
-        total_pot=total,
+        total_pot=total + done.carried,
         rake=done.finished.rake,
         result=result,
     )

@@ -53,6 +53,8 @@ class FinishedHand:
     started: HandStarted
     finished: HandFinished
     events: tuple[Any, ...]
+    carried: int = 0
+    """Chips left in the pot for the next deal (JB-NO-OPEN, JB-PROVE, IRR-JB-FALSE)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +131,11 @@ def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionStat
         if state.hand is None or state.hand.started.hand_id != event.hand_id:
             raise JournalError(f"hand {event.hand_id} finished but it is not the running hand")
         stacks = tuple(zip(state.hand.started.seats, event.final_stacks, strict=True))
-        done = FinishedHand(started=state.hand.started, finished=event, events=state.hand.events)
+        engine = state.hand.engine_state
+        done = FinishedHand(started=state.hand.started, finished=event, events=state.hand.events,
+                            carried=engine.carry_forward)
         after = table.finished(stacks)
         before = state.hand.table_before
-        engine = state.hand.engine_state
         void = hand_adapter.is_void(engine)
         # JB-NO-OPEN: a deal nobody opened adds one to the count of consecutive re-antes; a
         # misdeal is redealt and counts for nothing; any other hand ends the run, a false

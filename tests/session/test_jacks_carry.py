@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules import HouseRules, parse_rules_text
 from dealerassist.session.controller import TableSession, session_codec
@@ -171,3 +174,53 @@ def test_JB_NO_OPEN_a_passed_out_deal_finishes_with_its_stacks_and_no_rake() -> 
     _pass_out(session)
     finished = [e for _, e in session.history() if isinstance(e, HandFinished)]
     assert finished[-1].final_stacks == (99, 99, 99, 99) and finished[-1].rake == 0
+
+
+def test_JB_PROVE_the_opener_everyone_folded_to_is_told_to_show_openers() -> None:
+    session = _table()
+    started = _open_and_fold_round(session)
+    opener, name = started.seats[0], started.names[0]
+    assert present(session.state).message == (
+        f"showdown: seat {opener} {name} must show openers to win (show SEAT CARDS)")
+    assert present(session.state, lang="fr").message == (
+        f"abattage : le siège {opener} {name} doit montrer l'ouverture pour gagner "
+        "(show SIÈGE CARTES)")
+
+
+def test_JB_NO_OPEN_the_hand_list_names_the_pot_carried_to_the_next_deal() -> None:
+    session = _table()
+    _pass_out(session)
+    _pass_out(session)
+    first, second = present(session.state).past_hands[-2:]
+    assert (first.total_pot, first.result) == (4, "4 carried to the next deal")
+    assert (second.total_pot, second.result) == (8, "8 carried to the next deal")
+    french = present(session.state, lang="fr").past_hands[-1]
+    assert french.result == "8 reportés à la donne suivante"
+
+
+@settings(max_examples=25, deadline=None)
+@given(limit=st.integers(min_value=1, max_value=4),
+       deals=st.lists(st.sampled_from(["pass", "proven", "false"]), min_size=1, max_size=7))
+def test_JB_NO_OPEN_IRR_JB_FALSE_chips_are_conserved_and_antes_follow_the_limit(
+        limit: int, deals: list[str]) -> None:
+    session = _table(_rules(limit))
+    unopened = 0
+    carried = 0
+    for deal in deals:
+        if deal == "pass":
+            started = _pass_out(session)
+        else:
+            started = _open_and_fold_round(session)
+            cards = "Jh Jd 2c 5s 9h" if deal == "proven" else "2c 5s 9h Kd Ah"
+            session.execute(f"show {started.seats[0]} {cards}")
+        # JB-NO-OPEN: no antes once `limit` consecutive deals were passed out.
+        assert started.antes == ((0,) * 4 if unopened >= limit else (1,) * 4)
+        assert started.carried == carried
+        unopened = unopened + 1 if deal == "pass" else 0
+        assert session.state.passed_out_deals == unopened
+        # The antes stay in the pot, and a false opener's first bet with them (IRR-JB-FALSE).
+        pot = carried + sum(started.antes)
+        carried = {"pass": pot, "proven": 0, "false": pot + 2}[deal]
+        assert session.state.carried == carried
+        # Nothing is raked without a draw: stacks + the carried pot are the 400 dealt.
+        assert _chips(session) == 400
