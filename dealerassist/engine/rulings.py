@@ -217,18 +217,29 @@ def _on_killed(state: HandState, event: HandKilled) -> HandState:
     if state.actor == player:
         state = _evolve_engine(state, Folded(player))
     else:
-        from dealerassist.engine.state import _end_betting, _to_showdown  # one hand's rules
+        from dealerassist.engine.state import (  # one hand's rules
+            _after_dealing,
+            _end_betting,
+            _to_showdown,
+        )
 
         folded = list(state.folded)
         folded[player] = True
         actors = tuple(i for i in state.actors if i != player)
         due = tuple(i for i in state.due_hole if i != player)
-        state = _replace(state, folded=tuple(folded), actors=actors, due_hole=due)
+        draws = tuple(i for i in state.due_draw if i != player)  # a dead hand draws no more
+        state = _replace(state, folded=tuple(folded), actors=actors, due_hole=due,
+                         due_draw=draws)
         if state.folded.count(False) <= 1 or (state.phase is Phase.BETTING and not actors):
             if state.phase is Phase.SHOWDOWN:
                 state = _to_showdown(state)
             else:
                 state = _end_betting(state)
+        elif state.phase is Phase.DEALING:
+            # The dead hand was the last one owed cards or a draw: the deal is over, the
+            # betting (or the next street) starts as after the last card (IRR-DR-FOUL,
+            # IRR-ST-HOLE-UP during the deal).
+            state = _after_dealing(state)
     if event.ante_returned:
         ante = state.antes_paid[player]
         stacks = list(state.stacks)

@@ -30,6 +30,7 @@ from dealerassist.engine.ruling_events import (
     RulingApplied,
     WrongBringIn,
 )
+from dealerassist.engine.state import Phase
 from dealerassist.irregular.consequences import due_events
 from dealerassist.irregular.flags import Flag, Severity
 
@@ -253,6 +254,18 @@ def test_IRR_DR_FOUL_wrong_count_after_the_draw_kills_the_hand() -> None:
     state = hand.state
     assert state.in_hand == (0, 2) and state.stacks == (980, 780, 1480)
     assert state.pot_total == 60 and state.total_chips == 3300  # the dead hand's 20 stays
+
+
+def test_IRR_DR_FOUL_the_dead_hand_draws_no_more_and_the_betting_starts() -> None:
+    # p3 fouls before its turn to draw: p2 still draws, then the betting starts without p3.
+    hand = _drawing().add(CardsDrawn(0, (card("Kd"),), (card("6h"),)),
+                          HandSizeWrong(2, 6, after_draw=True))
+    hand.confirm(hand.only_flag("IRR-DR-FOUL"))
+    assert hand.state.due_draw == (1,)
+    hand.add(CardsDrawn(1, (card("As"),), (card("7c"),)))
+    state = hand.state
+    assert state.phase is Phase.BETTING and state.actor == 0 and state.in_hand == (0, 1)
+    assert state.pot_total == 60 and state.total_chips == 3300
 
 
 def test_IRR_DR_FOUL_detected_from_an_uneven_draw() -> None:

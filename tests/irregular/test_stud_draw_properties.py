@@ -1,0 +1,190 @@
+"""Property: random stud and draw hands with injected irregularities keep every chip.
+
+Each hand (seven-card stud F7S, razz FR, deuce-to-seven triple draw F2L3D; 2 to 6 players,
+random stacks) is really dealt (stud: 2 down + 1 up, then one card a street; draw: five
+cards, then the draws) and played by random legal actions, with stud and draw
+irregularities injected at random moments: down cards dealt face up (IRR-ST-HOLE-UP), an
+absent player (IRR-ST-ABSENT), a fold with no bet (IRR-ST-FOLD-NOBET), a wrong bring-in
+(IRR-ST-WRONG-LOW), dealing errors (IRR-LB-MISDEAL), cards exposed before or during the
+draw (IRR-DR-EXPOSED, IRR-DR-DRAW-EXPOSED), a wrong hand size (IRR-DR-SHORT, IRR-DR-FOUL),
+actions out of turn. Every open flag is, at random, confirmed or overruled, and the dead
+hands a confirmed IRR-ST-ABSENT makes due are applied. After every event: the detectors do
+not raise, chips are conserved, a voided hand gives back exactly the starting stacks.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealerassist.cards import Card
+from dealerassist.engine.actions import bet_or_raise, post_bring_in
+from dealerassist.engine.betting import legal_actions
+from dealerassist.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
+from dealerassist.engine.ruling_events import (
+    ActionAttempted,
+    ActionKind,
+    CardExposed,
+    DealError,
+    DealErrorKind,
+    FoldedWithoutBet,
+    HandSizeWrong,
+    PlayerAbsent,
+    WrongBringIn,
+)
+from dealerassist.engine.rulings import is_void
+from dealerassist.engine.settlement import can_settle, settle
+from dealerassist.engine.state import Phase
+from dealerassist.errors import IllegalActionError
+from dealerassist.games.spec import Family
+from dealerassist.irregular.consequences import confirm, due_events, overrule
+from dealerassist.irregular.detectors import detect
+
+from .helpers import setup
+from .test_irregularity_properties import _fresh, _legal_move, _mask
+
+STUD_BETS = {"ante": 5, "bring_in": 10, "small_blind": 0, "big_blind": 0, "small_bet": 20,
+             "big_bet": 40}
+
+
+def _hand_setup(game: str, stacks: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    if game in ("F7S", "FR"):
+        return setup(game, stacks, **STUD_BETS)
+    return setup(game, stacks)
+
+
+def _inject(rng: random.Random, state) -> object | None:  # type: ignore[no-untyped-def]
+    n = state.player_count
+    stud = state.setup.game.family is Family.STUD
+    legal = legal_actions(state)
+    player = rng.randrange(n)
+    kind = rng.randrange(8)
+    if kind == 0:
+        hole = [c for c in state.hole[player] if not c.is_unknown]
+        if hole:
+            return CardExposed(player, rng.choice(hole), nth=rng.randrange(0, 3 * n + 1),
+                               during_draw=not stud and bool(state.due_draw))
+    if kind == 1:
+        return ActionAttempted(player, rng.choice(list(ActionKind)),
+                               max(state.bets) + rng.randrange(-5, 100))
+    if stud:
+        if kind == 2:
+            return PlayerAbsent(player)
+        if kind == 3 and legal is not None and legal.can_check:
+            return FoldedWithoutBet(legal.actor)
+        if kind == 4 and legal is not None and legal.bring_in is not None:
+            return WrongBringIn(rng.choice([p for p in range(n) if p != legal.actor] or [0]),
+                                legal.actor)
+        return None
+    if kind == 2:
+        return DealError(rng.choice(list(DealErrorKind)), player=rng.choice([-1, player]))
+    if kind == 3:
+        return HandSizeWrong(player, rng.choice([4, 6]), after_draw=rng.random() < 0.5)
+    return None
+
+
+def _betting_move(rng: random.Random, state):  # type: ignore[no-untyped-def]
+    legal = legal_actions(state)
+    assert legal is not None
+    if legal.bring_in is not None:  # ST-BRINGIN: bring in, or complete (ST-COMPLETE)
+        if legal.min_raise_to is not None and rng.random() < 0.3:
+            return bet_or_raise(state, legal.actor, legal.min_raise_to)
+        return post_bring_in(state, legal.actor)
+    if legal.min_raise_to is not None and legal.max_raise_to is not None and rng.random() < 0.3:
+        # fixed limit: the bet, or the big bet an open pair allows (ST-OPEN-PAIR)
+        return bet_or_raise(state, legal.actor, rng.choice([legal.min_raise_to,
+                                                            legal.max_raise_to]))
+    return _legal_move(rng, state)
+
+
+def _deal_or_draw(rng: random.Random, state) -> object:  # type: ignore[no-untyped-def]
+    if state.due_draw:
+        player = state.due_draw[0]
+        held = list(state.hole[player])
+        available = 52 - bin(_mask(state)).count("1")  # the stub may run short
+        out = min(rng.randrange(0, 4), len(held), available)
+        discards = tuple(rng.sample(held, out))
+        fresh = _fresh(rng, _mask(state), out)
+        return CardsDrawn(player, discards, fresh)
+    assert state.due_hole, state
+    street = state.street
+    count = street.hole_down + street.hole_up
+    return HoleCardsDealt(state.due_hole[0], _fresh(rng, _mask(state), count))
+
+
+def _play(seed: int, game: str, stacks: tuple[int, ...]) -> None:
+    rng = random.Random(seed)
+    hand_setup = _hand_setup(game, stacks)
+    events: list[object] = []
+    total = sum(stacks)
+    for _step in range(200):
+        detection = detect(hand_setup, events, as_recorded=False)
+        state = detection.state
+        assert state is not None
+        assert state.total_chips == total
+        if state.phase is Phase.COMPLETE:
+            if is_void(state):
+                assert state.stacks == stacks
+            return
+        due = due_events(hand_setup, events)
+        if due:
+            events.extend(due)
+            continue
+        open_flags = detection.open_flags()
+        if open_flags:
+            flag = rng.choice(open_flags)
+            if rng.random() < 0.75:
+                try:
+                    events.extend(confirm(hand_setup, events, flag.flag_id))
+                    continue
+                except IllegalActionError:
+                    pass
+            events.append(overrule(hand_setup, events, flag.flag_id, "floor: play on"))
+            continue
+        if state.hole and any(state.hole) and rng.random() < 0.2:
+            injected = _inject(rng, state)
+            if injected is not None:
+                events.append(injected)
+                continue
+        if state.phase is Phase.BETTING:
+            events.append(_betting_move(rng, state))
+        elif state.phase is Phase.DEALING:
+            events.append(_deal_or_draw(rng, state))
+        else:  # showdown: table every hand, then settle
+            for player in state.in_hand:
+                if not state.shown[player]:
+                    events.append(CardsShown(player, _faces(rng, state, player)))
+                    break
+            else:
+                assert can_settle(state)
+                events.extend(settle(state))
+    state = detect(hand_setup, events, as_recorded=False).state
+    assert state is not None and state.total_chips == total
+
+
+def _faces(rng: random.Random, state, player: int) -> tuple[Card, ...]:  # type: ignore[no-untyped-def]
+    hole = state.hole[player]
+    faces = [c for c in hole if not c.is_unknown]
+    return tuple(faces + list(_fresh(rng, _mask(state), len(hole) - len(faces))))
+
+
+GAMES = st.sampled_from(["F7S", "FR", "F2L3D"])
+STACKS = st.lists(st.integers(min_value=1, max_value=1500), min_size=2, max_size=6)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32), game=GAMES, stacks=STACKS)
+def test_random_stud_and_draw_hands_with_irregularities_keep_the_chips(
+        seed: int, game: str, stacks: list[int]) -> None:
+    _play(seed, game, tuple(stacks))
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32), game=GAMES, stacks=STACKS)
+def test_slow_2000_random_stud_and_draw_hands_with_irregularities_keep_the_chips(
+        seed: int, game: str, stacks: list[int]) -> None:
+    _play(seed, game, tuple(stacks))
