@@ -35,7 +35,7 @@ from dealerassist.cards import UNKNOWN, Card
 from dealerassist.engine import events as engine_events
 from dealerassist.engine.actions import apply as engine_apply
 from dealerassist.engine.betting import LegalActions, legal_actions
-from dealerassist.engine.ruling_events import RULING_EVENTS
+from dealerassist.engine.ruling_events import RULING_EVENTS, MisdealDeclared
 from dealerassist.engine.rulings import evolve as evolve_any
 from dealerassist.engine.rulings import is_void
 from dealerassist.engine.settlement import can_settle, settle
@@ -75,6 +75,7 @@ __all__ = [
     "is_hand_event",
     "is_void",
     "legal",
+    "misdealt",
     "payout_due",
     "payout_events",
     "player_of_seat",
@@ -235,6 +236,18 @@ def setup_of(started: HandStarted, *, rules: HouseRules) -> HandSetup:
         )
     except ValueError as error:
         raise IllegalActionError(f"cannot deal this hand: {error}") from error
+
+
+def misdealt(state: HandState, events: tuple[Any, ...]) -> bool:
+    """Tell whether the hand was voided by a misdeal, money carried in or not.
+
+    `is_void` wants an empty pot, but a misdeal leaves the money carried in from an earlier
+    deal in the pot for the redeal (JB-NO-OPEN); the `MisdealDeclared` event says it.
+    """
+    if is_void(state):
+        return True
+    return (state.phase is Phase.COMPLETE and not any(state.won) and not state.rake
+            and any(isinstance(event, MisdealDeclared) for event in events))
 
 
 def start(started: HandStarted, *, rules: HouseRules) -> HandState:

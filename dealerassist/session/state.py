@@ -136,7 +136,7 @@ def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionStat
                             carried=engine.carry_forward)
         after = table.finished(stacks)
         before = state.hand.table_before
-        void = hand_adapter.is_void(engine)
+        void = hand_adapter.misdealt(engine, state.hand.events)
         # JB-NO-OPEN: a deal nobody opened adds one to the count of consecutive re-antes; a
         # misdeal is redealt and counts for nothing; any other hand ends the run, a false
         # opener's carried pot included (IRR-JB-FALSE: "everyone who played antes again").

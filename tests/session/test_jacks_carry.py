@@ -14,11 +14,13 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dealerassist.engine.ruling_events import MisdealDeclared
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules import HouseRules, parse_rules_text
 from dealerassist.session.controller import TableSession, session_codec
 from dealerassist.session.events import HandFinished, HandStarted
 from dealerassist.session.presenter import present
+from dealerassist.session.state import evolve
 from tests.session.helpers import RULES, clock
 
 JACKS = RULES.preset("Jacks or Better")  # ante 1, small bet 2, big bet 4
@@ -224,3 +226,17 @@ def test_JB_NO_OPEN_IRR_JB_FALSE_chips_are_conserved_and_antes_follow_the_limit(
         assert session.state.carried == carried
         # Nothing is raked without a draw: stacks + the carried pot are the 400 dealt.
         assert _chips(session) == 400
+
+
+def test_JB_NO_OPEN_a_misdeal_keeps_the_carried_pot_and_counts_no_deal() -> None:
+    session = _table()
+    _pass_out(session)
+    session.execute("hand")  # 4 carried + 4 antes, button on seat 2
+    state = evolve(session.state, MisdealDeclared(rule_id="IRR-DR-MISDEAL"), rules=RULES)
+    engine = state.hand.engine_state  # type: ignore[union-attr]
+    assert engine.stacks == (99, 99, 99, 99)  # the antes go back
+    state = evolve(state, HandFinished(hand_id=2, final_stacks=engine.stacks), rules=RULES)
+    assert state.carried == 4  # the money carried in waits for the redeal
+    assert state.passed_out_deals == 1  # the misdeal is no passed-out deal
+    assert state.table.button == 1  # and the button stays for the redeal
+    assert sum(p.stack for p in state.table.players) + state.carried == 400
