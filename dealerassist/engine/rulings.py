@@ -103,8 +103,12 @@ def _held(state: HandState) -> int:
 
 
 def is_void(state: HandState) -> bool:
-    """Tell whether a misdeal voided the hand (every chip returned, nothing won)."""
-    return (state.phase is Phase.COMPLETE and not any(state.won) and state.pot_total == 0
+    """Tell whether a misdeal voided the hand (every chip returned, nothing won).
+
+    Money carried in from a passed-out deal (JB-NO-OPEN) stays in the pot through a misdeal.
+    """
+    return (state.phase is Phase.COMPLETE and not any(state.won)
+            and state.pot_total == state.setup.carried
             and state.stacks == state.setup.starting_stacks and not state.rake
             and any(state.returned))
 
@@ -380,6 +384,10 @@ def verify_kill_hand(state: HandState, player: int, *, rule_id: str) -> None:
         raise _fail("the hand is over", rule_id)
     if state.folded[player] or state.mucked[player]:
         raise _fail(f"player {player} is already out of the hand", rule_id)
+    if state.in_hand == (player,):
+        # The last live hand wins what is in the pot: killing it would leave nobody to
+        # award it to.
+        raise _fail(f"player {player} holds the last live hand: it cannot be killed", rule_id)
 
 
 def can_kill_hand(state: HandState, player: int, *, rule_id: str) -> bool:

@@ -7,6 +7,8 @@ action was never applied). Nothing changes until the caller applies them:
 - misdeal rulings (severity ``misdeal``): `MisdealDeclared`, every chip returned;
 - IRR-HE-EXPOSE-OTHER: `HoleCardReplaced` (the top card of the deck, if known, replaces
   the exposed card, which becomes the flop's burn);
+- IRR-DR-DRAW-EXPOSED: `HoleCardReplaced` (the card exposed during the draw cannot be
+  taken: the player gets ``replacement`` after the draw);
 - IRR-FLOP-COUNT, IRR-FLOP-EARLY, IRR-RIVER-EARLY: `BoardCardsReturned` (into the stub;
   the next board cards are turned without a burn: `next_board`);
 - IRR-TURN-EARLY: `CardSetAside`; the turn is then burned and turned as usual, and at the
@@ -175,6 +177,11 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
             raise IllegalActionError(
                 f"p{report.player + 1}'s cards are known: report the exposed card by its face "
                 f"(exposed SEAT CARD), then confirm that flag", rule_id=rule)
+        out.append(HoleCardReplaced(report.player, report.card, replacement, rule))
+    elif (rule == "IRR-DR-DRAW-EXPOSED" and isinstance(report, CardExposed) and state is not None
+          and report.card in state.hole[report.player]):
+        # The exposed draw card cannot be taken: after the draw it is replaced from the deck
+        # (``replacement``, UNKNOWN when unseen) and stays dead with the discards.
         out.append(HoleCardReplaced(report.player, report.card, replacement, rule))
     elif rule in _RETURN_BOARD:
         cards = getattr(report, "cards", ())

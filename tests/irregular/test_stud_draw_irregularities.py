@@ -10,6 +10,8 @@ Players are PHH indices; three players, the button is index 2.
 
 from __future__ import annotations
 
+import pytest
+
 from dealerassist.cards import parse_cards
 from dealerassist.engine.events import (
     CardsDrawn,
@@ -25,12 +27,14 @@ from dealerassist.engine.ruling_events import (
     FoldedWithoutBet,
     HandKilled,
     HandSizeWrong,
+    HoleCardReplaced,
     MisdealDeclared,
     PlayerAbsent,
     RulingApplied,
     WrongBringIn,
 )
 from dealerassist.engine.state import Phase
+from dealerassist.errors import IllegalActionError
 from dealerassist.irregular.consequences import due_events
 from dealerassist.irregular.flags import Flag, Severity
 
@@ -225,8 +229,13 @@ def test_IRR_DR_DRAW_EXPOSED_replaced_after_the_draw() -> None:
                           CardExposed(0, card("6h"), during_draw=True))
     flag = hand.only_flag("IRR-DR-DRAW-EXPOSED")
     assert "Complete the draw" in flag.steps[1]
-    _unchanged_by(hand, flag)
-    assert hand.state.stacks == (980, 780, 1480) and hand.state.pot_total == 60
+    hand.add(CardsDrawn(1, (), ()), CardsDrawn(2, (card("Qh"),), (card("5d"),)))
+    events = hand.confirm(flag, replacement=card("7c"))
+    assert events[-1] == HoleCardReplaced(0, card("6h"), card("7c"), "IRR-DR-DRAW-EXPOSED")
+    state = hand.state
+    assert card("7c") in state.hole[0] and card("6h") not in state.hole[0]
+    assert len(state.hole[0]) == 5 and state.actor == 0  # the betting after the draw
+    assert state.stacks == (980, 780, 1480) and state.pot_total == 60
 
 
 def test_IRR_DR_SHORT_before_any_action_is_a_misdeal() -> None:
@@ -266,6 +275,18 @@ def test_IRR_DR_FOUL_the_dead_hand_draws_no_more_and_the_betting_starts() -> Non
     state = hand.state
     assert state.phase is Phase.BETTING and state.actor == 0 and state.in_hand == (0, 1)
     assert state.pot_total == 60 and state.total_chips == 3300
+
+
+def test_IRR_DR_FOUL_the_last_live_hand_cannot_be_killed() -> None:
+    # Heads-up, p2 bets all in and p1 folds: p2's is the only hand left, it takes the pot.
+    hand = Hand(setup("F2L3D", (21, 21))).deal(DRAW[:2]).play(("b", 21), "f")
+    hand.add(HandSizeWrong(1, 6))
+    flag = hand.only_flag("IRR-DR-FOUL")
+    before = hand.state
+    with pytest.raises(IllegalActionError, match="last live hand") as refused:
+        hand.confirm(flag)
+    assert refused.value.rule_id == "IRR-DR-FOUL"
+    assert hand.state == before and hand.state.in_hand == (1,)
 
 
 def test_IRR_DR_FOUL_detected_from_an_uneven_draw() -> None:

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealerassist.cards import Card
-from dealerassist.engine.actions import bet_or_raise, post_bring_in
+from dealerassist.engine.actions import bet_or_raise, call, check, fold, post_bring_in
 from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
 from dealerassist.engine.ruling_events import (
@@ -44,7 +44,7 @@ from dealerassist.irregular.consequences import confirm, due_events, overrule
 from dealerassist.irregular.detectors import detect
 
 from .helpers import setup
-from .test_irregularity_properties import _fresh, _legal_move, _mask
+from .test_irregularity_properties import _fresh, _mask
 
 STUD_BETS = {"ante": 5, "bring_in": 10, "small_blind": 0, "big_blind": 0, "small_bet": 20,
              "big_bet": 40}
@@ -97,7 +97,9 @@ def _betting_move(rng: random.Random, state):  # type: ignore[no-untyped-def]
         # fixed limit: the bet, or the big bet an open pair allows (ST-OPEN-PAIR)
         return bet_or_raise(state, legal.actor, rng.choice([legal.min_raise_to,
                                                             legal.max_raise_to]))
-    return _legal_move(rng, state)
+    if rng.random() < 0.45 and not legal.can_check:
+        return fold(state, legal.actor)
+    return check(state, legal.actor) if legal.can_check else call(state, legal.actor)
 
 
 def _deal_or_draw(rng: random.Random, state) -> object:  # type: ignore[no-untyped-def]
