@@ -208,6 +208,7 @@ class HandSetup:
         big_bet: int = 0,
         bring_in: int = 0,
         ante_trimming: bool = False,
+        carried: int = 0,
         rules: HouseRules | None = None,
     ) -> HandSetup:
         """Return a hand from PHH fields; heads-up arrays are applied reversed, as PHH says."""
@@ -228,4 +229,5 @@ class HandSetup:
             bring_in=bring_in,
             rules=rules if rules is not None else HouseRules(),
             ante_trimming=ante_trimming,
+            carried=carried,
         )

@@ -70,7 +70,9 @@ __all__ = [
 ]
 
 _AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "starting_stacks")
-_SCALAR_AMOUNTS = ("min_bet", "small_bet", "big_bet", "bring_in")
+# ``_carried`` is a project extension (a leading underscore marks user fields in PHH): dead
+# money carried into this deal from a passed-out one (JB-NO-OPEN, IRR-JB-FALSE).
+_SCALAR_AMOUNTS = ("min_bet", "small_bet", "big_bet", "bring_in", "_carried")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,7 @@ class HandHistory:
     small_bet: int = 0
     big_bet: int = 0
     bring_in: int = 0
+    carried: int = 0
     ante_trimming_status: bool = False
     scale: int = 1
     players: tuple[str, ...] = ()
@@ -127,6 +130,7 @@ class HandHistory:
                 big_bet=self.big_bet,
                 bring_in=self.bring_in,
                 ante_trimming=self.ante_trimming_status,
+                carried=self.carried,
                 rules=rules,
             )
         except ValueError as error:
@@ -363,6 +367,7 @@ def parse_phh(text: str) -> HandHistory:
         scale=scale,
         players=tuple(str(p) for p in players) if isinstance(players, list) else (),
         fields={k: v for k, v in data.items() if k not in known},
+        carried=scalars.pop("_carried"),
         **scalars,
     )
 
@@ -680,6 +685,8 @@ def to_phh(
         lines.append(f"min_bet = {_amount_text(setup.min_bet, scale)}")
     if setup.bring_in:
         lines.append(f"bring_in = {_amount_text(setup.bring_in, scale)}")
+    if setup.carried:
+        lines.append(f"_carried = {_amount_text(setup.carried, scale)}")
     lines.append(f"starting_stacks = {array(setup.starting_stacks)}")
     lines.append("actions = [")
     for event in events:
