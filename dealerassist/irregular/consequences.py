@@ -72,7 +72,7 @@ from dealerassist.engine.ruling_events import (
 )
 from dealerassist.engine.rulings import verify_apply_ruling
 from dealerassist.engine.setup import HandSetup
-from dealerassist.engine.state import HandState
+from dealerassist.engine.state import HandState, Phase
 from dealerassist.errors import IllegalActionError
 from dealerassist.irregular.detectors import attempted_event, detect
 from dealerassist.irregular.flags import Flag, FlagStatus, Severity
@@ -199,6 +199,15 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
         amount = min(amount, _in_play(state, report.player))
         if amount and not acted:
             out.append(ChipsReturned(report.player, amount, rule))
+    elif (rule == "IRR-JB-FALSE" and not nobody_declares and player is not None
+          and state is not None and state.phase is Phase.BETTING and state.street_index == 0):
+        # The pot is declared open and plays on without the opener; the pre-draw action is
+        # unfinished, so the opener takes back every bet beyond the opening one (IRR-JB-FALSE).
+        extra = dict(_false_openers_refunds(events[:flag.event_index], player)).get(player, 0)
+        extra = min(extra, _in_play(state, player))
+        if extra:
+            out.append(ChipsReturned(player, extra, rule))
+        out.append(HandKilled(player, rule))
     elif rule == "IRR-JB-FALSE" and nobody_declares and player is not None:
         out.append(HandKilled(player, rule))
         out.extend(ChipsReturned(p, min(amount, _in_play(state, p)), rule) for p, amount in

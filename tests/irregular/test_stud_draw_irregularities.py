@@ -350,3 +350,19 @@ def test_IRR_JB_ALLIN_FALSE_loses_the_antes_and_sits_out() -> None:
     state = hand.state
     assert state.in_hand == (0, 1) and state.stacks == (995, 795, 0)
     assert state.total_chips == total and state.actor == 0
+
+
+def test_IRR_JB_FALSE_pot_declared_open_the_opener_takes_back_his_other_bets() -> None:
+    # Pre-draw action unfinished: the opener bet 20 and called a raise to 40 when he shows
+    # false openers; the pot is declared open (the raise makes it play, IRR-JB-PLAYED).
+    hand = jacks().deal().play(("b", 20), "c", ("b", 40), "c").add(FalseOpeners(0))
+    assert hand.state.actor == 1  # player 1 still owes 20: the action is unfinished
+    flag = [f for f in hand.flags if f.rule_id == "IRR-JB-FALSE"][0]
+    stacks = hand.state.stacks
+    chips = sum(stacks) + hand.state.pot_total + sum(hand.state.bets)
+    events = hand.confirm(flag)
+    # his opening bet (20) stays; the 20 he added to call the raise comes back
+    assert events[1:] == (ChipsReturned(0, 20, "IRR-JB-FALSE"), HandKilled(0, "IRR-JB-FALSE"))
+    assert hand.state.stacks == (stacks[0] + 20, stacks[1], stacks[2])
+    assert sum(hand.state.stacks) + hand.state.pot_total + sum(hand.state.bets) == chips
+    assert 0 not in hand.state.in_hand and hand.state.actor == 1
