@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from dealerassist.cards import Rank
 from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import (
     BetPlaced,
@@ -37,7 +38,7 @@ from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settle
 from dealerassist.engine.showdown import hand_strengths, missing_cards, show_order
 from dealerassist.engine.state import HandState, Phase
-from dealerassist.engine.stud import up_positions
+from dealerassist.engine.stud import pairs_to_announce, up_positions
 from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.evaluation.describe import describe
 from dealerassist.evaluation.value import (
@@ -105,6 +106,8 @@ FRENCH: dict[str, str] = {
     "type 'hand' to deal hand {n}": "tapez 'hand' pour donner la main {n}",
     "choose a game (--game)": "choisissez un jeu (--game)",
     "seat {seat} {name} to act": "siège {seat} {name} parle",
+    "announce {pairs}; ": "annoncez {pairs} ; ",
+    "seat {seat} pair of {rank}s": "siège {seat} paire de {rank}",
     "deal the {street}: {command}": "donnez le {street} : {command}",
     "deal the up cards: up {seats}": "donnez les cartes visibles : up {seats}",
     "seat {seat} {name} draws: draw N (0 = pat)":
@@ -535,12 +538,30 @@ def _settled_view(started: Any, events: Any, *, rake_total: int,
     )
 
 
+def _announcements(hand: HandInPlay, lang: str) -> str:
+    """Razz (RZ-ANNOUNCE): the pairs the dealer announces the first time they show on board."""
+    engine = hand.engine_state
+    if engine.setup.game.code != "FR":
+        return ""
+    live = tuple(p in engine.in_hand for p in range(len(engine.hole)))
+    pairs = pairs_to_announce(engine.setup.game, engine.hole, live)
+    if not pairs:
+        return ""
+    text = ", ".join(
+        _t(lang, "seat {seat} pair of {rank}s", seat=hand.started.seats[player],
+           rank=Rank(rank).symbol)
+        for player, rank in pairs
+    )
+    return _t(lang, "announce {pairs}; ", pairs=text)
+
+
 def _message(hand: HandInPlay, lang: str = "en") -> str:
     engine = hand.engine_state
     if engine.phase is Phase.BETTING and engine.actor is not None:
         i = engine.actor
-        return _t(lang, "seat {seat} {name} to act", seat=hand.started.seats[i],
-                  name=hand.started.names[i])
+        return _announcements(hand, lang) + _t(
+            lang, "seat {seat} {name} to act", seat=hand.started.seats[i],
+            name=hand.started.names[i])
     if engine.phase is Phase.DEALING and engine.due_draw:
         i = engine.due_draw[0]
         return _t(lang, "seat {seat} {name} draws: draw N (0 = pat)",
