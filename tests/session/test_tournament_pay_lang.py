@@ -3,8 +3,6 @@ line, and the clock face in French (the console's clock in the console's languag
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from dealerassist.errors import IllegalActionError
@@ -85,11 +83,7 @@ def test_TRN_LEVELS_clock_face_in_french_and_english() -> None:
     assert tournament.face().hands_left == "1 hand left"
 
 
-def test_TRN_LEVELS_break_reads_pause_in_french_and_the_console_clock_follows_its_language(
-) -> None:
-    from dealerassist.ui.clock_view import _in_console_language
-    from dealerassist.ui.settings import Language
-
+def test_TRN_LEVELS_break_reads_pause_in_french() -> None:
     clock = FakeClock()
     tournament = TournamentTable(InMemoryJournal(), rules=T_RULES, preset=CLOCKED, clock=clock)
     for seat in (1, 2):
@@ -99,8 +93,3 @@ def test_TRN_LEVELS_break_reads_pause_in_french_and_the_console_clock_follows_it
     assert (tournament.face().level, tournament.face().stakes) == ("Break", "Break")
     assert (tournament.face(lang="fr").level, tournament.face(lang="fr").stakes) == (
         "Pause", "Pause")
-    window = SimpleNamespace(settings=SimpleNamespace(language=Language.FRENCH))
-    source = _in_console_language(window, tournament.face)
-    assert source().level == "Pause"
-    window.settings.language = Language.ENGLISH  # a language change shows at the next tick
-    assert source().level == "Break"

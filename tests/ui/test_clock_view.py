@@ -215,3 +215,26 @@ def test_console_opens_a_tournament_journal_as_a_tournament_with_its_clock(
         assert not refused.ok and refused.rule_id == "TRN-START"
     finally:
         controller.session.journal.close()
+
+
+def test_TRN_LEVELS_the_console_clock_follows_the_console_language() -> None:
+    from types import SimpleNamespace
+
+    from dealerassist.journal.memory import InMemoryJournal
+    from dealerassist.session.clock import FakeClock
+    from dealerassist.session.tournament_table import TournamentTable
+    from dealerassist.ui.clock_view import _in_console_language
+    from dealerassist.ui.settings import Language
+    from tests.session.test_tournament_table import CLOCKED, NAMES, T_RULES, run
+
+    clock = FakeClock()
+    tournament = TournamentTable(InMemoryJournal(), rules=T_RULES, preset=CLOCKED, clock=clock)
+    for seat in (1, 2):
+        tournament.execute(f"sit {seat} {NAMES[seat - 1]} 500")
+    run(tournament, "hand", "f")
+    clock.advance(minutes=11)  # a break
+    window = SimpleNamespace(settings=SimpleNamespace(language=Language.FRENCH))
+    source = _in_console_language(window, tournament.face)
+    assert source().level == "Pause"
+    window.settings.language = Language.ENGLISH  # a language change shows at the next tick
+    assert source().level == "Break"
