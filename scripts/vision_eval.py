@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -25,7 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import vision_scenes  # noqa: E402
 
 from dealerassist.vision.designs import HELDOUT_SEED, heldout_scenes  # noqa: E402
-from dealerassist.vision.evaluation import Score, score_frame  # noqa: E402
+from dealerassist.vision.evaluation import (  # noqa: E402
+    MISS_BUCKETS,
+    Score,
+    diagnose_frame,
+    score_frame,
+)
 from dealerassist.vision.recogniser import Recogniser  # noqa: E402
 
 
@@ -37,19 +43,29 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list every miss")
     parser.add_argument("--save-failures", type=Path, help="write frames with a miss here")
     parser.add_argument("--model", type=Path)
+    parser.add_argument("--diagnose", action="store_true",
+                        help="say which stage lost each missed card, per condition")
+    parser.add_argument("--conditions", help="comma-separated conditions to run (default all)")
     args = parser.parse_args()
     cv2.setNumThreads(2)
     recogniser = Recogniser(model_path=args.model) if args.model else Recogniser()
     decks = vision_scenes.decks(heldout=True)
     total, by_condition, by_deck = Score(), {}, {}
     times = []
+    buckets: dict[str, Counter] = {}
+    wanted = set(args.conditions.split(",")) if args.conditions else None
     for number, (condition, deck, scene) in enumerate(
         heldout_scenes(decks, per_condition=args.per_condition, seed=args.seed)
     ):
+        if wanted and condition not in wanted:
+            continue
         started = time.perf_counter()
         sightings = recogniser.recognise(scene.image)
         times.append((time.perf_counter() - started) * 1000)
         score = score_frame(sightings, scene.cards)
+        if args.diagnose:
+            _, found = diagnose_frame(recogniser, scene)
+            buckets.setdefault(condition, Counter()).update(found)
         total.add(score)
         by_condition.setdefault(condition, Score()).add(score)
         by_deck.setdefault(deck, Score()).add(score)
@@ -73,6 +89,25 @@ def main() -> None:
     if args.misses:
         report["misses"] = total.misses
     print(json.dumps(report, indent=2))
+    if args.diagnose:
+        _print_buckets(buckets, by_condition)
+
+
+def _print_buckets(buckets: dict[str, Counter], by_condition: dict[str, Score]) -> None:
+    """A Markdown table: misses per condition by the stage that lost them."""
+    names = list(MISS_BUCKETS) + ["false: on a card", "false: elsewhere"]
+    print("| condition | readable | missed | " + " | ".join(names) + " |")
+    print("| --- " * (len(names) + 3) + "|")
+    total = Counter()
+    for condition, counts in buckets.items():
+        total.update(counts)
+        score = by_condition[condition]
+        print(f"| {condition} | {score.readable} | {score.readable - score.read_right} | "
+              + " | ".join(str(counts.get(name, 0)) for name in names) + " |")
+    readable = sum(s.readable for s in by_condition.values())
+    missed = readable - sum(s.read_right for s in by_condition.values())
+    print(f"| all | {readable} | {missed} | "
+          + " | ".join(str(total.get(name, 0)) for name in names) + " |")
 
 
 if __name__ == "__main__":

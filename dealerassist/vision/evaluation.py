@@ -7,16 +7,27 @@ is a "back reported", which must never happen.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
+from dealerassist.vision.geometry import index_regions
 from dealerassist.vision.sighting import Sighting
-from dealerassist.vision.synthetic import SceneCard
+from dealerassist.vision.synthetic import Scene, SceneCard
 
-__all__ = ["Score", "score_frame"]
+if TYPE_CHECKING:
+    from dealerassist.vision.recogniser import Recogniser
+
+__all__ = ["MISS_BUCKETS", "Score", "diagnose_frame", "score_frame"]
+
+# Why a card was missed, from the first stage that lost it (see diagnose_frame).
+MISS_BUCKETS = ("not found", "patch misplaced", "misread: no index", "misread: wrong card",
+                "misread: low confidence", "other corner not read", "suppressed")
+_HIT_GAP = 0.22  # an index region this close to the true one is "the right patch"
 
 
 @dataclass
@@ -102,3 +113,75 @@ def score_frame(sightings: Sequence[Sighting], truth: Iterable[SceneCard]) -> Sc
                for item in truth):
             score.backs_reported += 1
     return score
+
+
+def _gap(region: np.ndarray, truth: np.ndarray) -> float:
+    """Largest corner error between two index regions, over the true region's diagonal."""
+    diagonal = float(np.linalg.norm(truth[0] - truth[2]))
+    return float(np.abs(region - truth).max() / max(diagonal, 1e-6))
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    union = cv2.contourArea(a.astype(np.float32)) + cv2.contourArea(b.astype(np.float32))
+    return float(area) / max(union - float(area), 1e-6)
+
+
+def diagnose_frame(recogniser: Recogniser, scene: Scene) -> tuple[Score, Counter[str]]:
+    """Score one frame and say, for each missed card, which stage lost it.
+
+    Buckets (MISS_BUCKETS): "not found" (no hypothesis near the card), "patch misplaced" (a
+    hypothesis covers the card but none of its index regions is on a visible index),
+    "misread: ..." (a region on the index was read as no index, as another card, or
+    below the reporting threshold), "other corner not read" (the right reading would have
+    come from a corner the recogniser skipped), "suppressed" (read right, then dropped by
+    duplicate suppression). False reports are counted as "false: on a card" (a face-up
+    card read as another) or "false: elsewhere" (chip, felt, back).
+    """
+    trace = recogniser.trace(scene.image)
+    sightings = [reading.sighting for reading in trace.kept]
+    score = score_frame(sightings, scene.cards)
+    buckets: Counter[str] = Counter()
+    read = {str(s.card) for s in sightings}
+    extra: dict[int, tuple[float, object]] = {}
+    for item in scene.cards:
+        if not item.readable or (str(item.card) in read and _was_matched(sightings, item)):
+            continue
+        truths = [region for region, share in zip(index_regions(item.corners),
+                                                  item.index_visible, strict=True)
+                  if share >= 0.9]
+        hits = [n for n, region in enumerate(trace.regions)
+                if any(_gap(region, truth) < _HIT_GAP for truth in truths)]
+        if not hits:
+            covered = any(_iou(quad.corners, item.corners) > 0.6 for quad in trace.quads)
+            buckets["patch misplaced" if covered else "not found"] += 1
+            continue
+        missing = [n for n in hits if n not in trace.results and n not in extra]
+        if missing:
+            extra.update(zip(missing, recogniser.classify(
+                scene.image, [trace.regions[n] for n in missing]), strict=True))
+        readings = {n: trace.results.get(n) or extra[n] for n in hits}
+        right = [n for n, (confidence, card) in readings.items()
+                 if card is item.card and confidence >= recogniser.min_confidence]
+        if any(n in trace.results for n in right):
+            buckets["suppressed"] += 1
+        elif right:
+            buckets["other corner not read"] += 1
+        elif any(card is item.card for _, card in readings.values()):
+            buckets["misread: low confidence"] += 1
+        elif any(card is not None for _, card in readings.values()):
+            buckets["misread: wrong card"] += 1
+        else:
+            buckets["misread: no index"] += 1
+    for sighting in sightings:
+        on_card = [item for item in scene.cards
+                   if item.card is not None and _box_overlap(sighting.box, item.corners) > 0.3]
+        if any(item.card is sighting.card for item in on_card):
+            continue
+        buckets["false: on a card" if on_card else "false: elsewhere"] += 1
+    return score, buckets
+
+
+def _was_matched(sightings: Sequence[Sighting], item: SceneCard) -> bool:
+    return any(s.card is item.card and _box_overlap(s.box, item.corners) > 0.3
+               for s in sightings)

@@ -28,7 +28,7 @@ from dealerassist.vision.model import (
 )
 from dealerassist.vision.sighting import Sighting
 
-__all__ = ["Reading", "Recogniser", "extract_patch"]
+__all__ = ["Reading", "Recogniser", "Trace", "extract_patch"]
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _SURE = 0.95  # a clean outline read this surely from one corner needs no second look
@@ -49,6 +49,24 @@ class Reading:
     sighting: Sighting
     region: np.ndarray  # the index region read, frame pixels
     quad: CardQuad
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """How one frame was read, for diagnosis: every hypothesis and every region's reading.
+
+    Attributes:
+        quads: the card hypotheses, in the finder's order.
+        regions: two index regions per quad (``regions[2 * n]`` is quad n's TL index).
+        results: (confidence, card or None) for each region number that was classified.
+        kept: the readings reported, best first.
+
+    """
+
+    quads: tuple[CardQuad, ...]
+    regions: tuple[np.ndarray, ...]
+    results: dict[int, tuple[float, Card | None]]
+    kept: list[Reading]
 
 
 def _clip(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -89,11 +107,13 @@ class Recogniser:
 
     def readings(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Reading]:
         """Every confident reading, overlapping duplicates removed, best first."""
+        return self.trace(frame, frame_index=frame_index).kept
+
+    def trace(self, frame: np.ndarray, *, frame_index: int = 0) -> Trace:
+        """The hypotheses, what each index region was read as, and the readings kept."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise RecognitionError("a frame must be a non-empty BGR image")
         quads = find_card_quads(frame)
-        if not quads:
-            return []
         regions: list[np.ndarray] = []
         for quad in quads:
             regions.extend(index_regions(quad.corners))
@@ -101,12 +121,24 @@ class Recogniser:
         # order_quad) and both corners of every hypothesis. Second pass: the other corner
         # of clean outlines not read surely enough, e.g. with a chip on the first index.
         first = [n for n in range(len(regions)) if n % 2 == 0 or not quads[n // 2].single]
-        results = dict(zip(first, self._classify(frame, [regions[n] for n in first]),
+        results = dict(zip(first, self.classify(frame, [regions[n] for n in first]),
                            strict=True))
         second = [n + 1 for n in first if n % 2 == 0 and quads[n // 2].single
                   and results[n][0] < _SURE]
-        results.update(zip(second, self._classify(frame, [regions[n] for n in second]),
+        results.update(zip(second, self.classify(frame, [regions[n] for n in second]),
                            strict=True))
+        kept = self._keep(frame, quads, regions, results, frame_index)
+        return Trace(tuple(quads), tuple(regions), results, kept)
+
+    def _keep(
+        self,
+        frame: np.ndarray,
+        quads: list[CardQuad],
+        regions: list[np.ndarray],
+        results: dict[int, tuple[float, Card | None]],
+        frame_index: int,
+    ) -> list[Reading]:
+        """The readings kept: best first, one per index, outline and card."""
         candidates: list[tuple[float, Card, int]] = []
         for number, (confidence, card) in results.items():
             if card is not None and confidence >= self.min_confidence:
@@ -130,7 +162,7 @@ class Recogniser:
             kept.append(Reading(sighting, region, quad))
         return kept
 
-    def _classify(
+    def classify(
         self, frame: np.ndarray, regions: list[np.ndarray]
     ) -> list[tuple[float, Card | None]]:
         """(confidence, card or None for "no index") for each index region of the frame."""
