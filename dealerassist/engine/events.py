@@ -26,6 +26,7 @@ __all__ = [
     "CardsDrawn",
     "CardsShown",
     "Checked",
+    "DrawDeclared",
     "Event",
     "Folded",
     "HoleCardsDealt",
@@ -121,8 +122,28 @@ class BringInPosted:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawDeclared:
+    """Draw games: the player announced how many cards they draw (DR-CHANGE).
+
+    Optional: a draw entered without it is final as entered. A second declaration by the
+    same player is a change of the number, allowed until a card has been pulled for them
+    or the next player in the draw has declared their own number (DR-CHANGE).
+    """
+
+    class_version: ClassVar[int] = 1
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class CardsDrawn:
-    """Draw games: the player discarded ``discarded`` and received ``received`` (LB-DEAL)."""
+    """Draw games: the player discarded ``discarded`` and received ``received`` (LB-DEAL).
+
+    As many received as discarded, up to four in a row (DR-DRAW-MAX). A draw of five is
+    two events: five discarded and four received, then, once every other player has drawn
+    (after a burn when this player is the last to draw), nothing discarded and the fifth
+    card received.
+    """
 
     class_version: ClassVar[int] = 1
     player: int
@@ -199,6 +220,7 @@ Event: TypeAlias = (
     | BetPlaced
     | RaisedTo
     | BringInPosted
+    | DrawDeclared
     | CardsDrawn
     | CardsShown
     | Mucked

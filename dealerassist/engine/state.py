@@ -29,6 +29,7 @@ from dealerassist.engine.events import (
     CardsDrawn,
     CardsShown,
     Checked,
+    DrawDeclared,
     Event,
     Folded,
     HoleCardsDealt,
@@ -110,6 +111,12 @@ class HandState(NamedTuple):
             draw game, callers still put in the full opening bet); 0 otherwise.
         carried_on: chips of pots settled to nobody (`PotCarried`, JB-PROVE): they stay in
             ``pot_total`` for the table to carry into the next deal.
+        draw_declared: draw games: the number of cards each player announced for this
+            draw (`DrawDeclared`, DR-CHANGE), -1 if none; () before any announcement.
+        draw_owed: draw games: players whose draw of five got four cards and waits for the
+            fifth (DR-DRAW-MAX); they are moved to the end of ``due_draw``.
+        draw_burn: the player, last to draw, whose fifth card comes after a burn
+            (DR-DRAW-MAX); -1 if none.
 
     """
 
@@ -146,6 +153,9 @@ class HandState(NamedTuple):
     discards: tuple[tuple[Card, ...], ...] = ()
     call_floor: int = 0
     carried_on: int = 0
+    draw_declared: tuple[int, ...] = ()
+    draw_owed: tuple[int, ...] = ()
+    draw_burn: int = -1
 
     # ----- derived views -------------------------------------------------------------------
 
@@ -381,18 +391,77 @@ def _on_board(state: HandState, event: BoardDealt) -> HandState:
     )
 
 
+def _on_declare(state: HandState, event: DrawDeclared) -> HandState:
+    """Record the number of cards a player announces, or a change of it (DR-CHANGE)."""
+    player = event.player
+    due = state.due_draw
+    if state.phase is not Phase.DEALING or not due:
+        raise _fail(f"no draw is due from player {player} now", "DR-DRAW")
+    declared = state.draw_declared or (-1,) * len(state.stacks)
+    if player not in due or player in state.draw_owed:
+        if 0 <= player < len(state.stacks) and not state.folded[player]:
+            # DR-CHANGE: a card was pulled for this player; the number is final.
+            raise _fail(f"player {player} has been dealt cards on this draw: the number "
+                        "can no longer change", "DR-CHANGE")
+        raise _fail(f"player {player} is not in the draw", "DR-DRAW")
+    if not 0 <= event.count <= len(state.hole[player]):
+        raise _fail(f"player {player} holds {len(state.hole[player])} cards: "
+                    f"{event.count} cannot be drawn", "DR-DRAW")
+    order = [p for p in due if p not in state.draw_owed]
+    at = order.index(player)
+    if declared[player] >= 0:
+        if at + 1 < len(order) and declared[order[at + 1]] >= 0:
+            # DR-CHANGE: the next player acted on their own number.
+            raise _fail(f"player {order[at + 1]} has declared after player {player}: the "
+                        "number can no longer change", "DR-CHANGE")
+    elif any(declared[p] < 0 for p in order[:at]):
+        first = next(p for p in order if declared[p] < 0)
+        raise _fail(f"player {first} declares before player {player}", "IRR-OUT-OF-TURN")
+    changed = list(declared)
+    changed[player] = event.count
+    return replace(state, draw_declared=tuple(changed))
+
+
 def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
-    """Apply a draw: the player discards and receives as many cards (LB-DEAL; pat: none)."""
+    """Apply a draw: the player discards and receives as many cards (LB-DEAL; pat: none).
+
+    DR-DRAW-MAX: up to four cards in a row; a draw of five gets four (the player moves to
+    the end of ``due_draw``, in ``draw_owed``) and the fifth once every other player has
+    drawn, after a burn when that player is the last to draw; the fifth is refused before
+    that. Five received at once is applied as recorded (`engine.draws.verify_draw` refuses
+    it unless the player is the last to draw). DR-CHANGE: a draw must match the number the
+    player announced (`DrawDeclared`), if any.
+    """
     player = event.player
     if state.phase is not Phase.DEALING or not state.due_draw:
         raise _fail(f"no draw is due from player {player} now", "DR-DRAW")
+    owed = player in state.draw_owed
     if state.due_draw[0] != player:
+        if owed:
+            raise _fail(f"player {player}'s fifth card comes after every other player has "
+                        "drawn", "DR-DRAW-MAX")
         raise _fail(f"player {state.due_draw[0]} draws before player {player}",
                     "IRR-OUT-OF-TURN")
     discarded, received = tuple(event.discarded), tuple(event.received)
-    if len(discarded) != len(received):
-        raise _fail(f"player {player} discards {len(discarded)} card(s) but receives "
-                    f"{len(received)}", "DR-DRAW")
+    rest = [p for p in state.due_draw[1:] if p not in state.draw_owed]
+    partial = False
+    if owed:
+        want = sum(s.hole_count for s in state.setup.game.streets[:state.street_index + 1])
+        want -= len(state.hole[player])
+        if discarded or len(received) != want:
+            raise _fail(f"player {player} is owed {want} card(s) to finish the draw, "
+                        "nothing discarded", "DR-DRAW-MAX")
+    else:
+        declared = state.draw_declared[player] if state.draw_declared else -1
+        if declared >= 0 and declared != len(discarded):
+            raise _fail(f"player {player} asked for {declared} card(s), not "
+                        f"{len(discarded)}: enter the change first", "DR-CHANGE")
+        if len(discarded) > 4 and len(received) == 4:
+            partial = True  # DR-DRAW-MAX: four now, the rest after everyone else
+        elif len(discarded) != len(received):
+            raise _fail(f"player {player} discards {len(discarded)} card(s) but receives "
+                        f"{len(received)}", "DR-DRAW")
+        # Five received at once is applied as recorded (a replay flags it: engine.draws).
     held = list(state.hole[player])
     for card in discarded:
         if card in held and not card.is_unknown:
@@ -420,8 +489,24 @@ def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
     hole[player] = tuple(held) + received
     thrown = list(state.discards or ((),) * len(state.hole))
     thrown[player] = thrown[player] + discarded
+    due_draw, draw_owed, burn, burns = state.due_draw[1:], state.draw_owed, state.draw_burn, \
+        state.burns
+    if partial:
+        due_draw, draw_owed = due_draw + (player,), draw_owed + (player,)
+        burn = burn if rest else player  # the last to draw: four, a burn, then the fifth
+    elif owed:
+        draw_owed = tuple(p for p in draw_owed if p != player)
+        if burn == player:
+            burn, burns = -1, burns + 1
+    elif len(received) > 4 and not rest:
+        burns += 1  # the last to draw got four, a burn, then the fifth, in one go
+    declared = state.draw_declared
+    if declared and not partial:  # this draw is done: the announcement is spent
+        declared = declared[:player] + (-1,) + declared[player + 1:]
+        declared = declared if any(d >= 0 for d in declared) else ()
     return _after_dealing(replace(state, hole=tuple(hole), seen=seen, discards=tuple(thrown),
-                                  due_draw=state.due_draw[1:]))
+                                  due_draw=due_draw, draw_owed=draw_owed, draw_burn=burn,
+                                  burns=burns, draw_declared=declared))
 
 
 def _on_identify(state: HandState, event: BoardCardIdentified) -> HandState:
@@ -908,6 +993,7 @@ _HANDLERS = {
     RaisedTo: _on_raise,
     BringInPosted: _on_bring_in,
     CardsDrawn: _on_draw,
+    DrawDeclared: _on_declare,
     CardsShown: _on_show,
     Mucked: _on_muck,
     RakeTaken: _on_rake,
