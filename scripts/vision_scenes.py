@@ -44,16 +44,27 @@ def decks(*, heldout: bool, with_art: bool = True) -> list:
 RANDOM_FONTS = (Font.SIMPLEX, Font.PLAIN, Font.DUPLEX, Font.COMPLEX, Font.COMPLEX_SMALL)
 
 
-def training_deck(rng: np.random.Generator, fixed: list) -> object:
-    """A fixed training deck, or (one time in three) a freshly randomised drawn design."""
-    if rng.random() < 0.35:
+def training_deck(rng: np.random.Generator, fixed: list, *, varied: bool = False) -> object:
+    """A fixed training deck, or (one time in three) a freshly randomised drawn design.
+
+    With ``varied`` (the ``--varied`` training mix), half the decks are random drawn designs
+    from `faces.random_design(varied=True)`: thin, small, condensed, shaded indices.
+    """
+    if rng.random() < (0.5 if varied else 0.35):
         colour = tuple(int(c) for c in rng.integers(10, 200, 3))
-        return DrawnDeck(random_design(rng, fonts=RANDOM_FONTS), back_colour=colour)
+        design = random_design(rng, fonts=RANDOM_FONTS, varied=varied)
+        return DrawnDeck(design, back_colour=colour)
     return fixed[int(rng.integers(len(fixed)))]
 
 
-def random_conditions(rng: np.random.Generator) -> Conditions:
-    """A mix of easy and hard scenes for training."""
+def random_conditions(rng: np.random.Generator, *, varied: bool = False) -> Conditions:
+    """A mix of easy and hard scenes for training.
+
+    With ``varied``, the camera distance varies too (cards 0.55 to 1.2 times the usual
+    size), and half the scenes have overlapping cards.
+    """
+    if varied:
+        return _varied_conditions(rng)
     hard = rng.random()
     return Conditions(
         overlap=float(rng.choice([0.0, rng.uniform(0, 1)])),
@@ -68,17 +79,38 @@ def random_conditions(rng: np.random.Generator) -> Conditions:
     )
 
 
+def _varied_conditions(rng: np.random.Generator) -> Conditions:
+    hard = rng.random()
+    return Conditions(
+        overlap=float(rng.uniform(0.3, 1.0) if rng.random() < 0.5 else 0.0),
+        angle=float(rng.uniform(0, 35) * (rng.random() < 0.6)),
+        blur=float(rng.uniform(0, 2.2) * (rng.random() < 0.6)),
+        glare=float(rng.uniform(0, 1) * (rng.random() < 0.4)),
+        chips=int(rng.integers(0, 5)),
+        backs=int(rng.integers(0, 3)),
+        noise=float(rng.uniform(0, 8) * (rng.random() < 0.7)),
+        cast=float(rng.uniform(0, 1) * (hard < 0.6)),
+        spin=float(rng.choice([10.0, 180.0])),
+        scale=float(rng.uniform(0.55, 1.2) if rng.random() < 0.5 else 1.0),
+    )
+
+
 def _gap(region: np.ndarray, truth: np.ndarray) -> float:
     diag = float(np.linalg.norm(truth[0] - truth[2]))
     return float(np.abs(region - truth).max() / max(diag, 1e-6))
 
 
-def samples(scene: Scene, rng: np.random.Generator, *, negatives_per_positive: float = 1.0):
+def samples(
+    scene: Scene, rng: np.random.Generator, *, negatives_per_positive: float = 1.0,
+    covered: bool = False,
+):
     """Patches and labels from one scene: (patches, rank labels 0..13, suit labels 0..3).
 
     Positives: index regions of the detector's own hypotheses that match a visible index,
     plus the true index regions with jittered corners. Negatives (rank 13): hypotheses
-    over backs, chips, pips or sideways indices.
+    over backs, chips, pips or sideways indices. With ``covered``, a true index partly
+    under another card or a chip is a positive while 70 % of it shows, and "no index"
+    when less than a quarter shows.
     """
     gray = reading_image(scene.image)
     truths = []
@@ -106,7 +138,9 @@ def samples(scene: Scene, rng: np.random.Generator, *, negatives_per_positive: f
             continue
         size = float(np.linalg.norm(item.corners[0] - item.corners[2]))
         for turn, share in zip((0, 2), item.index_visible, strict=True):
-            if share < 0.9:
+            if covered and share < 0.25:
+                negatives.append(index_regions(np.roll(item.corners, -turn, axis=0))[0])
+            if share < (0.7 if covered else 0.9):
                 continue
             # Detector-like errors: corners off by a few percent, the card seen a bit larger
             # or smaller than it is.

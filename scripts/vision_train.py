@@ -7,6 +7,13 @@ ones), cuts index patches with the recogniser's own detector, trains a tiny CNN 
 Usage::
 
     nice -n 10 python scripts/vision_train.py --scenes 1500 --epochs 10 --seed 7
+
+Training-only options (all off by default, so the recipe of an earlier model stays
+reproducible): ``--varied`` renders a wider mix (thin, small, condensed and shaded drawn
+indices, farther cameras, indices partly covered), ``--augment`` changes patches in the
+data loader (shift, zoom, rotation, thinner or thicker strokes, blur, uneven light, a card
+edge or chip over part of the index, noise), ``--extra`` adds patches cached by earlier
+runs. None of them touches how the held-out set renders.
 """
 
 from __future__ import annotations
@@ -70,6 +77,7 @@ def export(model, out: Path) -> None:  # type: ignore[no-untyped-def]
 
 
 _WITH_ART = True
+_VARIED = False
 
 
 def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
@@ -86,10 +94,10 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
     xs, rs, ss = [], [], []
     started = time.time()
     for number in range(count):
-        deck = vision_scenes.training_deck(rng, fixed)
+        deck = vision_scenes.training_deck(rng, fixed, varied=_VARIED)
         scene = render_scene(rng, deck=deck, count=int(rng.integers(3, 9)),
-                             conditions=vision_scenes.random_conditions(rng))
-        got = vision_scenes.samples(scene, rng)
+                             conditions=vision_scenes.random_conditions(rng, varied=_VARIED))
+        got = vision_scenes.samples(scene, rng, covered=_VARIED)
         if got:
             xs.append(got[0])
             rs.append(got[1])
@@ -98,6 +106,16 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
             print(f"[{seed}] scene {number}: {sum(len(r) for r in rs)} patches, "
                   f"{time.time() - started:.0f}s", flush=True)
     return np.concatenate(xs), np.concatenate(rs), np.concatenate(ss)
+
+
+def chunk_seeds(seed: int, workers: int) -> list[int]:
+    """The scene seeds of the workers' chunks; never the held-out seed (nor the seed itself)."""
+    from dealerassist.vision.designs import HELDOUT_SEED
+
+    seeds = [seed * 1000 + k for k in range(workers)]
+    if HELDOUT_SEED in seeds or seed == HELDOUT_SEED:
+        raise ValueError(f"--seed {seed}: its scenes would use the held-out seed {HELDOUT_SEED}")
+    return seeds
 
 
 def build_dataset(
@@ -110,7 +128,7 @@ def build_dataset(
     import vision_scenes
 
     print(f"training decks: {[d.name for d in vision_scenes.decks(heldout=False)]}", flush=True)
-    chunks = [(seed * 1000 + k, scene_count // workers) for k in range(workers)]
+    chunks = [(chunk, scene_count // workers) for chunk in chunk_seeds(seed, workers)]
     if workers == 1:
         parts = [_render_chunk(chunk) for chunk in chunks]
     else:
@@ -146,9 +164,17 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument("--no-art", action="store_true",
                         help="train on the drawn designs only (no third-party artwork)")
+    parser.add_argument("--varied", action="store_true",
+                        help="render the wider training mix (thin/small/condensed indices, "
+                        "farther cameras, partly covered indices)")
+    parser.add_argument("--augment", action="store_true",
+                        help="augment patches in the data loader (scripts/vision_augment.py)")
+    parser.add_argument("--extra", type=Path, action="append", default=[],
+                        help="also train on the patches of this cache (.npz, repeatable)")
     args = parser.parse_args()
-    global _WITH_ART
+    global _WITH_ART, _VARIED
     _WITH_ART = not args.no_art
+    _VARIED = args.varied
     if args.data_only:
         x, r, _ = build_dataset(args.scenes, args.seed, args.cache, args.workers)
         print(f"patches: {len(x)} (no-index {int((r == 13).sum())})")
@@ -165,8 +191,21 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     x, r, s = build_dataset(args.scenes, args.seed, args.cache, args.workers)
+    for extra in args.extra:
+        more = np.load(extra)
+        x, r, s = (np.concatenate([x, more["x"]]), np.concatenate([r, more["r"]]),
+                   np.concatenate([s, more["s"]]))
     print(f"patches: {len(x)} (no-index {int((r == 13).sum())})", flush=True)
-    data = torch.from_numpy(normalise_patches(x))
+    if args.augment:
+        from vision_augment import PatchAugmenter, torch_normalise
+
+        augmenter = PatchAugmenter(seed=args.seed)
+        raw = torch.from_numpy(x).permute(0, 3, 1, 2).contiguous()  # uint8 (N, 2, H, W)
+        assert np.allclose(torch_normalise(raw[:64].float()).numpy(),
+                           normalise_patches(x[:64]), atol=1e-4)
+        data = torch_normalise(raw.float())
+    else:
+        data = torch.from_numpy(normalise_patches(x))
     ranks = torch.from_numpy(r)
     suits = torch.from_numpy(s)
     rng = np.random.default_rng(args.seed)
@@ -187,8 +226,10 @@ def main() -> None:
 
     def losses(batch: np.ndarray) -> torch.Tensor:
         inputs = data[batch]
-        # Augment: small shifts and contrast changes the renderer may not cover.
-        if model.training:
+        if model.training and args.augment:
+            inputs = torch_normalise(augmenter(raw[batch].float()))
+        elif model.training:
+            # Small shifts and contrast changes the renderer may not cover.
             shift = int(rng.integers(-2, 3)), int(rng.integers(-2, 3))
             inputs = torch.roll(inputs, shifts=shift, dims=(2, 3))
             inputs = inputs * float(rng.uniform(0.7, 1.3))

@@ -53,6 +53,11 @@ class FaceDesign:
         four_colour: clubs green and diamonds blue (a poker-room deck).
         paper: the face's BGR tint.
         border: draw a thin grey frame inside the edge.
+        index_dx: shift of the index, as a fraction of the card width.
+        index_dy: shift of the index, as a fraction of the card height.
+        condense: width of the rank glyphs relative to the font's (below 1: condensed).
+        shade: darkening of the paper towards the bottom-right corner, 0..1 (a shaded or
+            grey-gradient face; 0: flat paper).
 
     """
 
@@ -66,6 +71,8 @@ class FaceDesign:
     border: bool = False
     index_dx: float = 0.0  # shift of the index, as a fraction of the card width
     index_dy: float = 0.0  # shift of the index, as a fraction of the card height
+    condense: float = 1.0
+    shade: float = 0.0
 
     def ink(self, suit: Suit) -> tuple[int, int, int]:
         """The BGR colour of this suit's index and pips."""
@@ -74,8 +81,21 @@ class FaceDesign:
         return _RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
 
 
-def random_design(rng: np.random.Generator, *, fonts: tuple[Font, ...]) -> FaceDesign:
-    """A random design (domain randomisation for training): font, weight, size, place, tint."""
+def random_design(
+    rng: np.random.Generator, *, fonts: tuple[Font, ...], varied: bool = False
+) -> FaceDesign:
+    """A random design (domain randomisation for training): font, weight, size, place, tint.
+
+    Args:
+        rng: the random generator.
+        fonts: the fonts to pick from.
+        varied: also thin strokes (weight 1..9), small indices (scale 0.6..1.2), condensed
+            glyphs, shaded paper and wider index offsets. Off: the original training mix
+            (the same random stream as before the option existed).
+
+    """
+    if varied:
+        return _varied_design(rng, fonts=fonts)
     tint = 255 - rng.integers(0, 25, 3)
     return FaceDesign(
         name="drawn-random",
@@ -88,6 +108,26 @@ def random_design(rng: np.random.Generator, *, fonts: tuple[Font, ...]) -> FaceD
         border=bool(rng.random() < 0.3),
         index_dx=float(rng.uniform(-0.04, 0.02)),
         index_dy=float(rng.uniform(-0.015, 0.02)),
+    )
+
+
+def _varied_design(rng: np.random.Generator, *, fonts: tuple[Font, ...]) -> FaceDesign:
+    """`random_design(varied=True)`: half the designs thin (weight 1..3), many small."""
+    tint = 255 - rng.integers(0, 40, 3)
+    thin = rng.random() < 0.5
+    return FaceDesign(
+        name="drawn-random-varied",
+        font=fonts[int(rng.integers(len(fonts)))],
+        italic=bool(rng.random() < 0.15),
+        weight=int(rng.integers(1, 4) if thin else rng.integers(3, 10)),
+        index_scale=float(rng.uniform(0.6, 1.2)),
+        four_colour=bool(rng.random() < 0.25),
+        paper=(int(tint[0]), int(tint[1]), int(tint[2])),
+        border=bool(rng.random() < 0.3),
+        index_dx=float(rng.uniform(-0.04, 0.04)),
+        index_dy=float(rng.uniform(-0.015, 0.04)),
+        condense=float(rng.uniform(0.65, 1.0) if rng.random() < 0.4 else 1.0),
+        shade=float(rng.uniform(0.0, 0.3) if rng.random() < 0.4 else 0.0),
     )
 
 
@@ -139,7 +179,7 @@ def _text_patch(text: str, design: FaceDesign, *, height: int, width: int) -> np
     ys, xs = np.nonzero(canvas > 40)
     canvas = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
     aspect = canvas.shape[1] / canvas.shape[0]
-    out_w = min(width, max(2, round(height * aspect)))
+    out_w = min(width, max(2, round(height * aspect * design.condense)))
     return cv2.resize(canvas, (out_w, height), interpolation=cv2.INTER_AREA)
 
 
@@ -207,12 +247,21 @@ def _draw_centre(image: np.ndarray, card: Card, design: FaceDesign) -> None:
                       colour=colour)
 
 
+def _shade(image: np.ndarray, strength: float) -> None:
+    """Darken the paper linearly from the top-left corner to the bottom-right (in place)."""
+    ys, xs = np.mgrid[0:CARD_H, 0:CARD_W].astype(np.float32)
+    ramp = 1.0 - strength * (xs / CARD_W + ys / CARD_H) / 2.0
+    image[:] = (image.astype(np.float32) * ramp[..., None]).astype(np.uint8)
+
+
 def draw_face(card: Card, design: FaceDesign) -> np.ndarray:
     """The face of ``card`` as a ``CARD_H x CARD_W`` BGR image (corners left square)."""
     if not card.is_face:
         raise ValueError(f"cannot draw {card!r}: not a face card")
     image = np.empty((CARD_H, CARD_W, 3), np.uint8)
     image[:] = design.paper
+    if design.shade > 0:
+        _shade(image, design.shade)
     if design.border:
         cv2.rectangle(image, (6, 6), (CARD_W - 7, CARD_H - 7), (150, 150, 150), 2)
     _draw_centre(image, card, design)

@@ -1,0 +1,178 @@
+"""The training side of the corner-index classifier: designs, data mix and augmentation.
+
+What matters here: the held-out designs and the held-out seed never reach training; the
+training-only options (thin, condensed, shaded indices; patch augmentation) are off by
+default so the held-out set renders as before; the data loader's normalisation is exactly
+the one the shipped model is run with; augmentation keeps the label's evidence (the rank
+at the top-left of the patch is never covered).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dealerassist.cards import parse_card
+from dealerassist.vision.designs import HELDOUT_DESIGNS, HELDOUT_SEED, TRAIN_DESIGNS
+from dealerassist.vision.faces import CARD_H, CARD_W, FaceDesign, Font, draw_face, random_design
+from dealerassist.vision.model import PATCH_H, PATCH_W, normalise_patches
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+
+
+@pytest.fixture(scope="module")
+def scenes_module():
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import vision_scenes
+
+        yield vision_scenes
+    finally:
+        sys.path.remove(str(SCRIPTS))
+
+
+def _ink_columns(face: np.ndarray) -> int:
+    """Width in pixels of the dark ink in the top-left index (rank glyph)."""
+    corner = face[: round(CARD_H * 0.15), : round(CARD_W * 0.25)].min(axis=2)
+    return int((corner < 128).any(axis=0).sum())
+
+
+def test_varied_designs_are_thin_small_and_never_the_heldout_font(scenes_module):
+    rng = np.random.default_rng(3)
+    designs = [random_design(rng, fonts=scenes_module.RANDOM_FONTS, varied=True)
+               for _ in range(300)]
+    heldout_fonts = {d.font for d in HELDOUT_DESIGNS}
+    assert heldout_fonts == {Font.TRIPLEX}
+    assert not any(d.font in heldout_fonts for d in designs)
+    assert sum(d.weight <= 3 for d in designs) >= 100  # about half are thin
+    assert min(d.weight for d in designs) == 1
+    assert min(d.index_scale for d in designs) < 0.65
+    assert any(d.condense < 0.8 for d in designs)
+    assert any(d.shade > 0.1 for d in designs)
+
+
+def test_random_design_without_varied_keeps_the_original_stream():
+    # The recipe of the first shipped model must stay reproducible: same draws, same design.
+    first = random_design(np.random.default_rng(0), fonts=(Font.SIMPLEX, Font.DUPLEX))
+    again = random_design(np.random.default_rng(0), fonts=(Font.SIMPLEX, Font.DUPLEX),
+                          varied=False)
+    assert first == again
+    assert (first.condense, first.shade) == (1.0, 0.0)
+    assert 3 <= first.weight <= 9
+
+
+def test_heldout_and_training_designs_render_without_the_new_options():
+    for design in HELDOUT_DESIGNS + TRAIN_DESIGNS:
+        assert (design.condense, design.shade) == (1.0, 0.0), design.name
+
+
+def test_condensed_index_is_narrower_and_shaded_paper_darker_at_the_bottom_right():
+    card = parse_card("Qs")
+    plain = draw_face(card, FaceDesign("t"))
+    narrow = draw_face(card, FaceDesign("t", condense=0.6))
+    assert _ink_columns(narrow) < 0.8 * _ink_columns(plain)
+    shaded = draw_face(card, FaceDesign("t", shade=0.3))
+    # Paper next to the top-left index is as before; towards the far corner ~25 % darker
+    # (the bottom-right index corner is the top-left one turned, so it stays light).
+    assert abs(int(shaded[2, CARD_W // 2, 0]) - int(plain[2, CARD_W // 2, 0])) <= 25
+    assert int(shaded[CARD_H // 2, 4, 0]) < int(plain[CARD_H // 2, 4, 0])
+    far = (CARD_H - 150, CARD_W - 10, 0)
+    assert int(shaded[far]) < 0.85 * int(plain[far])
+
+
+def test_training_decks_hold_no_heldout_design_or_artwork(scenes_module):
+    heldout = {d.name for d in HELDOUT_DESIGNS} | {
+        f"art-{n}" for n in scenes_module.HELDOUT_ART}
+    train = {d.name for d in scenes_module.decks(heldout=False)}
+    assert train and not (train & heldout)
+    rng = np.random.default_rng(5)
+    fixed = scenes_module.decks(heldout=False, with_art=False)
+    names = {scenes_module.training_deck(rng, fixed, varied=True).name for _ in range(200)}
+    assert "drawn-random-varied" in names
+    assert not (names & heldout)
+
+
+def test_varied_conditions_include_far_cameras_smaller_than_the_usual(scenes_module):
+    rng = np.random.default_rng(1)
+    scales = [scenes_module.random_conditions(rng, varied=True).scale for _ in range(200)]
+    assert min(scales) < 0.65 and max(scales) > 1.1
+    rng = np.random.default_rng(1)
+    assert {scenes_module.random_conditions(rng).scale for _ in range(50)} == {1.0}
+
+
+def test_training_refuses_a_seed_whose_scenes_would_be_the_heldout_ones():
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from vision_train import chunk_seeds
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    assert chunk_seeds(11, 2) == [11000, 11001]
+    with pytest.raises(ValueError, match="held-out seed"):
+        chunk_seeds(HELDOUT_SEED // 1000, HELDOUT_SEED % 1000 + 1)
+    with pytest.raises(ValueError, match="held-out seed"):
+        chunk_seeds(HELDOUT_SEED, 1)
+
+
+def _patches(count: int) -> np.ndarray:
+    """Synthetic raw patches: paper 230, a dark rank bar at the top-left, red suit below."""
+    rng = np.random.default_rng(count)
+    x = np.full((count, PATCH_H, PATCH_W, 2), (230, 128), np.uint8)
+    x[:, 6:26, 4:8, 0] = 30
+    x[:, 30:44, 6:16, 1] = 190
+    x[:, 30:44, 6:16, 0] = 90
+    noise = rng.integers(-3, 4, x.shape[:3])
+    x[..., 0] = np.clip(x[..., 0].astype(int) + noise, 0, 255).astype(np.uint8)
+    return x
+
+
+def test_loader_normalisation_is_the_shipped_models():
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from vision_augment import torch_normalise
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    x = np.random.default_rng(0).integers(0, 256, (16, PATCH_H, PATCH_W, 2)).astype(np.uint8)
+    x[:8] = _patches(8)
+    ours = torch_normalise(torch.from_numpy(x).permute(0, 3, 1, 2).float()).numpy()
+    np.testing.assert_allclose(ours, normalise_patches(x), atol=1e-4)
+
+
+def test_augmentation_is_seeded_varies_patches_and_never_covers_the_rank():
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from vision_augment import PatchAugmenter
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    raw = torch.from_numpy(_patches(256)).permute(0, 3, 1, 2).float()
+    first = PatchAugmenter(seed=4)(raw)
+    assert torch.equal(first, PatchAugmenter(seed=4)(raw))
+    assert first.shape == raw.shape
+    assert float(first.min()) >= 0 and float(first.max()) <= 255
+    changed = (first - raw).abs().flatten(1).amax(dim=1) > 10
+    assert int(changed.sum()) > 128
+    # Covering alone: the rank bar (rows 6..26, columns 4..8) is never touched.
+    augmenter = PatchAugmenter(seed=9)
+    covered = augmenter._cover(raw.clone())
+    assert torch.equal(covered[:, :, :40, :20], raw[:, :, :40, :20])
+    assert bool((covered != raw).any())
+
+
+def test_thinner_strokes_leave_less_ink_and_thicker_more():
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from vision_augment import PatchAugmenter
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    raw = torch.from_numpy(_patches(400)).permute(0, 3, 1, 2).float()
+    out = PatchAugmenter(seed=2)._strokes(raw.clone())
+    ink_before = (raw[:, 0] < 100).flatten(1).sum(dim=1)
+    ink_after = (out[:, 0] < 100).flatten(1).sum(dim=1)
+    assert int((ink_after < ink_before).sum()) > 60  # ~25 % thinned
+    assert int((ink_after > ink_before).sum()) > 20  # ~10 % thickened
+    assert int((ink_after == ink_before).sum()) > 200
