@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import HandState, Phase, bring_in_due, completion_pending
 from dealerassist.engine.stud import up_cards
-from dealerassist.games.spec import BettingStructure, Family, Opening
+from dealerassist.games.spec import BetSize, BettingStructure, Family, Opening
 from dealerassist.rules.model import LowballOpening
 
 __all__ = ["LegalActions", "cap_left", "legal_actions", "must_open_double", "open_pair",
@@ -79,7 +80,7 @@ def street_min_bet(state: HandState) -> int:
     """Return the smallest bet or raise increment of the round (BET-NL-MIN, BET-FL-SIZES)."""
     setup = state.setup
     if setup.game.structure is BettingStructure.FIXED_LIMIT:
-        return setup.big_bet if state.street.bet_size.value == "big" else setup.small_bet
+        return setup.big_bet if state.street.bet_size is BetSize.BIG else setup.small_bet
     return setup.min_bet
 
 
@@ -88,24 +89,33 @@ def cap_left(state: HandState) -> int | None:
     setup = state.setup
     if setup.game.structure is not BettingStructure.FIXED_LIMIT:
         return None
-    players = sum(1 for f in state.folded if not f)
-    cap = setup.rules.fixed_limit.cap_for(setup.family, players_in_hand=players)
+    return _fixed_cap_left(state, setup)
+
+
+def _fixed_cap_left(state: HandState, setup: HandSetup) -> int | None:
+    """`cap_left` of a fixed-limit hand (BET-FL-CAP)."""
+    fixed = setup.rules.fixed_limit
+    players = state.folded.count(False)
+    cap = fixed.cap_for(setup.family, players_in_hand=players)
     if cap is None:
         return None
-    fixed = setup.rules.fixed_limit
-    if state.street_index == 0 and any(setup.blinds) and fixed.blind_counts_as_bet:
+    if state.street_index == 0 and fixed.blind_counts_as_bet and any(setup.blinds):
         cap -= 1  # pre-flop the big blind is the opening bet (BET-FL-CAP)
-    return max(0, cap - state.raise_count)
+    left = cap - state.raise_count
+    return left if left > 0 else 0
 
 
 def raise_block(state: HandState, player: int) -> str:
     """Return the rule ID that forbids ``player`` (the actor) to bet or raise, or "" if none."""
-    bets = state.bets
-    stacks = state.stacks
-    top = state.max_bet
-    left = cap_left(state)
+    return _raise_block(state, player, state.max_bet, cap_left(state))
+
+
+def _raise_block(state: HandState, player: int, top: int, left: int | None) -> str:
+    """`raise_block` given the bet to match and the bets left before the cap."""
     if left is not None and left <= 0:
         return "BET-FL-CAP"
+    bets = state.bets
+    stacks = state.stacks
     if stacks[player] <= top - bets[player]:
         return "G-ALLIN"  # calling takes the whole stack
     acted = state.acted[player]
@@ -121,46 +131,54 @@ def raise_block(state: HandState, player: int) -> str:
 
 
 def legal_actions(state: HandState) -> LegalActions | None:
-    """Return the choices of the player to act, or None when no betting decision is pending."""
+    """Return the choices of the player to act, or None when no betting decision is pending.
+
+    Called at every decision of a replay (to verify the action), so each figure is worked
+    out once, here, from local values (the public helpers `cap_left`, `raise_block`,
+    `street_min_bet` give the same answers one at a time).
+    """
     if state.phase is not Phase.BETTING or not state.actors:
         return None
     player = state.actors[0]
+    setup = state.setup
+    game = setup.game
+    structure = game.structure
     bets = state.bets
-    stacks = state.stacks
-    top = state.max_bet
+    top = max(bets)
+    if top < state.call_floor:
+        top = state.call_floor
     own = bets[player]
-    stack = stacks[player]
+    stack = state.stacks[player]
     to_call = min(stack, top - own)
     pot = sum(state.committed) + state.dead_antes + sum(bets)
-    rule = raise_block(state, player)
-    left = cap_left(state)
+    fixed = structure is BettingStructure.FIXED_LIMIT
+    left = _fixed_cap_left(state, setup) if fixed else None
+    rule = _raise_block(state, player, top, left)
     min_to: int | None = None
     max_to: int | None = None
     if not rule:
         all_in = stack + own
-        structure = state.setup.game.structure
-        if open_pair(state) and state.last_full < state.setup.big_bet:
+        if fixed:
+            step = setup.big_bet if state.street.bet_size is BetSize.BIG else setup.small_bet
+        else:
+            step = setup.min_bet
+        if open_pair(state) and state.last_full < setup.big_bet:
             # ST-OPEN-PAIR: the small or the big bet, until someone makes a big bet.
-            min_to = min(all_in, top + max(state.last_full, street_min_bet(state)))
-            max_to = min(all_in, top + state.setup.big_bet)
-            return _legal(state, player, to_call, rule, left, min_to, max_to)
-        if completion_pending(state):
-            # ST-COMPLETE: completing the bring-in makes the bet a full small bet.
-            min_to = min(all_in, max(top + 1, street_min_bet(state)))
+            min_to = min(all_in, top + max(state.last_full, step))
+            max_to = min(all_in, top + setup.big_bet)
         else:
-            min_to = min(all_in, top + max(state.last_full, street_min_bet(state)))
-        if structure is BettingStructure.NO_LIMIT:
-            max_to = all_in
-        elif structure is BettingStructure.POT_LIMIT:
-            max_to = min(all_in, max(min_to, 2 * top - own + pot))
-        else:
-            max_to = min_to
-    return _legal(state, player, to_call, rule, left, min_to, max_to)
-
-
-def _legal(state: HandState, player: int, to_call: int, rule: str, left: int | None,
-           min_to: int | None, max_to: int | None) -> LegalActions:
-    bring_in = min(state.stacks[player], state.setup.bring_in) if bring_in_due(state) else None
+            if completion_pending(state):
+                # ST-COMPLETE: completing the bring-in makes the bet a full small bet.
+                min_to = min(all_in, max(top + 1, step))
+            else:
+                min_to = min(all_in, top + max(state.last_full, step))
+            if structure is BettingStructure.NO_LIMIT:
+                max_to = all_in
+            elif structure is BettingStructure.POT_LIMIT:
+                max_to = min(all_in, max(min_to, 2 * top - own + pot))
+            else:
+                max_to = min_to
+    bring_in = min(stack, setup.bring_in) if setup.bring_in and bring_in_due(state) else None
     return LegalActions(
         actor=player,
         to_call=to_call,
@@ -171,9 +189,9 @@ def _legal(state: HandState, player: int, to_call: int, rule: str, left: int | N
         max_raise_to=max_to,
         raises_left=left,
         reopened=rule not in ("BET-SHORT-ALLIN", "BET-NO-SELF-RAISE"),
-        is_bet=max(state.bets) == 0,
+        is_bet=max(bets) == 0,
         raise_rule=rule,
-        pot=sum(state.committed) + state.dead_antes + sum(state.bets),
+        pot=pot,
         bring_in=bring_in,
     )
 

@@ -14,10 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dealerassist.games.catalogue import game as game_by_code
-from dealerassist.games.spec import BettingStructure, ForcedBets, GameSpec
+from dealerassist.games.spec import BettingStructure, Family, ForcedBets, GameSpec
 from dealerassist.rules.model import GameFamily, HouseRules
 
 __all__ = ["HandSetup"]
+
+# The rules layer's family of each game family (same values; a lookup, not an enum call).
+_FAMILIES = {family: GameFamily(family.value) for family in Family
+             if family.value in GameFamily._value2member_map_}
 
 
 def _default_rules() -> HouseRules:
@@ -102,7 +106,8 @@ class HandSetup:
     @property
     def family(self) -> GameFamily:
         """The rules layer's family of this game (fixed-limit caps are per family)."""
-        return GameFamily(self.game.family.value)
+        family = _FAMILIES.get(self.game.family)
+        return family if family is not None else GameFamily(self.game.family.value)
 
     @property
     def nominal_big_blind(self) -> int:

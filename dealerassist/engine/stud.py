@@ -35,8 +35,7 @@ __all__ = ["deck_short", "opener", "pairs_to_announce", "up_cards", "up_position
 
 
 @cache
-def up_positions(game: GameSpec) -> tuple[bool, ...]:
-    """For each hole-card position once all streets are dealt: True where the card is up."""
+def _positions(game: GameSpec) -> tuple[bool, ...]:
     result: list[bool] = []
     for street in game.streets:
         result.extend([False] * street.hole_down)
@@ -44,11 +43,47 @@ def up_positions(game: GameSpec) -> tuple[bool, ...]:
     return tuple(result)
 
 
+# Replay asks for the up positions of the same few games thousands of times; hashing a
+# GameSpec (a deep frozen dataclass) costs more than the answer, so look them up by identity
+# (the spec is kept in the entry, so its id cannot be reused while the entry lives).
+_POSITIONS_BY_ID: dict[int, tuple[GameSpec, tuple[bool, ...]]] = {}
+
+
+def up_positions(game: GameSpec) -> tuple[bool, ...]:
+    """For each hole-card position once all streets are dealt: True where the card is up."""
+    entry = _POSITIONS_BY_ID.get(id(game))
+    if entry is None or entry[0] is not game:
+        entry = _POSITIONS_BY_ID[id(game)] = (game, _positions(game))
+    return entry[1]
+
+
+_UNKNOWN_CODE = 53
+
+
 def up_cards(game: GameSpec, hole: Sequence[Card]) -> tuple[Card, ...]:
     """Return the up cards among ``hole`` (unknown ones left out)."""
     mask = up_positions(game)
     return tuple(card for card, up in zip(hole, mask, strict=False)
-                 if up and not card.is_unknown)
+                 if up and card.code != _UNKNOWN_CODE)
+
+
+# Keys of showing hands by the card codes showing, one table per ranking: the same up cards
+# come back on every later round of every hand (at most ~300,000 sets of 1 to 4 cards, so
+# the tables are bounded). The key itself is the evaluation layer's (`rank_up_cards_*`).
+_KEY_CACHE_LIMIT = 400_000
+_HIGH_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_LOW_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _showing_key(cards: tuple[Card, ...], *, high: bool) -> tuple[int, ...]:
+    table = _HIGH_KEYS if high else _LOW_KEYS
+    codes = tuple(card.code for card in cards)
+    key = table.get(codes)
+    if key is None:
+        key = rank_up_cards_high(cards) if high else rank_up_cards_low(cards)
+        if len(table) < _KEY_CACHE_LIMIT:
+            table[codes] = key
+    return key
 
 
 def opener(game: GameSpec, opening: Opening, holes: Sequence[Sequence[Card]],
@@ -62,20 +97,27 @@ def opener(game: GameSpec, opening: Opening, holes: Sequence[Sequence[Card]],
         live: whether each player is still in the hand (folded players never open).
 
     """
-    candidates = [i for i in range(len(holes)) if live[i]]
-    shown = {i: up_cards(game, holes[i]) for i in candidates}
-    candidates = [i for i in candidates if shown[i]]
+    mask = up_positions(game)
+    candidates: list[int] = []
+    shown: list[tuple[Card, ...]] = []
+    for i, hole in enumerate(holes):
+        if live[i]:
+            ups = tuple(card for card, up in zip(hole, mask, strict=False)
+                        if up and card.code != _UNKNOWN_CODE)
+            if ups:
+                candidates.append(i)
+                shown.append(ups)
     if not candidates:
         return 0
-    if opening in (Opening.LOW_CARD, Opening.HIGH_CARD):
+    if opening is Opening.LOW_CARD or opening is Opening.HIGH_CARD:
         # The first round: each player shows one up card (the last one dealt).
-        firsts = [shown[i][-1] for i in candidates]
+        firsts = [ups[-1] for ups in shown]
         chosen = bring_in_player(firsts, highest=opening is Opening.HIGH_CARD)
         return candidates[chosen]
-    rank = rank_up_cards_high if opening is Opening.HIGH_HAND else rank_up_cards_low
-    best_index, best_key = candidates[0], rank(shown[candidates[0]])
-    for i in candidates[1:]:
-        key = rank(shown[i])
+    high = opening is Opening.HIGH_HAND
+    best_index, best_key = candidates[0], _showing_key(shown[0], high=high)
+    for i, ups in zip(candidates[1:], shown[1:], strict=True):
+        key = _showing_key(ups, high=high)
         if key > best_key:  # strict: ties go to the earlier player (ST-FIRST)
             best_index, best_key = i, key
     return best_index
@@ -88,7 +130,7 @@ def deck_short(game: GameSpec, street_index: int, holes: Sequence[Sequence[Card]
     Cards out of the stub: every card dealt to anybody (folded hands included), the board,
     and one burn before each street that burns, this one included (ST7-COMMUNITY).
     """
-    dealt = sum(len(hole) for hole in holes) + board_count
+    dealt = sum(map(len, holes)) + board_count
     burns = sum(1 for street in game.streets[1:street_index + 1] if street.burn)
     return game.deck_size - dealt - burns < players
 
