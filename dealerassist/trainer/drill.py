@@ -31,6 +31,7 @@ class DrillKind(StrEnum):
     RULING = "ruling"  # IRR-*: the ruling of an irregularity (multiple choice)
     DRAW_FIRST = "draw-first"  # DR-AFTER, LB-DEAL: first to act after the draw
     DRAW_WINNER = "draw-winner"  # LB-27, LB-A5, badugi: who wins a lowball showdown
+    JB_OPEN = "jb-open"  # JB-OPEN, JB-NO-OPEN: may this hand open; the pot after passed deals
 
     @property
     def title(self) -> Text:
@@ -52,6 +53,8 @@ _TITLES = {
                                "Tirage : premier à parler après l'échange"),
     DrillKind.DRAW_WINNER: Text("Draw: lowball and badugi winner",
                                 "Tirage : gagnant en lowball et badugi"),
+    DrillKind.JB_OPEN: Text("Jacks or better: openers and carried pots",
+                            "Jacks or better : ouverture et pots reportés"),
 }
 
 

@@ -14,6 +14,7 @@ from dealerassist.trainer.betting_drills import nl_min_drill, pl_max_drill, to_c
 from dealerassist.trainer.difficulty import Difficulty
 from dealerassist.trainer.draw_drills import draw_first_drill, draw_winner_drill
 from dealerassist.trainer.drill import Drill, DrillKind
+from dealerassist.trainer.jacks_drills import jb_open_drill
 from dealerassist.trainer.pot_drills import pots_drill, rake_drill, showdown_drill
 from dealerassist.trainer.ruling_drills import ruling_drill
 from dealerassist.trainer.stud_drills import bring_in_drill, stud_first_drill
@@ -34,6 +35,7 @@ GENERATORS: dict[DrillKind, Generator] = {
     DrillKind.RULING: ruling_drill,
     DrillKind.DRAW_FIRST: draw_first_drill,
     DrillKind.DRAW_WINNER: draw_winner_drill,
+    DrillKind.JB_OPEN: jb_open_drill,
 }
 
 

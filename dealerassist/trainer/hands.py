@@ -11,12 +11,20 @@ it or completes (ST-COMPLETE), and up cards are dealt face up street by street; 
 discard and draw in the engine's order (DR-DRAW), keeping the cards a player of that game
 keeps, with fixed limits doubling after the draw as the game's streets say (LB-LIMITS,
 DR-LIMITS).
+
+Jacks or better (FJB, and draw high under ``draw.openers: jacks_or_better``) opens only
+with a pair of jacks or better (JB-OPEN): a player without openers checks until somebody
+opens. When nobody opens the deal is passed out (JB-NO-OPEN): the button moves, everyone
+antes again while fewer than ``draw.jacks_ante_limit`` deals in a row were passed out,
+and the pot is carried into the next deal (``HandSetup.carried``); `play_hand` deals
+again until a deal is opened (at most `MAX_DEALS` deals) and keeps the passed-out ones.
+An opener keeps their openers when drawing, so they can always prove them (JB-PROVE).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dealerassist.cards import Card, standard_deck
 from dealerassist.engine.actions import (
@@ -30,6 +38,7 @@ from dealerassist.engine.actions import (
 )
 from dealerassist.engine.betting import LegalActions, legal_actions
 from dealerassist.engine.events import CardsDrawn, Event
+from dealerassist.engine.openers import has_openers, needs_openers
 from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import HandState, Phase, evolve, new_hand
 from dealerassist.games.catalogue import game as game_spec
@@ -37,11 +46,12 @@ from dealerassist.games.spec import BettingStructure, Evaluator, Family, ForcedB
 from dealerassist.rules.model import HouseRules
 from dealerassist.trainer.difficulty import DifficultyProfile
 
-__all__ = ["DRAW_GAMES", "STUD_GAMES", "PlayedHand", "Step", "choose_game", "play_hand",
-           "random_setup"]
+__all__ = ["DRAW_GAMES", "MAX_DEALS", "STUD_GAMES", "PlayedHand", "Step", "choose_game",
+           "next_deal", "play_hand", "random_setup"]
 
 STUD_GAMES = ("F7S", "F7S/8", "FR", "F5S")
-DRAW_GAMES = ("N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB", "F5D")
+DRAW_GAMES = ("N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB", "F5D", "FJB")
+MAX_DEALS = 6  # jacks or better: deals played in a row before a passed-out one is kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +70,7 @@ class PlayedHand:
     setup: HandSetup
     decisions: tuple[Step, ...]
     final: Step
+    passed: tuple[PlayedHand, ...] = ()  # JB-NO-OPEN: the passed-out deals before, oldest first
 
 
 def choose_game(rng: random.Random, games: tuple[str, ...]) -> str:
@@ -79,6 +90,8 @@ def random_setup(
     spec = game_spec(game)
     small, big = rng.choice(prof.stakes)
     low, high = prof.players
+    if needs_openers(spec, rules):  # jacks or better is not played heads-up: 3 at least
+        low, high = max(low, 3), max(high, 3)
     count = players or rng.randint(low, min(high, spec.max_players))
     unit = prof.unit
     stacks = []
@@ -114,6 +127,13 @@ def _round_to(amount: int, unit: int, low: int, high: int) -> int:
 def _choose(rng: random.Random, state: HandState, choices: LegalActions, *,
             prof: DifficultyProfile) -> Event:
     player = choices.actor
+    if state.street_index == 0 and state.opened_by < 0 and \
+            needs_openers(state.setup.game, state.setup.rules):
+        # JB-OPEN: only a pair of jacks or better opens; the others check to the opener.
+        if choices.can_raise and choices.min_raise_to is not None and \
+                has_openers(state.hole[player]) and rng.randrange(100) < 90:
+            return bet_or_raise(state, player, choices.min_raise_to)
+        return check(state, player)
     if choices.bring_in is not None:  # ST-BRINGIN: post it, or complete (ST-COMPLETE)
         if choices.min_raise_to is not None and rng.randrange(100) < 20:
             return bet_or_raise(state, player, choices.min_raise_to)
@@ -168,8 +188,37 @@ def _discards(rng: random.Random, state: HandState, player: int) -> tuple[Card, 
     return tuple((pairs + high)[: rng.choice((2, 3, 3, 4))])
 
 
+def next_deal(state: HandState, *, passed: int) -> HandSetup:
+    """Return the deal after a passed-out one (JB-NO-OPEN).
+
+    The button moves one seat to the left (the first seat left of the button gets it, so
+    the stacks turn by one), the pot is carried in, and everyone antes again unless
+    ``passed`` deals in a row were already passed out, the house's
+    ``draw.jacks_ante_limit`` (then the carried pot plays on without new antes).
+    """
+    setup = state.setup
+    stacks = state.stacks[1:] + state.stacks[:1]
+    ante = max(setup.antes) if passed < setup.rules.draw.jacks_ante_limit else 0
+    return HandSetup.create(game=setup.game, stacks=stacks, ante=ante,
+                            small_bet=setup.small_bet, big_bet=setup.big_bet, rules=setup.rules,
+                            carried=state.carry_forward)
+
+
 def play_hand(rng: random.Random, setup: HandSetup, *, prof: DifficultyProfile) -> PlayedHand:
-    """Deal real cards and play the hand to showdown (or a fold) with random legal actions."""
+    """Deal real cards and play the hand to showdown (or a fold) with random legal actions.
+
+    Jacks or better: a passed-out deal is followed by the next one (`next_deal`) until a
+    deal is opened or `MAX_DEALS` were dealt; the passed-out deals are kept in ``passed``.
+    """
+    passed: list[PlayedHand] = []
+    hand = _play_deal(rng, setup, prof=prof)
+    while hand.final.state.passed_out and len(passed) + 1 < MAX_DEALS:
+        passed.append(hand)
+        hand = _play_deal(rng, next_deal(hand.final.state, passed=len(passed)), prof=prof)
+    return replace(hand, passed=tuple(passed)) if passed else hand
+
+
+def _play_deal(rng: random.Random, setup: HandSetup, *, prof: DifficultyProfile) -> PlayedHand:
     ranks = set(setup.game.deck_ranks)
     deck: list[Card] = [card for card in standard_deck() if int(card.rank) in ranks]
     rng.shuffle(deck)

@@ -33,6 +33,7 @@ from dealerassist.rules.model import HiLoOddChip, HouseRules, OddChipRule, RakeB
 from dealerassist.trainer.difficulty import Difficulty, profile
 from dealerassist.trainer.drill import AnswerFormat, Drill, DrillKind, Payout, PotAnswer
 from dealerassist.trainer.hands import DRAW_GAMES, STUD_GAMES, choose_game, play_hand, random_setup
+from dealerassist.trainer.jacks_drills import opener_proof_lines
 from dealerassist.trainer.situation import table_lines
 from dealerassist.trainer.text import Text, seat_name
 
@@ -57,6 +58,16 @@ _LOW_RULES = {Evaluator.LOW_A5: ["RZ-LOW", "LB-A5"], Evaluator.LOW_27: ["LB-27"]
 
 def _seats(players: tuple[int, ...] | list[int]) -> str:
     return ", ".join(str(p + 1) for p in players)
+
+
+def _dead_words(state: HandState) -> Text:
+    carried = state.setup.carried
+    if carried and carried == state.dead_antes:
+        return Text("carried in (JB-NO-OPEN)", "reportés (JB-NO-OPEN)")
+    if carried:
+        return Text(f"dead (antes, and {carried} carried in, JB-NO-OPEN)",
+                    f"morts (antes, et {carried} reportés, JB-NO-OPEN)")
+    return Text("dead (antes)", "morts (antes)")
 
 
 def pot_layers(state: HandState) -> tuple[list[Text], list[tuple[int, tuple[int, ...]]]]:
@@ -84,10 +95,18 @@ def pot_layers(state: HandState) -> tuple[list[Text], list[tuple[int, tuple[int,
         parts = [(i, min(put[i], level) - min(put[i], previous)) for i in range(n)]
         parts = [(i, a) for i, a in parts if a]
         amount = sum(a for _, a in parts)
-        if number == 0:
-            amount += state.dead_antes
-        eligible = tuple(i for i in in_hand if put[i] >= level)
         shown = " + ".join(str(a) for _, a in parts)
+        shown_fr = shown
+        if number == 0 and state.dead_antes:
+            # antes and money carried in from a passed-out deal (JB-NO-OPEN) are dead money
+            # in the main pot
+            amount += state.dead_antes
+            dead = _dead_words(state)
+            shown = f"{shown} + {state.dead_antes} {dead.en}" if shown else \
+                f"{state.dead_antes} {dead.en}"
+            shown_fr = f"{shown_fr} + {state.dead_antes} {dead.fr}" if shown_fr else \
+                f"{state.dead_antes} {dead.fr}"
+        eligible = tuple(i for i in in_hand if put[i] >= level)
         name = Text("main pot", "pot principal") if not result else \
             Text(f"side pot {len(result)}", f"pot annexe {len(result)}")
         if result and result[-1][1] == eligible:
@@ -95,14 +114,14 @@ def pot_layers(state: HandState) -> tuple[list[Text], list[tuple[int, tuple[int,
             lines.append(Text(
                 f"From {previous} to {level} a player: {shown} = {amount}, the same players: "
                 f"added to the last pot, now {result[-1][0]}.",
-                f"De {previous} à {level} par joueur : {shown} = {amount}, mêmes joueurs : "
+                f"De {previous} à {level} par joueur : {shown_fr} = {amount}, mêmes joueurs : "
                 f"ajouté au dernier pot, soit {result[-1][0]}."))
         elif amount:
             result.append((amount, eligible))
             lines.append(Text(
                 f"Up to {level} a player: {shown} = {amount}, the {name.en}, for seats "
                 f"{_seats(eligible)}.",
-                f"Jusqu'à {level} par joueur : {shown} = {amount}, le {name.fr}, pour les "
+                f"Jusqu'à {level} par joueur : {shown_fr} = {amount}, le {name.fr}, pour les "
                 f"sièges {_seats(eligible)}."))
         previous = level
     folded = [i for i in range(n) if state.folded[i] and put[i]]
@@ -322,6 +341,8 @@ def showdown_from_state(state: HandState, *, seed: int = 0, difficulty: str = ""
     awards = result.awards_by_player()
     answer = tuple(Payout(p + 1, a) for p, a in sorted(awards.items()) if a)
     lines, _ = _showdown_lines(state, rules)
+    proof = opener_proof_lines(state)  # jacks or better: JB-PROVE, JB-CALL-LOSE
+    lines = proof + lines
     board = format_cards(state.board)
     situation = table_lines(state.setup)[:1]
     if state.board:
@@ -344,6 +365,8 @@ def showdown_from_state(state: HandState, *, seed: int = 0, difficulty: str = ""
     if game.low is not None and game.high is not None:
         ids += ["O8-SPLIT", "O8-QUALIFY", "O8-SPLIT-ODD"]
     ids += _LOW_RULES.get(game.low, []) if game.high is None else []
+    if proof:
+        ids += ["JB-PROVE", "JB-CALL-LOSE"]
     return Drill(
         kind=DrillKind.SHOWDOWN, seed=seed, difficulty=difficulty, game=state.setup.game.code,
         situation=tuple(situation),

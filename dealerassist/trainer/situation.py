@@ -66,6 +66,9 @@ def table_lines(setup: HandSetup) -> list[Text]:
     if not any(setup.blinds):
         stakes_en = f"antes {ante}"
         stakes_fr = f"antes {ante}"
+        if not ante and setup.carried:  # JB-NO-OPEN: the house's re-ante limit was reached
+            stakes_en = "no new antes (re-ante limit reached)"
+            stakes_fr = "pas de nouvelles antes (limite de réantes atteinte)"
         if setup.bring_in:
             stakes_en += f", bring-in {setup.bring_in}"
             stakes_fr += f", bring-in {setup.bring_in}"
@@ -76,11 +79,13 @@ def table_lines(setup: HandSetup) -> list[Text]:
         stakes_en += f", limits {setup.small_bet}/{setup.big_bet}"
         stakes_fr += f", limites {setup.small_bet}/{setup.big_bet}"
     button = seat_name(n - 1)
-    lines = [
-        Text(f"{game.name}, {stakes_en}. {button.en} has the button.",
-             f"{game.name}, {stakes_fr}. "
-             f"Le bouton est au {button.fr.lower()}."),
-    ]
+    first = Text(f"{game.name}, {stakes_en}. {button.en} has the button.",
+                 f"{game.name}, {stakes_fr}. Le bouton est au {button.fr.lower()}.")
+    if setup.carried:  # JB-NO-OPEN: the pot of the passed-out deals is in the main pot
+        first = first + Text(
+            f" {setup.carried} carried in from passed-out deals (JB-NO-OPEN).",
+            f" {setup.carried} reportés des donnes passées (JB-NO-OPEN).")
+    lines = [first]
     stacks = ", ".join(f"{seat_name(i).en} {setup.starting_stacks[i]}" for i in range(n))
     stacks_fr = ", ".join(f"{seat_name(i).fr} {setup.starting_stacks[i]}" for i in range(n))
     lines.append(Text(f"Starting stacks: {stacks}.", f"Tapis de départ : {stacks_fr}."))

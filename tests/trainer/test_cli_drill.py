@@ -46,7 +46,7 @@ def test_bad_input_is_one_line_without_a_traceback(
 @pytest.mark.parametrize(("kind", "games", "rule"), [
     ("bring-in", {"F7S", "F7S/8", "FR", "F5S"}, {"ST-BRINGIN", "RZ-BRINGIN"}),
     ("stud-first", {"F7S", "F7S/8", "FR", "F5S"}, {"ST-FIRST", "RZ-BRINGIN"}),
-    ("draw-first", {"N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB", "F5D"}, {"DR-AFTER"}),
+    ("draw-first", {"N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB", "F5D", "FJB"}, {"DR-AFTER"}),
     ("draw-winner", {"N2L1D", "F2L3D", "FA5L3D", "FA5L1D", "FB"}, {"POT-AWARD"}),
 ])
 def test_stud_and_draw_kinds_print_json_from_real_hands(
@@ -60,3 +60,23 @@ def test_stud_and_draw_kinds_print_json_from_real_hands(
         assert set(data["rule_ids"]) & rule
     assert main(["drill", "--list"]) == 0
     assert "draw-first\tDraw: first to act after the draw" in capsys.readouterr().out
+
+
+def test_jb_open_prints_both_questions_of_jacks_or_better(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    formats = set()
+    for seed in range(8):
+        assert main(["drill", "--kind", "jb-open", "--seed", str(seed), "--json",
+                     "--difficulty", "intermediate", "--lang", "fr"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert set(data) >= KEYS and data["game"] == "FJB" and data["lang"] == "fr"
+        formats.add(data["answer_format"])
+        if data["answer_format"] == "choice":  # JB-OPEN: may this hand open?
+            assert data["answer"] in ("A", "B") and data["rule_ids"][0] == "JB-OPEN"
+            assert data["question"].endswith("peut-il ouvrir ?")
+        else:  # JB-NO-OPEN: the pot after passed-out deals
+            assert isinstance(data["answer"], int) and data["rule_ids"][0] == "JB-NO-OPEN"
+            assert data["explanation"][-1].endswith(f": {data['answer']}.")
+    assert formats == {"choice", "amount"}
+    assert main(["drill", "--list"]) == 0
+    assert "jb-open\tJacks or better: openers and carried pots" in capsys.readouterr().out

@@ -7,14 +7,29 @@ import random
 
 import pytest
 
+from dealerassist.cards import standard_deck
 from dealerassist.engine import legal_actions, pots, settlement
+from dealerassist.engine.actions import can_bet_or_raise
+from dealerassist.engine.openers import has_openers
 from dealerassist.engine.state import Phase
 from dealerassist.trainer import Difficulty, DrillKind, grade, make_drill
 from dealerassist.trainer.betting_drills import min_raise_steps, pl_max_steps, to_call_steps
 from dealerassist.trainer.difficulty import profile
 from dealerassist.trainer.draw_drills import draw_first_steps, draw_winner_steps
 from dealerassist.trainer.drill import AnswerFormat
-from dealerassist.trainer.hands import DRAW_GAMES, STUD_GAMES, play_hand, random_setup
+from dealerassist.trainer.hands import (
+    DRAW_GAMES,
+    MAX_DEALS,
+    STUD_GAMES,
+    play_hand,
+    random_setup,
+)
+from dealerassist.trainer.jacks_drills import (
+    carried_pot_steps,
+    may_open_from,
+    opener_proof_lines,
+    opener_reading,
+)
 from dealerassist.trainer.pot_drills import pot_layers, rake_steps, showdown_from_state
 from dealerassist.trainer.stud_drills import (
     bring_in_from,
@@ -121,6 +136,11 @@ def _check_showdowns(count: int, level: Difficulty) -> tuple[int, int]:
     showdowns = lowball = 0
     for hand in _hands(count, level=level):
         state = hand.final.state
+        # chips conserved across passed-out deals: the pot carried in is the table's chips
+        assert state.total_chips == sum(hand.setup.starting_stacks) + hand.setup.carried
+        if state.passed_out:  # JB-NO-OPEN: MAX_DEALS deals in a row nobody opened
+            assert len(hand.passed) == MAX_DEALS - 1
+            continue
         assert state.phase is Phase.SHOWDOWN
         engine_pots = [(p.amount, p.eligible) for p in pots(state)]
         assert pot_layers(state)[1] == engine_pots
@@ -176,3 +196,73 @@ def _wrong(drill) -> str:  # type: ignore[no-untyped-def]
     if fmt is AnswerFormat.CHOICE:
         return next(letter for letter in "ABCD" if letter != drill.answer)
     return str(drill.answer + 1)
+
+
+# -- jacks or better (FJB): openers, passed-out deals, proof at the showdown -----------------
+
+def _check_jacks(count: int, level: Difficulty) -> dict[str, int]:
+    """On ``count`` FJB tables: the dealer's reading and sums agree with the engine."""
+    prof = profile(level)
+    rng = random.Random(f"jacks-{level}")
+    checked = {"may-open": 0, "opens": 0, "carried": 0, "proofs": 0, "showdowns": 0}
+    for _ in range(count):
+        hand = play_hand(rng, random_setup(rng, game="FJB", prof=prof, rules=RULES), prof=prof)
+        for deal in (*hand.passed, hand):
+            assert deal.setup.player_count >= 3
+            for step in deal.decisions:
+                state = step.state
+                choices = legal_actions(state)
+                assert choices is not None
+                if state.street_index or state.opened_by >= 0 or choices.min_raise_to is None:
+                    continue
+                actor = choices.actor
+                engine = can_bet_or_raise(state, actor, choices.min_raise_to)  # JB-OPEN
+                assert opener_reading(state.hole[actor])[1] is engine, state.hole[actor]
+                assert may_open_from(step).answer == ("A" if engine else "B")
+                checked["may-open"] += 1
+                checked["opens"] += engine
+        state = hand.final.state
+        if hand.passed and hand.decisions:  # JB-NO-OPEN: the antes added deal by deal
+            assert carried_pot_steps(hand)[1] == hand.decisions[0].state.pot_total
+            assert hand.setup.carried == hand.passed[-1].final.state.carry_forward
+            checked["carried"] += 1
+        if state.phase is not Phase.SHOWDOWN:
+            continue
+        checked["showdowns"] += 1
+        total = sum(p.amount for p in pots(state))
+        assert pot_layers(state)[1] == [(p.amount, p.eligible) for p in pots(state)]
+        result = settlement(state)
+        drill = showdown_from_state(state)
+        assert sum(p.amount for p in drill.answer) + result.rake == total
+        opener = state.opened_by
+        if opener >= 0 and not state.folded[opener]:  # JB-PROVE: the dealer reads the proof
+            proof = state.hole[opener] + (state.discards[opener] if state.discards else ())
+            line = opener_proof_lines(state)[0].en
+            assert ("He may win the pot" in line) is has_openers(proof)
+            checked["proofs"] += 1
+    assert min(checked.values()) > count // 20, checked
+    return checked
+
+
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_JB_OPEN_JB_NO_OPEN_JB_PROVE_dealers_method_agrees_with_the_engine(
+        level: Difficulty) -> None:
+    _check_jacks(120, level)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_jacks_agree_with_the_engine_on_3000_tables_a_level(level: Difficulty) -> None:
+    print(f"{level.value}: {_check_jacks(3000, level)}")
+
+
+def test_JB_OPEN_reading_agrees_with_the_engine_on_20000_random_five_card_hands() -> None:
+    rng = random.Random("openers")
+    deck = list(standard_deck())
+    opens = 0
+    for _ in range(20000):
+        cards = tuple(rng.sample(deck, 5))
+        verdict = opener_reading(cards)[1]
+        assert verdict is has_openers(cards), cards
+        opens += verdict
+    assert 3000 < opens < 6000  # about a fifth of five-card hands hold jacks or better
