@@ -28,12 +28,15 @@ __all__ = [
     "Bet",
     "Board",
     "Call",
+    "ChangeDraw",
     "Check",
     "Command",
     "CommandError",
     "CorrectStack",
     "DealUp",
+    "DeclareDraw",
     "Draw",
+    "FifthCard",
     "Fold",
     "Leave",
     "Muck",
@@ -209,6 +212,29 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
+class DeclareDraw:
+    """Draw games: the next player to announce says how many cards they draw: ``ask 2``.
+
+    Optional: ``draw N`` alone is the announcement and the deal at once (DR-CHANGE).
+    """
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeDraw:
+    """Draw games: a player changes the number announced: ``change 3 1`` (DR-CHANGE)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FifthCard:
+    """Draw games: the deferred fifth card of a draw of five: ``fifth`` (DR-DRAW-MAX)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Cancel the last event (recorded as a new event; nothing is erased): ``undo``."""
 
@@ -236,6 +262,9 @@ Command = (
     | Pay
     | DealUp
     | Draw
+    | DeclareDraw
+    | ChangeDraw
+    | FifthCard
     | Undo
 )
 
@@ -387,6 +416,27 @@ def _parse_draw(word: str, args: list[str]) -> Command:
     return Draw(count=_amount(word, args[0], what="number of cards", usage=usage))
 
 
+def _parse_ask(word: str, args: list[str]) -> Command:
+    usage = _usage("ask")
+    if len(args) != 1:
+        got = "nothing" if not args else " ".join(args)
+        raise CommandError(f"ask takes the number of cards announced, got {got!r}; {usage}")
+    return DeclareDraw(count=_amount(word, args[0], what="number of cards", usage=usage))
+
+
+def _parse_change(word: str, args: list[str]) -> Command:
+    usage = _usage("change")
+    if len(args) != 2:
+        got = "nothing" if not args else " ".join(args)
+        raise CommandError(f"change takes a seat and the new number of cards, got {got!r}; "
+                           f"{usage}")
+    seat = _amount(word, args[0], what="seat", usage=usage)
+    if seat < 1:
+        raise CommandError(f"change: seats are numbered from 1, got {seat}; {usage}")
+    return ChangeDraw(seat=seat, count=_amount(word, args[1], what="number of cards",
+                                               usage=usage))
+
+
 _BOARD_COUNTS = {"flop": 3, "turn": 1, "river": 1}
 
 
@@ -465,6 +515,19 @@ _VERBS: dict[str, _Verb] = {
         "draw N | pat", "draw 2", "draw games: the draw of the player due (0 or pat: stands pat)",
         _parse_draw,
     ),
+    "ask": _Verb(
+        "ask N", "ask 2",
+        "draw games: the next player to announce says N cards (change allowed until dealt)",
+        _parse_ask,
+    ),
+    "change": _Verb(
+        "change SEAT N", "change 3 1",
+        "draw games: a player changes the number announced (DR-CHANGE)", _parse_change,
+    ),
+    "fifth": _Verb(
+        "fifth", "fifth", "draw games: the fifth card of a draw of five, after everyone",
+        _no_args(FifthCard),
+    ),
     "undo": _Verb("undo", "undo", "cancel the last event (kept in the journal)", _no_args(Undo)),
 }
 
@@ -483,6 +546,7 @@ _ALIASES: dict[str, str] = {
     "sitin": "in",
     "new": "hand",
     "pat": "draw",
+    "5th": "fifth",
 }
 
 #: (usage, example, meaning) of every verb, for ``help`` and the docs.

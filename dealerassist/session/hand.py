@@ -23,6 +23,12 @@
   (ST-COMPLETE).
 - Draw games (DR-DRAW, LB-DEAL): ``draw N`` is the draw of the player due to draw (N cards
   discarded and received, face down; ``pat`` or ``draw 0`` stands pat), in order.
+  DR-CHANGE: ``ask N`` records the number the next player announces (`DrawDeclared`),
+  ``change SEAT N`` a change of it, refused once a card was pulled for that player or the
+  next player announced; ``draw N`` after a different announcement is the change and the
+  deal in one line. DR-DRAW-MAX: ``draw 5`` deals four (five discarded); the fifth waits
+  until every other player has drawn and is dealt with ``fifth`` (after a burn for the
+  last player to draw).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import re
 from typing import Any
 
 from dealerassist.cards import UNKNOWN, Card
+from dealerassist.engine import draws as engine_draws
 from dealerassist.engine import events as engine_events
 from dealerassist.engine.actions import apply as engine_apply
 from dealerassist.engine.betting import LegalActions, legal_actions
@@ -51,10 +58,13 @@ from dealerassist.session.commands import (
     Bet,
     Board,
     Call,
+    ChangeDraw,
     Check,
     Command,
     DealUp,
+    DeclareDraw,
     Draw,
+    FifthCard,
     Fold,
     Muck,
     RaiseTo,
@@ -426,16 +436,59 @@ def _shown_hand(state: HandState, player: int, cards: tuple[Card, ...]) -> tuple
     return tuple(filled)
 
 
-def _draw_events(state: HandState, started: HandStarted, command: Draw) -> list[Any]:
+def _draw_due(state: HandState) -> None:
     if state.phase is not Phase.DEALING or not state.due_draw:
         raise IllegalActionError("no draw is due now", rule_id="DR-DRAW")
+
+
+def _draw_events(state: HandState, started: HandStarted, command: Draw) -> list[Any]:
+    _draw_due(state)
+    owed = engine_draws.fifth_due(state)
+    if owed is not None:
+        raise IllegalActionError(f"{_seat_name(started, owed)}'s fifth card is due: fifth "
+                                 "(burn one first if the message says so)",
+                                 rule_id="DR-DRAW-MAX")
     player = state.due_draw[0]
     held = len(state.hole[player])
     if command.count > held:
         raise IllegalActionError(f"{_seat_name(started, player)} holds {held} cards: draw "
                                  f"at most {held}", rule_id="DR-DRAW")
-    cards = (UNKNOWN,) * command.count
-    return [engine_events.CardsDrawn(player=player, discarded=cards, received=cards)]
+    events: list[Any] = []
+    announced = engine_draws.declared(state, player)
+    if announced is not None and announced != command.count:
+        # DR-CHANGE: a draw of another number than announced is a change, refused by the
+        # engine once the next player has announced theirs.
+        events.append(engine_events.DrawDeclared(player=player, count=command.count))
+    # DR-DRAW-MAX: four in a row at most; the rest comes with ``fifth`` after everyone.
+    received = (UNKNOWN,) * min(command.count, engine_draws.MAX_IN_A_ROW)
+    events.append(engine_events.CardsDrawn(player=player, discarded=(UNKNOWN,) * command.count,
+                                           received=received))
+    return events
+
+
+def _declare_events(state: HandState, started: HandStarted, command: Any) -> list[Any]:
+    _draw_due(state)
+    if isinstance(command, ChangeDraw):
+        player = player_of_seat(started, command.seat)
+    else:
+        player = engine_draws.next_to_declare(state)
+        if player is None:
+            raise IllegalActionError("every player still to draw has announced: change SEAT "
+                                     "N to change a number", rule_id="DR-CHANGE")
+    return [engine_events.DrawDeclared(player=player, count=command.count)]
+
+
+def _fifth_events(state: HandState, started: HandStarted) -> list[Any]:
+    _draw_due(state)
+    player = engine_draws.fifth_due(state)
+    if player is None:
+        if state.draw_owed:
+            waiting = _seat_name(started, state.draw_owed[0])
+            raise IllegalActionError(f"{waiting}'s fifth card comes after every other player "
+                                     "has drawn", rule_id="DR-DRAW-MAX")
+        raise IllegalActionError("no fifth card is owed: only a draw of five defers one",
+                                 rule_id="DR-DRAW-MAX")
+    return [engine_events.CardsDrawn(player=player, discarded=(), received=(UNKNOWN,))]
 
 
 def _action_events(state: HandState, started: HandStarted, command: Any) -> list[Any]:
@@ -443,6 +496,10 @@ def _action_events(state: HandState, started: HandStarted, command: Any) -> list
         return _up_events(state, started, command)
     if isinstance(command, Draw):
         return _draw_events(state, started, command)
+    if isinstance(command, (DeclareDraw, ChangeDraw)):
+        return _declare_events(state, started, command)
+    if isinstance(command, FifthCard):
+        return _fifth_events(state, started)
     if isinstance(command, Board):
         return _board_events(state, command)
     if isinstance(command, Show):
@@ -567,6 +624,9 @@ def _why_nobody_acts(state: HandState) -> str:
             name = {1: "flop", 2: "turn", 3: "river"}.get(state.street_index, "board")
             cards = " ".join(["C"] * state.due_board)
             return f"nobody is to act: deal the {name} first ({name} {cards})"
+        if state.due_draw and state.due_draw[0] in state.draw_owed:
+            return (f"nobody is to act: player {state.due_draw[0]}'s fifth card is due "
+                    "first (fifth)")
         if state.due_draw:  # "player N" is named as a seat by _in_seats
             return f"nobody is to act: player {state.due_draw[0]} draws first (draw N, or pat)"
         if state.due_hole and state.street.hole_up:

@@ -53,6 +53,7 @@ from dealerassist.games.spec import BettingStructure, Evaluator, Family
 from dealerassist.rules.model import HouseRules
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session import reports
+from dealerassist.session.draw_messages import DRAW_FRENCH, draw_line, draw_message, drawn_count
 from dealerassist.session.sightings import Proposal
 from dealerassist.session.state import FinishedHand, HandInPlay, SessionState
 from dealerassist.session.table import PostKind, SeatState
@@ -110,8 +111,6 @@ FRENCH: dict[str, str] = {
     "seat {seat} pair of {rank}s": "siège {seat} paire de {rank}",
     "deal the {street}: {command}": "donnez le {street} : {command}",
     "deal the up cards: up {seats}": "donnez les cartes visibles : up {seats}",
-    "seat {seat} {name} draws: draw N (0 = pat)":
-        "siège {seat} {name} échange : draw N (0 = servi)",
     "{who} draws {count}": "{who} échange {count}",
     "{who} stands pat": "{who} est servi",
     "{who} brings in {amount}": "{who} ouvre de force {amount}",
@@ -142,6 +141,7 @@ FRENCH: dict[str, str] = {
     "{who} wins {amount}": "{who} gagne {amount}",
     "rake {amount}": "commission {amount}",
     "{name} wins {amount}": "{name} gagne {amount}",
+    **DRAW_FRENCH,  # the draw's texts (session/draw_messages.py, DR-CHANGE, DR-DRAW-MAX)
 }
 
 
@@ -278,14 +278,13 @@ def _seats(state: SessionState) -> tuple[SeatView, ...]:
                 mask = up_positions(engine.setup.game)
                 up_cards = tuple(str(c) for c, up in zip(hole, mask, strict=False) if up)
                 down_count = len(hole) - len(up_cards)
-            drawn = [len(e.received) for e in hand.events
-                     if isinstance(e, CardsDrawn) and e.player == i]
+            drawn = drawn_count(hand.events, i)
             views.append(
                 SeatView(
                     seat=number,
                     name=player.name,
                     stack=engine.stacks[i],
-                    drawn_count=drawn[-1] if drawn else None,
+                    drawn_count=drawn,
                     bet=engine.bets[i],
                     status=status,
                     is_button=table.button == number,
@@ -563,9 +562,8 @@ def _message(hand: HandInPlay, lang: str = "en") -> str:
             lang, "seat {seat} {name} to act", seat=hand.started.seats[i],
             name=hand.started.names[i])
     if engine.phase is Phase.DEALING and engine.due_draw:
-        i = engine.due_draw[0]
-        return _t(lang, "seat {seat} {name} draws: draw N (0 = pat)",
-                  seat=hand.started.seats[i], name=hand.started.names[i])
+        # DR-DRAW, DR-CHANGE, DR-DRAW-MAX: whose draw, the number announced, the fifth card.
+        return draw_message(engine, hand.started.seats, hand.started.names, lang)
     if engine.phase is Phase.DEALING and engine.due_hole and engine.street.hole_up:
         seats = " ".join(f"{hand.started.seats[i]} C" for i in engine.due_hole)
         return _t(lang, "deal the up cards: up {seats}", seats=seats)
@@ -610,6 +608,9 @@ def _line(hand: HandInPlay, event: Any, lang: str = "en") -> str:
         return _t(lang, "{who} raises to {amount}", who=who, amount=event.to)
     if isinstance(event, BringInPosted):
         return _t(lang, "{who} brings in {amount}", who=who, amount=event.amount)
+    drawn = draw_line(event, who, lang)
+    if drawn is not None:
+        return drawn
     if isinstance(event, CardsDrawn):
         if not event.received:
             return _t(lang, "{who} stands pat", who=who)
