@@ -53,6 +53,7 @@ from dealerassist.engine import (
     settlement,
     verify_event,
 )
+from dealerassist.engine.draws import can_draw
 from dealerassist.errors import DealerAssistError, HandHistoryError, IllegalActionError
 from dealerassist.games import GAMES, GameSpec
 from dealerassist.rules.model import HouseRules
@@ -444,15 +445,31 @@ class _Replayer:
         self.events.append(event)
 
     def draw(self, action: str) -> None:
-        """Apply every draw whose discard and replacements are both known, in turn."""
+        """Apply every draw whose discard and replacements are both known, in turn.
+
+        DR-DRAW-MAX: a draw of five may come as two ``d dh`` actions, four cards then the
+        fifth; the fifth waits until every other player has drawn. Five dealt at once to a
+        player who is not the last to draw is applied as recorded and flagged.
+        """
         while self.state.due_draw:
             player = self.state.due_draw[0]
+            if player in self.state.draw_owed:
+                fifth = self.replacements.pop(player, ())
+                if not fifth:
+                    return
+                self.apply(CardsDrawn(player, (), fifth), action, check_rules=False)
+                continue
             discarded = self.discards.get(player)
             if discarded is None:
                 return
             received = self.replacements.get(player, ())
-            if len(received) < len(discarded):
+            if len(discarded) > 4 and len(received) == 4:
+                pass  # four now, the fifth after everyone (DR-DRAW-MAX)
+            elif len(received) < len(discarded):
                 return
+            elif len(received) > 4 and not can_draw(self.state, player, discarded, received):
+                self.flags.append(Flag("DR-DRAW-MAX", f"{action}: p{player + 1} got "
+                                       f"{len(received)} cards in a row (four at most)"))
             del self.discards[player]
             self.replacements.pop(player, None)
             self.apply(CardsDrawn(player, discarded, received), action, check_rules=False)
@@ -729,6 +746,8 @@ def _action_text(event: Event, scale: int) -> str | None:
     if isinstance(event, BringInPosted):
         return f"p{event.player + 1} pb"
     if isinstance(event, CardsDrawn):
+        if not event.discarded and event.received:  # the fifth of a draw of five
+            return f"d dh p{event.player + 1} {format_cards(event.received, separator='')}"
         if not event.discarded:
             return f"p{event.player + 1} sd"
         # Two PHH actions: the discard, then the replacements (read back by `_Replayer.draw`).

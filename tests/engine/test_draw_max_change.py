@@ -242,3 +242,83 @@ def test_DR_DRAW_MAX_DR_CHANGE_refusals_leave_the_state_untouched(steps: list) -
             assert all(len(h) == 5 for h in state.hole) and state.draw_owed == ()
             break
         assert all(len(h) >= 4 for h in state.hole)
+
+
+# ----- PHH: export and replay of a draw of five ------------------------------------------
+
+
+def _played_with_five(holes: list[str], draws: list[tuple[int, str, str]]) -> tuple:
+    """Play the hand to the showdown: ``draws`` are (player, discards, cards received)."""
+    from dealerassist.engine import (
+        CardsShown,
+        HandSetup,
+        apply,
+        check_or_call,
+        deal_hole,
+        evolve_all,
+        new_hand,
+        settle,
+    )
+    from dealerassist.rules import phh_profile
+
+    setup = HandSetup.create(game="N2L1D", stacks=(100, 100, 100), small_blind=1,
+                             big_blind=2, rules=phh_profile())
+    state = new_hand(setup)
+    events: list = []
+    for player, text in enumerate(holes):
+        events.append(deal_hole(state, player, parse_cards(text)))
+        state = apply(state, events[-1])
+    first = DrawDeclared(draws[0][0], len(cards(draws[0][1])))  # announced, then dealt
+    for event in [first, *(CardsDrawn(p, cards(out), cards(got))
+                                        for p, out, got in draws)]:
+        while state.phase is Phase.BETTING:
+            events.append(check_or_call(state, state.actor))
+            state = apply(state, events[-1])
+        events.append(event)
+        state = evolve(state, event)
+    while state.phase is Phase.BETTING:
+        events.append(check_or_call(state, state.actor))
+        state = apply(state, events[-1])
+    events += [CardsShown(p, state.hole[p]) for p in state.in_hand]
+    state = evolve_all(state, events[-len(state.in_hand):])
+    return setup, events, evolve_all(state, settle(state))
+
+
+def test_DR_DRAW_MAX_phh_export_writes_two_dh_actions_and_reimport_gives_the_same_hand() -> None:
+    from dealerassist.journal.phh import parse_phh, replay, to_phh
+
+    setup, events, settled = _played_with_five(
+        HOLES, [(0, "KsKdKcKh2d", "3c4d5h6c"), (1, "", ""), (2, "9c", "Ac"), (0, "", "7c")])
+    text = to_phh(setup, events)
+    actions = [line.strip().strip('",') for line in text.splitlines() if line.startswith("  ")]
+    draw_actions = actions[actions.index("p1 sd KsKdKcKh2d"):]
+    assert draw_actions[:6] == ["p1 sd KsKdKcKh2d", "d dh p1 3c4d5h6c", "p2 sd", "p3 sd 9c",
+                                "d dh p3 Ac", "d dh p1 7c"]
+    again = replay(parse_phh(text))
+    assert again.final_stacks == settled.stacks
+    facts = [e for e in events if not isinstance(e, DrawDeclared)]  # no PHH action for it
+    assert list(again.events[:len(facts)]) == facts
+    assert again.state.hole[0] == cards("3c4d5h6c7c") and not again.flags
+
+
+def test_DR_DRAW_MAX_phh_five_at_once_replays_as_recorded_and_is_flagged() -> None:
+    from dealerassist.journal.phh import parse_phh, replay, to_phh
+
+    setup, events, settled = _played_with_five(
+        HOLES, [(0, "KsKdKcKh2d", "3c4d5h6c"), (1, "", ""), (2, "9c", "Ac"), (0, "", "7c")])
+    text = to_phh(setup, events)
+    # As another tool writes it: the five cards in one action, before the others draw.
+    text = text.replace('"d dh p1 3c4d5h6c",', '"d dh p1 3c4d5h6c7c",')
+    text = text.replace('  "d dh p1 7c",\n', "")
+    again = replay(parse_phh(text))
+    assert again.final_stacks == settled.stacks
+    assert [f.rule_id for f in again.flags] == ["DR-DRAW-MAX"]
+    # The last to draw may get four, a burn and the fifth in one action: no flag.
+    setup, events, settled = _played_with_five(
+        ["7s5d4c3h2c", "9c8d7h6s2h", "KsKdKcKh2d"],
+        [(0, "", ""), (1, "9c", "Ac"), (2, "KsKdKcKh2d", "3c4d5h6c"), (2, "", "7c")])
+    text = to_phh(setup, events)
+    assert '"d dh p3 3c4d5h6c",\n  "d dh p3 7c",' in text
+    again = replay(parse_phh(text.replace('"d dh p3 3c4d5h6c",\n  "d dh p3 7c",',
+                                          '"d dh p3 3c4d5h6c7c",')))
+    assert again.final_stacks == settled.stacks and not again.flags
