@@ -375,7 +375,8 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
     contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     # Court cards with artwork to the edge: whatever is not felt, if it is card-shaped.
-    more, _ = cv2.findContours(_not_felt_mask(small), cv2.RETR_EXTERNAL,
+    not_felt = _not_felt_mask(small)
+    more, _ = cv2.findContours(not_felt, cv2.RETR_EXTERNAL,
                                cv2.CHAIN_APPROX_SIMPLE)
     # A card lying on (or against) another card or a back's white rim: cut the mask along
     # the edges inside it. Those outlines lose the edge's width, given back below.
@@ -384,6 +385,7 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
     separated = cv2.morphologyEx(cv2.bitwise_and(mask, cv2.bitwise_not(edges)), cv2.MORPH_OPEN,
                                  np.ones((3, 3), np.uint8))
     cut, _ = cv2.findContours(separated, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    pieces: list[np.ndarray] = []  # cut outlines that are not whole cards (fanned strips)
     for contour in list(contours) + list(more) + list(cut):
         area = cv2.contourArea(contour)
         if area < min_area or area > frame_area * 0.5:
@@ -400,6 +402,8 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
                 quad = (centre_q + (quad - centre_q) * (1 + 3.0 / max(size, 1.0))).astype(
                     np.float32)
             singles.append((quad, contour))
+        elif any(contour is c for c in cut):
+            pieces.append(contour)
     quads = [q for q, _ in singles]
     results = [CardQuad(order_quad(q) / scale, True) for q in quads]
     results += [CardQuad(order_quad(half) / scale, False) for half in _pair_halves(quads)]
@@ -414,6 +418,8 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
         for (_, contour), (short, long_) in zip(singles, sizes, strict=True):
             if short * long_ > 1.3 * short_side * long_side or not 1.25 <= long_ / short <= 1.6:
                 merged.append(contour)
+    # A card may lie under a back or a chip: a hypothesis need only lie on what is not felt.
+    support = cv2.bitwise_or(closed, not_felt)
     if merged:
         for contour in merged:
             rect = cv2.minAreaRect(contour)
@@ -427,10 +433,24 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
             long_here, short_here = max(sizes_here)
             hypotheses = []
             for long_try, short_try in sorted(sizes_here):
-                hypotheses += _corner_hypotheses(contour, closed, long_side=long_try,
+                hypotheses += _corner_hypotheses(contour, support, long_side=long_try,
                                                  short_side=short_try)
             if rect_area > 0 and cv2.contourArea(contour) / rect_area > 0.75:
                 hypotheses += _strip_hypotheses(gray, rect, long_side=long_here,
                                                 short_side=short_here)
             results += [CardQuad(order_quad(q) / scale, False) for q in hypotheses]
+    if pieces:
+        # The strip a fanned card shows beside the card on top of it: its outer corners
+        # are the covered card's corners (one of them holds its index). The card may lie
+        # under a back or a chip (see support).
+        for contour in pieces:
+            rect = cv2.minAreaRect(contour)
+            strip_long = float(max(rect[1]))
+            sizes_here = {(round(strip_long), round(strip_long / CARD_ASPECT))}
+            if long_side:
+                sizes_here.add((round(long_side), round(short_side)))
+            for long_try, short_try in sorted(sizes_here):
+                hypotheses = _corner_hypotheses(contour, support, long_side=long_try,
+                                                short_side=short_try)
+                results += [CardQuad(order_quad(q) / scale, False) for q in hypotheses]
     return _dedupe(results)[:max_hypotheses]
