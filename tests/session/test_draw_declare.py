@@ -226,3 +226,23 @@ def test_DR_CHANGE_DR_DRAW_MAX_random_lines_refusals_change_nothing_and_replay(
             if hand.street_index == 1 and hand.phase is Phase.BETTING:
                 assert all(len(h) == 5 for h in hand.hole) and hand.draw_owed == ()
     assert table(journal).state == session.state
+
+
+def test_DR_DRAW_MAX_a_table_hand_with_a_draw_of_five_exports_and_replays_to_its_stacks() -> None:
+    from dealerassist.journal.phh import parse_phh, replay
+    from dealerassist.session.export import export_hands
+
+    session, journal = at_the_draw()
+    # Ben draws five then folds (the session's exporter writes shown hands into the deal,
+    # so a player who drew and showed cannot be replayed: see the report); Ann's 9-8 low
+    # beats Cy's kings.
+    play(session, journal, "draw 5", "pat", "pat", "fifth", "x", "b 10", "c", "f",
+         "pat", "pat", "x", "x", "pat", "pat", "x", "x",
+         "show 3 KsKd8c6h4s", "show 1 9c8d7h6s2c", "pay")
+    stacks = {p.seat: p.stack for p in session.state.table.players}
+    assert stacks[2] == 490 and stacks[3] == 480 and sum(stacks.values()) <= 1500
+    (exported,) = export_hands(journal, rules=RULES)
+    assert '"p1 sd ??????????",\n  "d dh p1 ????????",' in exported.text
+    assert '"d dh p1 ??",' in exported.text
+    result = replay(parse_phh(exported.text), rules=RULES)
+    assert result.final_stacks == (490, 480, stacks[1]) and result.flags == ()  # PHH order
