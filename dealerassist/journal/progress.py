@@ -3,6 +3,11 @@
 Tables ``trainer_attempts`` and ``trainer_certifications`` live beside the journal's own
 (see `_side_tables`); rows are only ever added. Times are whole milliseconds, recorded
 dates ISO 8601 UTC text given by the caller's clock.
+
+A certification run records the level it was taken at (``level``: beginner, intermediate,
+advanced). Files written before the column existed are migrated when opened (`_migrate`:
+``ALTER TABLE ... ADD COLUMN level`` with ``intermediate``, the only level those runs could
+be taken at); the journal's own tables and layout version are not touched.
 """
 
 from __future__ import annotations
@@ -40,10 +45,30 @@ _SCHEMA = (
         total INTEGER NOT NULL,
         correct INTEGER NOT NULL,
         pass_mark_percent INTEGER NOT NULL,
-        passed INTEGER NOT NULL CHECK (passed IN (0, 1))
+        passed INTEGER NOT NULL CHECK (passed IN (0, 1)),
+        level TEXT NOT NULL DEFAULT 'intermediate'
     )
     """,
 )
+
+#: Certification runs recorded before levels existed were all taken at this level.
+_OLD_RUNS_LEVEL = "intermediate"
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    """Add the ``level`` column to a certification table written before it existed."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        columns = {row[1] for row in connection.execute(
+            "PRAGMA table_info(trainer_certifications)")}
+        if "level" not in columns:
+            connection.execute(
+                "ALTER TABLE trainer_certifications ADD COLUMN level TEXT NOT NULL "
+                f"DEFAULT '{_OLD_RUNS_LEVEL}'")
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +93,7 @@ class AttemptRecord:
 
 @dataclass(frozen=True, slots=True)
 class CertificationRecord:
-    """One certification run of one trainee."""
+    """One certification run of one trainee, at one level (beginner, intermediate, advanced)."""
 
     trainee: str
     taken_at: str
@@ -77,6 +102,11 @@ class CertificationRecord:
     pass_mark_percent: int
     passed: bool
     id: int | None = None
+    level: str = _OLD_RUNS_LEVEL
+
+    def __post_init__(self) -> None:
+        if not self.level.strip():
+            raise JournalError("a certification run needs its level")
 
 
 class ProgressStore:
@@ -85,6 +115,12 @@ class ProgressStore:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = path
         self._connection = open_side_store(path, schema=_SCHEMA)
+        try:
+            _migrate(self._connection)
+        except sqlite3.Error as error:
+            self._connection.close()
+            raise JournalError(f"{path}: cannot add the level to the trainer history: "
+                               f"{error}") from error
         self._lock = threading.Lock()
 
     def _execute(self, query: str, parameters: tuple[object, ...] = ()) -> list[tuple]:
@@ -108,9 +144,9 @@ class ProgressStore:
         """Record a certification run; returns its id."""
         rows = self._execute(
             "INSERT INTO trainer_certifications (trainee, taken_at, total, correct, "
-            "pass_mark_percent, passed) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            "pass_mark_percent, passed, level) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (record.trainee, record.taken_at, record.total, record.correct,
-             record.pass_mark_percent, int(record.passed)),
+             record.pass_mark_percent, int(record.passed), record.level),
         )
         return int(rows[0][0])
 
@@ -125,10 +161,10 @@ class ProgressStore:
     def certifications(self, trainee: str) -> tuple[CertificationRecord, ...]:
         """Every certification run of ``trainee``, oldest first."""
         rows = self._execute(
-            "SELECT trainee, taken_at, total, correct, pass_mark_percent, passed, id "
+            "SELECT trainee, taken_at, total, correct, pass_mark_percent, passed, id, level "
             "FROM trainer_certifications WHERE trainee = ? ORDER BY id", (trainee,))
-        return tuple(CertificationRecord(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6])
-                     for r in rows)
+        return tuple(CertificationRecord(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6],
+                                         level=r[7]) for r in rows)
 
     def trainees(self) -> tuple[str, ...]:
         """Every trainee with a record, by name."""

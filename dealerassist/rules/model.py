@@ -521,11 +521,42 @@ class TableRules(_Checked):
 
 @dataclass(frozen=True)
 class TrainerRules(_Checked):
-    """The dealer trainer's drills."""
+    """The dealer trainer's drills and certification runs.
+
+    A certification run is taken at one level (beginner, intermediate, advanced); its pass
+    mark is that level's ``pass_mark_<level>`` when the house sets one, else
+    ``pass_mark_percent``.
+    """
 
     pass_mark_percent: int = _opt(80, minimum=0, maximum=100,
                                   doc="share of right answers needed to pass a drill")
     question_count: int = _opt(20, minimum=1, maximum=1000, doc="questions per drill")
+    pass_mark_beginner: int | None = _opt(
+        None, minimum=0, maximum=100,
+        doc="pass mark of a beginner certification run (percent); null: pass_mark_percent")
+    pass_mark_intermediate: int | None = _opt(
+        None, minimum=0, maximum=100,
+        doc="pass mark of an intermediate certification run (percent); null: "
+            "pass_mark_percent")
+    pass_mark_advanced: int | None = _opt(
+        None, minimum=0, maximum=100,
+        doc="pass mark of an advanced certification run (percent); null: pass_mark_percent")
+
+    def pass_mark_for(self, level: str) -> int:
+        """Return the pass mark (percent) of a certification run at ``level``.
+
+        Raises:
+            ValueError: ``level`` is not beginner, intermediate or advanced.
+
+        """
+        marks = {"beginner": self.pass_mark_beginner,
+                 "intermediate": self.pass_mark_intermediate,
+                 "advanced": self.pass_mark_advanced}
+        if level not in marks:
+            raise ValueError(f"unknown trainer level {level!r}; choose one of: "
+                             f"{', '.join(marks)}")
+        mark = marks[level]
+        return self.pass_mark_percent if mark is None else mark
 
 
 @dataclass(frozen=True)

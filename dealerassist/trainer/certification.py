@@ -1,8 +1,10 @@
-"""The certification run: a fixed-length mixed test with the pass mark from rules.yaml.
+"""The certification run: a fixed-length mixed test at one level, with the house's pass mark.
 
-`plan_certification` draws ``trainer.question_count`` drills spread over every kind (from
-one seed, so a paper copy can be printed and marked later); `certification_result` marks a
-finished run against ``trainer.pass_mark_percent`` with integer arithmetic.
+`plan_certification` draws ``trainer.question_count`` drills spread over every kind at the
+level the trainer picks (beginner, intermediate, advanced; from one seed, so a paper copy
+can be printed and marked later); `certification_result` marks a finished run against the
+level's pass mark (``trainer.pass_mark_<level>`` when the house sets one, else
+``trainer.pass_mark_percent``) with integer arithmetic.
 """
 
 from __future__ import annotations
@@ -20,7 +22,11 @@ __all__ = ["CertificationResult", "certification_result", "plan_certification"]
 
 def plan_certification(*, rules: HouseRules, seed: int,
                        difficulty: Difficulty = Difficulty.INTERMEDIATE) -> tuple[Drill, ...]:
-    """Return the run's questions: ``rules.trainer.question_count`` drills over every kind."""
+    """Return the run's questions: ``rules.trainer.question_count`` drills over every kind.
+
+    Every question is drawn at ``difficulty``, the level the run certifies.
+    """
+    difficulty = Difficulty(difficulty)
     count = rules.trainer.question_count
     kinds = mixed_kinds(count, seed=seed)
     return tuple(
@@ -36,9 +42,10 @@ class CertificationResult:
     Attributes:
         total: questions asked.
         correct: right answers.
-        pass_mark_percent: the house's pass mark.
+        pass_mark_percent: the house's pass mark for the run's level.
         passed: ``correct / total >= pass mark``, in exact integers.
         missed: kinds answered wrong, one entry per wrong answer.
+        difficulty: the level the run was taken at.
 
     """
 
@@ -47,6 +54,7 @@ class CertificationResult:
     pass_mark_percent: int
     passed: bool
     missed: tuple[DrillKind, ...]
+    difficulty: Difficulty = Difficulty.INTERMEDIATE
 
     @property
     def percent(self) -> int:
@@ -54,14 +62,21 @@ class CertificationResult:
         return self.correct * 100 // self.total if self.total else 0
 
 
-def certification_result(outcomes: Sequence[tuple[DrillKind, bool]], *,
-                         rules: HouseRules) -> CertificationResult:
-    """Mark a run from (kind, right?) per question, against ``trainer.pass_mark_percent``."""
+def certification_result(outcomes: Sequence[tuple[DrillKind, bool]], *, rules: HouseRules,
+                         difficulty: Difficulty | str = Difficulty.INTERMEDIATE,
+                         ) -> CertificationResult:
+    """Mark a run from (kind, right?) per question, against the level's pass mark.
+
+    The pass mark is ``trainer.pass_mark_<level>`` when the house sets it, else
+    ``trainer.pass_mark_percent`` (`TrainerRules.pass_mark_for`).
+    """
+    level = Difficulty(difficulty)
     total = len(outcomes)
     correct = sum(1 for _, right in outcomes if right)
-    mark = rules.trainer.pass_mark_percent
+    mark = rules.trainer.pass_mark_for(level.value)
     return CertificationResult(
         total=total, correct=correct, pass_mark_percent=mark,
         passed=total > 0 and correct * 100 >= mark * total,
         missed=tuple(kind for kind, right in outcomes if not right),
+        difficulty=level,
     )

@@ -3,7 +3,7 @@
 <context>
     <name>ClockWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="226" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="227" />
         <source>Tournament clock</source>
         <translation>Horloge du tournoi</translation>
     </message>
@@ -102,22 +102,22 @@
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="297" />
+        <location filename="../../dealerassist/ui/main_window.py" line="298" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="302" />
+        <location filename="../../dealerassist/ui/main_window.py" line="303" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="305" />
+        <location filename="../../dealerassist/ui/main_window.py" line="306" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="375" />
+        <location filename="../../dealerassist/ui/main_window.py" line="376" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -430,106 +430,121 @@
 <context>
     <name>QtCertification</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="56" />
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="61" />
         <source>trainee name</source>
         <translation>nom de l'élève</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="57" />
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="66" />
         <source>Start the certification</source>
         <translation>Commencer la certification</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="61" />
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="70" />
         <source>Answer</source>
         <translation>Répondre</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="86" />
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="80" />
+        <source>Level</source>
+        <translation>Niveau</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="103" />
+        <source>Pass mark at this level: {0}%</source>
+        <translation>Seuil de réussite à ce niveau : {0} %</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="108" />
         <source>Enter the trainee's name first.</source>
         <translation>Saisissez d'abord le nom de l'élève.</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="108" />
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="132" />
         <source>Question {0} of {1}</source>
         <translation>Question {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="134" />
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="160" />
         <source>PASSED</source>
         <translation>RÉUSSI</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="134" />
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="160" />
         <source>NOT PASSED</source>
         <translation>ÉCHOUÉ</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="135" />
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="161" />
         <source>{0}: {1} / {2} ({3}%), pass mark {4}%</source>
         <translation>{0} : {1} / {2} ({3} %), seuil de réussite {4} %</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="163" />
+        <source>Level: {0}</source>
+        <translation>Niveau : {0}</translation>
     </message>
 </context>
 <context>
     <name>QtClockPanel</name>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="86" />
-        <location filename="../../dealerassist/ui/clock_view.py" line="173" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="87" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="174" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="87" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="88" />
         <source>Next level</source>
         <translation>Niveau suivant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="88" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="89" />
         <source>Big screen</source>
         <translation>Grand écran</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="146" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="147" />
         <source>No blind clock</source>
         <translation>Pas d'horloge des blindes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="152" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="153" />
         <source>Break</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="157" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="158" />
         <source>Next: {stakes}</source>
         <translation>Suivant : {stakes}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="158" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="159" />
         <source>Last level</source>
         <translation>Dernier niveau</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="161" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="162" />
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="163" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="164" />
         <source>PAUSED</source>
         <translation>EN PAUSE</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="165" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="166" />
         <source>from the next hand</source>
         <translation>à la main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="171" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="172" />
         <source>Start</source>
         <translation>Démarrer</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="173" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="174" />
         <source>Resume</source>
         <translation>Reprendre</translation>
     </message>
@@ -545,12 +560,12 @@
 <context>
     <name>QtDrillSession</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="79" />
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="80" />
         <source>trainee name</source>
         <translation>nom de l'élève</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="81" />
+        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="82" />
         <source>All skills, mixed</source>
         <translation>Toutes les compétences, mélangées</translation>
     </message>
@@ -864,22 +879,22 @@
 <context>
     <name>QtProgressPanel</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="37" />
+        <location filename="../../dealerassist/ui/trainer/window.py" line="38" />
         <source>All skills</source>
         <translation>Toutes les compétences</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="40" />
+        <location filename="../../dealerassist/ui/trainer/window.py" line="41" />
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="44" />
+        <location filename="../../dealerassist/ui/trainer/window.py" line="45" />
         <source>Trainee</source>
         <translation>Élève</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="46" />
+        <location filename="../../dealerassist/ui/trainer/window.py" line="47" />
         <source>Over time</source>
         <translation>Dans le temps</translation>
     </message>
@@ -1098,24 +1113,42 @@
     </message>
 </context>
 <context>
+    <name>TrainerLevels</name>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/levels.py" line="21" />
+        <source>beginner</source>
+        <translation>débutant</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/levels.py" line="22" />
+        <source>intermediate</source>
+        <translation>intermédiaire</translation>
+    </message>
+    <message>
+        <location filename="../../dealerassist/ui/trainer/levels.py" line="24" />
+        <source>advanced</source>
+        <translation>avancé</translation>
+    </message>
+</context>
+<context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="84" />
+        <location filename="../../dealerassist/ui/trainer/window.py" line="86" />
         <source>dealerassist — trainer</source>
         <translation>dealerassist — formation</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="89" />
+        <location filename="../../dealerassist/ui/trainer/window.py" line="91" />
         <source>Drills</source>
         <translation>Exercices</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="90" />
+        <location filename="../../dealerassist/ui/trainer/window.py" line="92" />
         <source>Certification</source>
         <translation>Certification</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="91" />
+        <location filename="../../dealerassist/ui/trainer/window.py" line="93" />
         <source>Progress</source>
         <translation>Progression</translation>
     </message>
@@ -1123,7 +1156,7 @@
 <context>
     <name>panel</name>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="264" />
+        <location filename="../../dealerassist/ui/clock_view.py" line="285" />
         <source>Tournament clock</source>
         <translation>Horloge du tournoi</translation>
     </message>

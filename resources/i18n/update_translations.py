@@ -209,6 +209,11 @@ FRENCH = {
     "Accuracy by day: {0} to {1}": "Réussite par jour : du {0} au {1}",
     "All skills": "Toutes les compétences",
     "Over time": "Dans le temps",
+    "Pass mark at this level: {0}%": "Seuil de réussite à ce niveau : {0} %",
+    "Level: {0}": "Niveau : {0}",
+    "beginner": "débutant",
+    "intermediate": "intermédiaire",
+    "advanced": "avancé",
     # Floor (ui/floor/)
     "dealerassist — floor": "dealerassist — arbitrage",
     "Rulings": "Règles",

@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 _BEHAVIOUR = "tests/rules/test_options_behaviour.py::"
 _CONSUMERS = "tests/rules/test_options_consumers.py::"
+_LEVEL_MARKS = ("tests/rules/test_trainer_options.py::"
+                "test_trainer_pass_mark_per_level_null_then_85_75_90")
 
 PROVEN: dict[str, tuple[str, ...]] = {
     "schema_version": (
@@ -121,6 +123,9 @@ PROVEN: dict[str, tuple[str, ...]] = {
     # trainer
     "trainer.pass_mark_percent": (_CONSUMERS + "test_trainer_pass_mark_percent_80_then_85",),
     "trainer.question_count": (_CONSUMERS + "test_trainer_question_count_20_then_5",),
+    "trainer.pass_mark_beginner": (_LEVEL_MARKS,),
+    "trainer.pass_mark_intermediate": (_LEVEL_MARKS,),
+    "trainer.pass_mark_advanced": (_LEVEL_MARKS,),
     # schedules (TRN-LEVELS)
     "schedules[].name": (_CONSUMERS + "test_TRN_LEVELS_schedule_slow_then_fast",),
     "schedules[].levels[].small_blind": (_CONSUMERS + "test_TRN_LEVELS_schedule_slow_then_fast",),

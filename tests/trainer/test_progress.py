@@ -75,3 +75,47 @@ def test_daily_series_per_day_and_per_kind() -> None:
 def test_an_attempt_without_a_trainee_is_refused() -> None:
     with pytest.raises(JournalError, match="trainee"):
         AttemptRecord(" ", "pots", "beginner", 1, True, 10, "2026-11-30")
+
+
+def test_certification_level_is_recorded_and_read_back(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "table.sqlite")
+    store.add_certification(CertificationRecord("Ana", "2026-11-30T01:00:00Z", 20, 15, 75, True,
+                                                level="advanced"))
+    store.add_certification(CertificationRecord("Ana", "2026-11-30T02:00:00Z", 20, 15, 80,
+                                                False, level="beginner"))
+    assert [(r.level, r.pass_mark_percent, r.passed) for r in store.certifications("Ana")] == [
+        ("advanced", 75, True), ("beginner", 80, False)]
+    store.close()
+
+
+def test_a_history_written_before_levels_is_migrated_old_runs_read_intermediate(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    SQLiteJournal(path).close()
+    connection = sqlite3.connect(path)
+    connection.execute(  # the layout before the level column (2026-11 first release)
+        "CREATE TABLE trainer_certifications (id INTEGER PRIMARY KEY, trainee TEXT NOT NULL, "
+        "taken_at TEXT NOT NULL, total INTEGER NOT NULL, correct INTEGER NOT NULL, "
+        "pass_mark_percent INTEGER NOT NULL, passed INTEGER NOT NULL CHECK (passed IN (0, 1)))")
+    connection.execute("INSERT INTO trainer_certifications (trainee, taken_at, total, correct, "
+                       "pass_mark_percent, passed) VALUES ('Old', '2026-11-01T09:00:00Z', 20, "
+                       "17, 80, 1)")
+    connection.commit()
+    connection.close()
+    store = ProgressStore(path)
+    store.add_certification(CertificationRecord("Old", "2026-11-30T03:00:00Z", 20, 19, 90, True,
+                                                level="advanced"))
+    runs = store.certifications("Old")
+    assert [(r.correct, r.level) for r in runs] == [(17, "intermediate"), (19, "advanced")]
+    store.close()
+    again = ProgressStore(path)  # opening twice migrates once
+    assert [r.level for r in again.certifications("Old")] == ["intermediate", "advanced"]
+    again.close()
+    journal = SQLiteJournal(path)  # the journal's own layout is untouched
+    assert journal.schema_version == 1
+    journal.close()
+
+
+def test_a_certification_without_a_level_is_refused() -> None:
+    with pytest.raises(JournalError, match="level"):
+        CertificationRecord("Ana", "2026-11-30", 20, 16, 80, True, level=" ")

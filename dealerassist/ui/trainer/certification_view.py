@@ -1,8 +1,10 @@
-"""The certification run widget: a fixed-length mixed test, marked against the pass mark.
+"""The certification run widget: a fixed-length mixed test at one level, marked at its mark.
 
-The questions come from `plan_certification` (``trainer.question_count`` of rules.yaml);
-the verdict from `certification_result` (``trainer.pass_mark_percent``). Answers are
-marked as they are given but the working is shown only at the end, as in an exam.
+The trainer picks the level (beginner, intermediate, advanced) before the start; the
+questions come from `plan_certification` at that level (``trainer.question_count`` of
+rules.yaml), the verdict from `certification_result` (the level's ``trainer.pass_mark_<level>``,
+else ``trainer.pass_mark_percent``). Answers are marked as they are given but the working is
+shown only at the end, as in an exam. The run is recorded with its level.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -25,6 +28,7 @@ from dealerassist.journal.progress import AttemptRecord, CertificationRecord, Pr
 from dealerassist.rules.model import HouseRules
 from dealerassist.trainer import (
     CertificationResult,
+    Difficulty,
     Drill,
     Mark,
     certification_result,
@@ -32,6 +36,7 @@ from dealerassist.trainer import (
     plan_certification,
 )
 from dealerassist.ui.trainer.drill_view import drill_html, utc_now
+from dealerassist.ui.trainer.levels import fill_level_box, level_name
 
 __all__ = ["QtCertification"]
 
@@ -54,6 +59,10 @@ class QtCertification(QWidget):
         self.result: CertificationResult | None = None
         self.trainee_edit = QLineEdit(trainee)
         self.trainee_edit.setPlaceholderText(self.tr("trainee name"))
+        self.level = Difficulty.INTERMEDIATE  # the level of the run started (or to start)
+        self.level_box = QComboBox()
+        fill_level_box(self.level_box, current=self.level)
+        self.mark_label = QLabel()
         self.start_button = QPushButton(self.tr("Start the certification"))
         self.progress_label = QLabel()
         self.question = QTextBrowser()
@@ -68,6 +77,9 @@ class QtCertification(QWidget):
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(self.trainee_edit, 1)
+        top.addWidget(QLabel(self.tr("Level")))
+        top.addWidget(self.level_box)
+        top.addWidget(self.mark_label)
         top.addWidget(self.start_button)
         layout.addLayout(top)
         layout.addWidget(self.progress_label)
@@ -79,6 +91,16 @@ class QtCertification(QWidget):
         self.submit_button.clicked.connect(self.submit)
         self.answer_edit.returnPressed.connect(self.submit)
         self.submit_button.setEnabled(False)
+        self.level_box.currentIndexChanged.connect(lambda _: self._show_mark())
+        self._show_mark()
+
+    def chosen_level(self) -> Difficulty:
+        """Return the level chosen in the level box."""
+        return Difficulty(self.level_box.currentData())
+
+    def _show_mark(self) -> None:
+        mark = self.rules.trainer.pass_mark_for(self.chosen_level().value)
+        self.mark_label.setText(self.tr("Pass mark at this level: {0}%").format(mark))
 
     def start(self, seed: int | None = None) -> None:
         """Draw the run's questions and show the first."""
@@ -87,7 +109,9 @@ class QtCertification(QWidget):
             return
         if seed is None:
             seed = int("".join(ch for ch in self._now() if ch.isdigit()) or "0") % 1_000_003
-        self.drills = plan_certification(rules=self.rules, seed=seed)
+        self.level = self.chosen_level()
+        self.drills = plan_certification(rules=self.rules, seed=seed, difficulty=self.level)
+        self.level_box.setEnabled(False)  # the run keeps its level to the end
         self.outcomes = []
         self.result = None
         self.report.clear()
@@ -129,12 +153,15 @@ class QtCertification(QWidget):
 
     def _finish(self) -> None:
         self.submit_button.setEnabled(False)
-        result = certification_result([(d.kind, ok) for d, ok in self.outcomes], rules=self.rules)
+        self.level_box.setEnabled(True)
+        result = certification_result([(d.kind, ok) for d, ok in self.outcomes], rules=self.rules,
+                                      difficulty=self.level)
         self.result = result
         verdict = self.tr("PASSED") if result.passed else self.tr("NOT PASSED")
         self.progress_label.setText(self.tr("{0}: {1} / {2} ({3}%), pass mark {4}%").format(
             verdict, result.correct, result.total, result.percent, result.pass_mark_percent))
-        rows = []
+        heading = self.tr("Level: {0}").format(level_name(self.level))
+        rows = [f"<p><b>{html.escape(heading)}</b></p>"]
         for k, (drill, ok) in enumerate(self.outcomes, start=1):
             sign = "✔" if ok else "✘"
             rows.append(f"<p>{k}. {sign} {html.escape(drill.kind.title.get(self.lang))}: "
@@ -145,7 +172,8 @@ class QtCertification(QWidget):
             taken = self._now()
             run = self.store.add_certification(CertificationRecord(
                 trainee=trainee, taken_at=taken, total=result.total, correct=result.correct,
-                pass_mark_percent=result.pass_mark_percent, passed=result.passed))
+                pass_mark_percent=result.pass_mark_percent, passed=result.passed,
+                level=self.level.value))
             for drill, ok in self.outcomes:
                 self.store.add_attempt(AttemptRecord(
                     trainee=trainee, kind=drill.kind.value, difficulty=drill.difficulty,

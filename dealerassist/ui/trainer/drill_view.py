@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from dealerassist.journal.progress import AttemptRecord, ProgressStore
 from dealerassist.rules.model import HouseRules
 from dealerassist.trainer import Attempt, Difficulty, Drill, DrillKind, DrillSession, Grade
+from dealerassist.ui.trainer.levels import fill_level_box
 
 __all__ = ["QtDrillSession", "drill_html", "utc_now"]
 
@@ -82,8 +83,7 @@ class QtDrillSession(QWidget):
         for kind in DrillKind:
             self.kind_box.addItem(kind.title.get(lang), kind.value)
         self.level_box = QComboBox()
-        for level in Difficulty:
-            self.level_box.addItem(level.value, level.value)
+        fill_level_box(self.level_box)
         self.limit_spin = QSpinBox()
         self.limit_spin.setRange(0, 600)
         self.limit_spin.setSuffix(" s")

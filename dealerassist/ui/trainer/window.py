@@ -19,6 +19,7 @@ from dealerassist.rules.model import HouseRules
 from dealerassist.trainer import DrillKind, daily_series, skill_summary
 from dealerassist.ui.trainer.certification_view import QtCertification
 from dealerassist.ui.trainer.drill_view import QtDrillSession
+from dealerassist.ui.trainer.levels import level_name
 from dealerassist.ui.trainer.progress_chart import QtProgressChart
 
 __all__ = ["TrainerWindow", "open_trainer"]
@@ -70,7 +71,8 @@ class QtProgressPanel(QWidget):
         self.chart.set_data(skill_summary(attempts), daily_series(attempts, kind=kind))
         runs = self.store.certifications(wanted)
         self.certifications.setText("  ".join(
-            f"{r.taken_at[:10]}: {r.correct}/{r.total} {'✔' if r.passed else '✘'}"
+            f"{r.taken_at[:10]} {level_name(r.level)}: {r.correct}/{r.total} "
+            f"({r.pass_mark_percent}%) {'✔' if r.passed else '✘'}"
             for r in runs[-5:]))
 
 

@@ -135,3 +135,77 @@ def test_trainer_window_shows_progress_weakest_first(qtbot, tmp_path: Path) -> N
     image = window.progress.chart.grab()
     assert not image.isNull()
     window.close()
+
+
+def test_certification_level_chosen_in_the_widget_sets_questions_pass_mark_and_history(
+        qtbot, tmp_path: Path) -> None:
+    house = dataclasses.replace(RULES, trainer=dataclasses.replace(
+        RULES.trainer, question_count=4, pass_mark_percent=80, pass_mark_advanced=75))
+    window = open_trainer(None, rules=house, db_path=tmp_path / "table.sqlite", trainee="Cleo")
+    qtbot.addWidget(window)
+    cert = window.certification
+    cert._now = lambda: "2026-11-30T04:00:00Z"
+    assert cert.level_box.currentData() == "intermediate"
+    assert cert.mark_label.text() == "Pass mark at this level: 80%"
+    cert.level_box.setFocus()
+    qtbot.keyClick(cert.level_box, Qt.Key.Key_Down)  # intermediate -> advanced
+    assert cert.level_box.currentData() == "advanced"
+    assert cert.mark_label.text() == "Pass mark at this level: 75%"
+    qtbot.mouseClick(cert.start_button, Qt.MouseButton.LeftButton)
+    assert len(cert.drills) == 4 and {d.difficulty for d in cert.drills} == {"advanced"}
+    assert not cert.level_box.isEnabled()  # the run keeps its level
+    for k in range(4):
+        drill = cert.current
+        cert.answer_edit.setText(_wrong(drill) if k == 2 else _typed(drill))
+        qtbot.mouseClick(cert.submit_button, Qt.MouseButton.LeftButton)
+    result = cert.result
+    assert result is not None and (result.correct, result.total) == (3, 4)
+    assert result.passed and result.pass_mark_percent == 75  # 75 % passes at advanced only
+    assert cert.progress_label.text().startswith("PASSED: 3 / 4 (75%), pass mark 75%")
+    assert "Level: advanced" in cert.report.toPlainText() and cert.level_box.isEnabled()
+    runs = window.store.certifications("Cleo")
+    assert [(r.level, r.pass_mark_percent, r.passed) for r in runs] == [("advanced", 75, True)]
+    assert {a.difficulty for a in window.store.attempts("Cleo")} == {"advanced"}
+    assert window.progress.certifications.text() == "2026-11-30 advanced: 3/4 (75%) ✔"
+    qtbot.keyClick(cert.level_box, Qt.Key.Key_Up)  # back to intermediate: 3/4 would fail
+    assert cert.mark_label.text() == "Pass mark at this level: 80%"
+    window.close()
+
+
+def test_jacks_or_better_drill_is_listed_asked_and_charted(qtbot, tmp_path: Path) -> None:
+    window = open_trainer(None, rules=RULES, db_path=tmp_path / "table.sqlite", trainee="Dan")
+    qtbot.addWidget(window)
+    drills = window.drills
+    index = drills.kind_box.findData("jb-open")
+    assert drills.kind_box.itemText(index) == "Jacks or better: openers and carried pots"
+    assert window.progress.kind_box.findData("jb-open") > 0
+    drills.kind_box.setCurrentIndex(index)
+    drill = drills.next_question()
+    assert drill.kind.value == "jb-open" and drill.game == "FJB"
+    assert drill.question.en in drills.question.toPlainText()
+    drills.answer_edit.setText(_typed(drill))
+    qtbot.mouseClick(drills.check_button, Qt.MouseButton.LeftButton)
+    assert "Right" in drills.feedback.toPlainText()
+    assert {"JB-OPEN", "JB-NO-OPEN"} & set(drill.rule_ids)
+    labels = window.progress.chart.bar_labels()
+    assert labels[0].startswith("Jacks or better: openers and carried pots: 100% (1/1)")
+    window.close()
+
+
+def test_certification_levels_and_pass_mark_in_french(qtbot) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from dealerassist.ui.i18n import Language, install_translator
+
+    app = QApplication.instance()
+    assert install_translator(app, Language.FRENCH)
+    try:
+        widget = QtCertification(rules=RULES, lang="fr")
+        qtbot.addWidget(widget)
+        names = [widget.level_box.itemText(i) for i in range(widget.level_box.count())]
+        assert names == ["débutant", "intermédiaire", "avancé"]
+        assert [widget.level_box.itemData(i) for i in range(3)] == [
+            "beginner", "intermediate", "advanced"]
+        assert widget.mark_label.text() == "Seuil de réussite à ce niveau : 80 %"
+    finally:
+        install_translator(app, Language.ENGLISH)
