@@ -246,3 +246,14 @@ def test_DR_DRAW_MAX_a_table_hand_with_a_draw_of_five_exports_and_replays_to_its
     assert '"d dh p1 ??",' in exported.text
     result = replay(parse_phh(exported.text), rules=RULES)
     assert result.final_stacks == (490, 480, stacks[1]) and result.flags == ()  # PHH order
+
+
+@pytest.mark.xfail(strict=True, reason="irregular/detectors.py `drawn` flags IRR-DR-FOUL on "
+                   "both parts of a draw of five; its owner needs to skip them (see report)")
+def test_DR_DRAW_MAX_a_draw_of_five_is_no_foul_hand() -> None:
+    session, journal = at_the_draw()
+    play(session, journal, "draw 5", "pat", "pat", "fifth")
+    from dealerassist.session.presenter import table_json
+
+    flags = [f["rule_id"] for f in table_json(present(session.state))["flags"]]
+    assert "IRR-DR-FOUL" not in flags
