@@ -111,6 +111,11 @@ def random_setup(
                                 small_bet=big, big_bet=2 * big, rules=rules)
     if spec.forced is ForcedBets.ANTES_ONLY:
         ante = max(unit, big // 10 // unit * unit)
+        # DR-ANTE-ONLY: now and then a player is down to one to three antes: all in with the
+        # ante (plays for the antes only) or opening all in for less than the opening bet
+        short = prof.short_stack_percent // 3
+        stacks = [ante * rng.randint(1, 3) if rng.randrange(100) < short else stack
+                  for stack in stacks]
         return HandSetup.create(game=spec, stacks=stacks, ante=ante, small_bet=big,
                                 big_bet=2 * big, rules=rules)
     return HandSetup.create(
@@ -188,16 +193,19 @@ def _discards(rng: random.Random, state: HandState, player: int) -> tuple[Card, 
     return tuple((pairs + high)[: rng.choice((2, 3, 3, 4))])
 
 
-def next_deal(state: HandState, *, passed: int) -> HandSetup:
-    """Return the deal after a passed-out one (JB-NO-OPEN).
+def next_deal(state: HandState, *, passed: int) -> HandSetup | None:
+    """Return the deal after a passed-out one (JB-NO-OPEN), None if fewer than 3 can play.
 
     The button moves one seat to the left (the first seat left of the button gets it, so
     the stacks turn by one), the pot is carried in, and everyone antes again unless
     ``passed`` deals in a row were already passed out, the house's
-    ``draw.jacks_ante_limit`` (then the carried pot plays on without new antes).
+    ``draw.jacks_ante_limit`` (then the carried pot plays on without new antes). A player
+    whose last chips went in as an ante (DR-ANTE-ONLY) is not dealt in again.
     """
     setup = state.setup
-    stacks = state.stacks[1:] + state.stacks[:1]
+    stacks = tuple(s for s in state.stacks[1:] + state.stacks[:1] if s > 0)
+    if len(stacks) < 3:  # jacks or better is not dealt heads-up (see `random_setup`)
+        return None
     ante = max(setup.antes) if passed < setup.rules.draw.jacks_ante_limit else 0
     return HandSetup.create(game=setup.game, stacks=stacks, ante=ante,
                             small_bet=setup.small_bet, big_bet=setup.big_bet, rules=setup.rules,
@@ -213,8 +221,11 @@ def play_hand(rng: random.Random, setup: HandSetup, *, prof: DifficultyProfile) 
     passed: list[PlayedHand] = []
     hand = _play_deal(rng, setup, prof=prof)
     while hand.final.state.passed_out and len(passed) + 1 < MAX_DEALS:
+        following = next_deal(hand.final.state, passed=len(passed) + 1)
+        if following is None:
+            break
         passed.append(hand)
-        hand = _play_deal(rng, next_deal(hand.final.state, passed=len(passed)), prof=prof)
+        hand = _play_deal(rng, following, prof=prof)
     return replace(hand, passed=tuple(passed)) if passed else hand
 
 

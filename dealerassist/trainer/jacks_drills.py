@@ -179,12 +179,23 @@ def carried_pot_steps(hand: PlayedHand) -> tuple[list[Text], int]:
         n = setup.player_count
         ante = max(setup.antes)
         if ante:
-            total += n * ante
-            sum_en = f"{total - n * ante} + " if number > 1 else ""
-            lines.append(Text(f"Deal {number}: {n} players ante {ante}: {sum_en}{n} x {ante} "
+            short = [(i, setup.starting_stacks[i]) for i in range(n)
+                     if setup.starting_stacks[i] < ante]
+            full = n - len(short)
+            added = full * ante + sum(chips for _, chips in short)
+            sum_en = f"{total} + " if number > 1 else ""
+            total += added
+            terms = f"{full} x {ante}" + "".join(f" + {chips}" for _, chips in short)
+            lines.append(Text(f"Deal {number}: {n} players ante {ante}: {sum_en}{terms} "
                               f"= {total}.",
-                              f"Donne {number} : {n} joueurs mettent {ante} : {sum_en}{n} x "
-                              f"{ante} = {total}."))
+                              f"Donne {number} : {n} joueurs mettent {ante} : {sum_en}{terms} "
+                              f"= {total}."))
+            for i, chips in short:
+                lines.append(Text(
+                    f"  {seat_name(i).en} had only {chips}: all in with the ante, he plays "
+                    "for the antes only (DR-ANTE-ONLY).",
+                    f"  {seat_name(i).fr} n'avait que {chips} : à tapis avec l'ante, il ne "
+                    "joue que pour les antes (DR-ANTE-ONLY)."))
         else:
             lines.append(Text(f"Deal {number}: {number - 1} deals in a row passed out, the "
                               f"house's limit of {limit}: no new ante, the pot stays {total}.",
@@ -202,6 +213,8 @@ def carried_pot_from(hand: PlayedHand, *, seed: int = 0, difficulty: str = "") -
     answer = first.pot_total
     setup = hand.passed[0].setup
     lines, _ = carried_pot_steps(hand)
+    short = any("DR-ANTE-ONLY" in line.en for line in lines)
+    rule_ids = ("JB-NO-OPEN", "DR-ANTE-ONLY") if short else ("JB-NO-OPEN",)
     limit = setup.rules.draw.jacks_ante_limit
     ante = max(setup.antes)
     game = setup.game
@@ -229,7 +242,7 @@ def carried_pot_from(hand: PlayedHand, *, seed: int = 0, difficulty: str = "") -
                       "avant que quiconque parle ?"),
         answer_format=AnswerFormat.AMOUNT, answer=answer,
         answer_text=Text(f"{answer} in the pot.", f"{answer} dans le pot."),
-        explanation=tuple(lines), rule_ids=("JB-NO-OPEN", "DR-ANTE-ONLY"),
+        explanation=tuple(lines), rule_ids=rule_ids,
     )
 
 

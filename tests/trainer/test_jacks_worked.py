@@ -229,3 +229,47 @@ def test_JB_NO_OPEN_carried_money_is_named_in_the_worked_pots() -> None:
     assert [line.en for line in lines] == [
         "Up to 60 a player: 60 + 60 + 60 dead (antes, and 40 carried in, JB-NO-OPEN) = 180, "
         "the main pot, for seats 2, 3."]
+
+
+def test_DR_ANTE_ONLY_a_player_all_in_with_the_ante_then_out_pot_33() -> None:
+    # ante 5; seat 3 has only 3 chips: all in with them, playing for the antes only.
+    # Deal 1: 3 x 5 + 3 = 18, passed out; seat 3 has no chips left and is not dealt in:
+    # deal 2: 3 players ante 5: 18 + 3 x 5 = 33.
+    setup = HandSetup.create(game="FJB", stacks=(1000, 1000, 3, 1000), ante=5, small_bet=20,
+                             big_bet=40, rules=NO_RAKE)
+    first = play_script(setup, [*DEAL4, "x", "x", "x"])
+    assert first.state.passed_out and first.state.pot_total == 18
+    second_setup = next_deal(first.state, passed=1)
+    assert second_setup is not None and second_setup.player_count == 3
+    second = play_script(second_setup, ["deal 2c3d4h5s7c", "deal TsTd8c6h4s",
+                                        "deal 9c8d7h6s2d"])
+    hand = PlayedHand(second_setup, (second,), second, passed=(_played(first),))
+    lines, total = carried_pot_steps(hand)
+    assert total == 33 == second.state.pot_total
+    assert [line.en for line in lines[1:]] == [
+        "Deal 1: 4 players ante 5: 3 x 5 + 3 = 18.",
+        "  Seat 3 had only 3: all in with the ante, he plays for the antes only (DR-ANTE-ONLY).",
+        "Deal 2: 3 players ante 5: 18 + 3 x 5 = 33.",
+        "In the pot as deal 2 begins: 33.",
+    ]
+    assert carried_pot_from(hand).rule_ids == ("JB-NO-OPEN", "DR-ANTE-ONLY")
+
+
+def test_JB_NO_OPEN_no_deal_when_fewer_than_three_players_have_chips() -> None:
+    setup = HandSetup.create(game="FJB", stacks=(1000, 5, 5, 1000), ante=5, small_bet=20,
+                             big_bet=40, rules=NO_RAKE)
+    passed = play_script(setup, [*DEAL4, "x", "x"])
+    assert passed.state.passed_out
+    assert next_deal(passed.state, passed=1) is None
+
+
+def test_DR_ANTE_ONLY_all_in_opener_short_of_the_bet_callers_put_in_the_full_20() -> None:
+    # seat 2 has 15: antes 5 and opens all in for 10 with two jacks; the opening bet is 20,
+    # so seat 3 still calls 20 (the 10 over the opener's goes to a side pot)
+    setup = HandSetup.create(game="FJB", stacks=(1000, 15, 1000, 1000), ante=5, small_bet=20,
+                             big_bet=40, rules=NO_RAKE)
+    deal = ["deal 2c3d4h5s7c", "deal JsJd8c6h4s", "deal 9c8d7h6s2d", "deal KhQh9h3s2s"]
+    step = play_script(setup, [*deal, "x", "r 10"])
+    drill = to_call_from(step)
+    assert drill.answer == 20
+    assert any("DR-ANTE-ONLY" in line.en for line in drill.explanation)
