@@ -42,7 +42,7 @@ from dealerassist.engine.events import (
 from dealerassist.engine.openers import needs_openers
 from dealerassist.engine.setup import HandSetup
 from dealerassist.errors import IllegalActionError
-from dealerassist.games.spec import BettingStructure, Family, ForcedBets, Opening, Street
+from dealerassist.games.spec import BettingStructure, Family, ForcedBets, GameSpec, Opening, Street
 
 __all__ = ["HandState", "Phase", "bring_in_due", "completion_pending", "evolve", "evolve_all",
            "new_hand"]
@@ -240,6 +240,28 @@ def replace(state: HandState, **changes: Any) -> HandState:
     return _new_tuple(HandState, values)  # type: ignore[no-any-return]
 
 
+# The hottest handlers (a betting action, a hole card) copy the state as a list, set a few
+# fields by position and build the tuple once: no keyword dict, no name lookups.
+_STACKS = _INDEX["stacks"]
+_BETS = _INDEX["bets"]
+_FOLDED = _INDEX["folded"]
+_HOLE = _INDEX["hole"]
+_DUE_HOLE = _INDEX["due_hole"]
+_ACTORS = _INDEX["actors"]
+_ACTED = _INDEX["acted"]
+_SEEN = _INDEX["seen"]
+_PHASE = _INDEX["phase"]
+_COMMITTED = _INDEX["committed"]
+_RETURNED = _INDEX["returned"]
+_RUNOUT = _INDEX["runout"]
+_LAST_FULL = _INDEX["last_full"]
+_RAISE_COUNT = _INDEX["raise_count"]
+_AGGRESSOR = _INDEX["aggressor"]
+_OPENER = _INDEX["opener"]
+_OPENED_BY = _INDEX["opened_by"]
+_CALL_FLOOR = _INDEX["call_floor"]
+
+
 # ----- construction --------------------------------------------------------------------
 
 
@@ -359,18 +381,26 @@ def _require_actor(state: HandState, player: int) -> None:
 
 def _on_hole(state: HandState, event: HoleCardsDealt) -> HandState:
     player = event.player
-    if state.phase is not Phase.DEALING or player not in state.due_hole:
+    due = state.due_hole
+    if state.phase is not Phase.DEALING or player not in due:
         raise _fail(f"no hole cards are due to player {player} now", "HE-DEAL")
-    count = state.street.hole_count
-    if len(event.cards) != count:
-        raise _fail(f"player {player} must receive {count} cards here, not {len(event.cards)}",
+    cards = tuple(event.cards)
+    count = state.setup.game.streets[state.street_index].hole_count
+    if len(cards) != count:
+        raise _fail(f"player {player} must receive {count} cards here, not {len(cards)}",
                     "HE-DEAL")
-    seen = _check_new_cards(state, event.cards)
+    seen = _check_new_cards(state, cards)
     hole = list(state.hole)
-    hole[player] = hole[player] + tuple(event.cards)
-    due = state.due_hole[1:] if state.due_hole[0] == player else tuple(
-        i for i in state.due_hole if i != player)
-    return _after_dealing(replace(state, hole=tuple(hole), due_hole=due, seen=seen))
+    hole[player] = hole[player] + cards
+    due = due[1:] if due[0] == player else tuple(i for i in due if i != player)
+    values = list(state)
+    values[_HOLE] = tuple(hole)
+    values[_DUE_HOLE] = due
+    values[_SEEN] = seen
+    state = _new_tuple(HandState, values)
+    if due:
+        return state  # more hole cards due on this street (what _after_dealing would say)
+    return _after_dealing(state)
 
 
 def _on_board(state: HandState, event: BoardDealt) -> HandState:
@@ -520,6 +550,9 @@ def _on_identify(state: HandState, event: BoardCardIdentified) -> HandState:
 
 
 _DECK_MASKS: dict[tuple[int, ...], int] = {}
+# The deck mask of each game by identity (the spec kept in the entry so its id stays its
+# own): hashing the ranks tuple on every card dealt costs more than the check itself.
+_DECK_BY_GAME: dict[int, tuple[object, int]] = {}
 _FACES = (1 << 52) - 1
 
 
@@ -530,10 +563,16 @@ def _check_new_cards(state: HandState, cards: tuple[Card, ...] | list[Card]) -> 
     the game's deck.
     """
     seen = state.seen
-    ranks = state.setup.game.deck_ranks
-    deck = _DECK_MASKS.get(ranks)
-    if deck is None:
-        deck = _DECK_MASKS[ranks] = sum(1 << ((r - 2) * 4 + s) for r in ranks for s in range(4))
+    game = state.setup.game
+    entry = _DECK_BY_GAME.get(id(game))
+    if entry is None or entry[0] is not game:
+        ranks = game.deck_ranks
+        deck = _DECK_MASKS.get(ranks)
+        if deck is None:
+            deck = _DECK_MASKS[ranks] = sum(1 << ((r - 2) * 4 + s) for r in ranks
+                                            for s in range(4))
+        entry = _DECK_BY_GAME[id(game)] = (game, deck)
+    deck = entry[1]
     for card in cards:
         code = card.code
         if code >= 52:
@@ -597,12 +636,12 @@ def _begin_betting(state: HandState) -> HandState:
     setup = state.setup
     blinds = setup.blinds
     opener = 0
-    opening = state.street.opening
+    street = setup.game.streets[state.street_index]
+    opening = street.opening
     if opening is not Opening.POSITION:
         # ST-BRINGIN / RZ-BRINGIN on the first round, ST-FIRST on later rounds.
         opener = stud.opener(setup.game, opening, state.hole, [not f for f in folded])
-    elif state.street.draw and state.opened_by >= 0 and \
-            setup.game.forced is ForcedBets.ANTES_ONLY:
+    elif street.draw and state.opened_by >= 0 and setup.game.forced is ForcedBets.ANTES_ONLY:
         # DR-AFTER: after the draw the opener acts first (the next player clockwise still in
         # with chips if the opener folded or is all-in: the filter below skips them).
         opener = state.opened_by
@@ -635,18 +674,17 @@ def _begin_betting(state: HandState) -> HandState:
         last_full = setup.nominal_big_blind
         if setup.rules.straddle.acts_as_big_blind:
             last_full = max(last_full, max(blinds))
-    state = replace(
-        state,
-        phase=Phase.BETTING,
-        actors=tuple(actors),
-        acted=(-1,) * n,
-        last_full=last_full,
-        raise_count=0,
-        aggressor=-1,
-        opener=opener,
-        call_floor=0,
-    )
-    active = n - sum(folded)
+    values = list(state)
+    values[_PHASE] = Phase.BETTING
+    values[_ACTORS] = tuple(actors)
+    values[_ACTED] = (-1,) * n
+    values[_LAST_FULL] = last_full
+    values[_RAISE_COUNT] = 0
+    values[_AGGRESSOR] = -1
+    values[_OPENER] = opener
+    values[_CALL_FLOOR] = 0
+    state = _new_tuple(HandState, values)
+    active = folded.count(False)
     if (
         not actors
         or active <= 1
@@ -660,9 +698,8 @@ def _end_betting(state: HandState) -> HandState:
     n = len(state.stacks)
     folded = state.folded
     active = [i for i in range(n) if not folded[i]]
-    streets = state.setup.game.streets
     runout = state.runout
-    if len(active) > 1 and not any(s.draw for s in streets[state.street_index + 1:]):
+    if len(active) > 1 and not _draws_after(state.setup.game)[state.street_index]:
         if sum(1 for i in active if state.stacks[i]) <= 1:
             runout = True
     stacks = list(state.stacks)
@@ -691,15 +728,14 @@ def _end_betting(state: HandState) -> HandState:
             returned[i] += bet - cutoff
             bet = cutoff
         committed[i] += bet
-    state = replace(
-        state,
-        stacks=tuple(stacks),
-        committed=tuple(committed),
-        returned=tuple(returned),
-        bets=(0,) * n,
-        actors=(),
-        runout=runout,
-    )
+    values = list(state)
+    values[_STACKS] = tuple(stacks)
+    values[_COMMITTED] = tuple(committed)
+    values[_RETURNED] = tuple(returned)
+    values[_BETS] = (0,) * n
+    values[_ACTORS] = ()
+    values[_RUNOUT] = runout
+    state = _new_tuple(HandState, values)
     if len(active) == 1:
         return _to_showdown(state)
     if state.street_index == 0 and state.opened_by < 0 and state.setup.game.has_draws and \
@@ -709,15 +745,34 @@ def _end_betting(state: HandState) -> HandState:
     return _next_street(state)
 
 
+# For each game (by identity, the spec kept in the entry): for each street index, whether a
+# draw comes on a later street (then an all-in does not mean a run-out: cards still change).
+_DRAWS_AFTER: dict[int, tuple[object, tuple[bool, ...]]] = {}
+
+
+def _draws_after(game: GameSpec) -> tuple[bool, ...]:
+    entry = _DRAWS_AFTER.get(id(game))
+    if entry is None or entry[0] is not game:
+        streets = game.streets
+        flags = tuple(any(s.draw for s in streets[k + 1:]) for k in range(len(streets)))
+        entry = _DRAWS_AFTER[id(game)] = (game, flags)
+    return entry[1]
+
+
 def _to_showdown(state: HandState) -> HandState:
     # With nothing in the pots (every bet returned) there is nothing to settle.
     phase = Phase.SHOWDOWN if state.pot_total else Phase.COMPLETE
     return replace(state, phase=phase, actors=())
 
 
-def _pop(state: HandState, player: int, **changes: object) -> HandState:
+def _pop(state: HandState, values: list[Any]) -> HandState:
+    """Build the state from ``values`` (a changed copy of ``state``) with the actor done.
+
+    The round ends when nobody is left to act or all but one player folded.
+    """
     actors = state.actors[1:]
-    state = replace(state, actors=actors, **changes)
+    values[_ACTORS] = actors
+    state = _new_tuple(HandState, values)
     if not actors or state.folded.count(False) <= 1:
         return _end_betting(state)
     return state
@@ -769,7 +824,11 @@ def _on_bring_in(state: HandState, event: BringInPosted) -> HandState:
     acted[player] = amount
     # The bring-in is a forced bet, not a bet: it neither counts toward the cap nor sets
     # the raise size (ST-COMPLETE).
-    return _pop(state, player, stacks=tuple(stacks), bets=tuple(bets), acted=tuple(acted))
+    values = list(state)
+    values[_STACKS] = tuple(stacks)
+    values[_BETS] = tuple(bets)
+    values[_ACTED] = tuple(acted)
+    return _pop(state, values)
 
 
 def _on_fold(state: HandState, event: Folded) -> HandState:
@@ -779,7 +838,9 @@ def _on_fold(state: HandState, event: Folded) -> HandState:
     folded = list(state.folded)
     folded[player] = True
     free = state.bets[player] >= state.max_bet
-    state = _pop(state, player, folded=tuple(folded))
+    values = list(state)
+    values[_FOLDED] = tuple(folded)
+    state = _pop(state, values)
     if free and state.phase is Phase.BETTING and len(state.actors) == 1:
         # G-ROUND-END: a fold with a check available is binding (a live-table fact pokerkit
         # refuses). If it leaves one player with chips, facing no bet, with everyone else
@@ -803,7 +864,11 @@ def _call(state: HandState, player: int) -> HandState:
     bets[player] += amount
     acted = list(state.acted)
     acted[player] = top
-    return _pop(state, player, stacks=tuple(stacks), bets=tuple(bets), acted=tuple(acted))
+    values = list(state)
+    values[_STACKS] = tuple(stacks)
+    values[_BETS] = tuple(bets)
+    values[_ACTED] = tuple(acted)
+    return _pop(state, values)
 
 
 def _on_check(state: HandState, event: Checked) -> HandState:
@@ -841,7 +906,7 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
     n = len(bets)
     folded = state.folded
     actors = tuple(
-        i for i in ((player + k) % n for k in range(1, n)) if not folded[i] and stacks[i]
+        i for i in (*range(player + 1, n), *range(player)) if not folded[i] and stacks[i]
     )
     acted = list(state.acted)
     acted[player] = to
@@ -866,18 +931,18 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
             # a raise goes a full bet above it.
             floor = full
             last_full = max(last_full, full)
-    state = replace(
-        state,
-        bets=tuple(bets),
-        stacks=tuple(stacks),
-        actors=actors,
-        acted=tuple(acted),
-        last_full=last_full,
-        raise_count=state.raise_count + 1,
-        aggressor=player,
-        opened_by=state.opened_by if state.opened_by >= 0 else player,
-        call_floor=floor,
-    )
+    values = list(state)
+    values[_BETS] = tuple(bets)
+    values[_STACKS] = tuple(stacks)
+    values[_ACTORS] = actors
+    values[_ACTED] = tuple(acted)
+    values[_LAST_FULL] = last_full
+    values[_RAISE_COUNT] = state.raise_count + 1
+    values[_AGGRESSOR] = player
+    if state.opened_by < 0:
+        values[_OPENED_BY] = player
+    values[_CALL_FLOOR] = floor
+    state = _new_tuple(HandState, values)
     if not actors:
         return _end_betting(state)
     return state

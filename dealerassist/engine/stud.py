@@ -74,13 +74,30 @@ _KEY_CACHE_LIMIT = 400_000
 _HIGH_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _LOW_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
+# For each game (by identity, the spec kept in the entry) and number of hole cards held:
+# the positions of the up cards among them.
+_UP_INDICES: dict[int, tuple[GameSpec, list[tuple[int, ...]]]] = {}
 
-def _showing_key(cards: tuple[Card, ...], *, high: bool) -> tuple[int, ...]:
+
+def _up_indices(game: GameSpec, held: int) -> tuple[int, ...]:
+    entry = _UP_INDICES.get(id(game))
+    if entry is None or entry[0] is not game:
+        mask = _positions(game)
+        by_count = [tuple(k for k in range(count) if mask[k]) for count in range(len(mask) + 1)]
+        entry = _UP_INDICES[id(game)] = (game, by_count)
+    by_count = entry[1]
+    if held < len(by_count):
+        return by_count[held]
+    return by_count[-1]  # more cards than the game deals: the extra ones are not up
+
+
+def _showing_key(hole: Sequence[Card], indices: tuple[int, ...], *, high: bool) -> tuple[int, ...]:
     table = _HIGH_KEYS if high else _LOW_KEYS
-    codes = tuple(card.code for card in cards)
+    codes = tuple(hole[k].code for k in indices)
     key = table.get(codes)
     if key is None:
-        key = rank_up_cards_high(cards) if high else rank_up_cards_low(cards)
+        key = rank_up_cards_high if high else rank_up_cards_low
+        key = key([hole[k] for k in indices])
         if len(table) < _KEY_CACHE_LIMIT:
             table[codes] = key
     return key
@@ -97,28 +114,28 @@ def opener(game: GameSpec, opening: Opening, holes: Sequence[Sequence[Card]],
         live: whether each player is still in the hand (folded players never open).
 
     """
-    mask = up_positions(game)
     candidates: list[int] = []
-    shown: list[tuple[Card, ...]] = []
+    shown: list[tuple[int, ...]] = []  # positions of each candidate's known up cards
     for i, hole in enumerate(holes):
         if live[i]:
-            ups = tuple(card for card, up in zip(hole, mask, strict=False)
-                        if up and card.code != _UNKNOWN_CODE)
-            if ups:
+            indices = _up_indices(game, len(hole))
+            if any(hole[k].code == _UNKNOWN_CODE for k in indices):
+                indices = tuple(k for k in indices if hole[k].code != _UNKNOWN_CODE)
+            if indices:
                 candidates.append(i)
-                shown.append(ups)
+                shown.append(indices)
     if not candidates:
         return 0
     if opening is Opening.LOW_CARD or opening is Opening.HIGH_CARD:
         # The first round: each player shows one up card (the last one dealt).
-        firsts = [ups[-1] for ups in shown]
+        firsts = [holes[i][indices[-1]] for i, indices in zip(candidates, shown, strict=True)]
         chosen = bring_in_player(firsts, highest=opening is Opening.HIGH_CARD)
         return candidates[chosen]
     high = opening is Opening.HIGH_HAND
-    best_index, best_key = candidates[0], _showing_key(shown[0], high=high)
-    for i, ups in zip(candidates[1:], shown[1:], strict=True):
-        key = _showing_key(ups, high=high)
-        if key > best_key:  # strict: ties go to the earlier player (ST-FIRST)
+    best_index, best_key = -1, ()
+    for i, indices in zip(candidates, shown, strict=True):
+        key = _showing_key(holes[i], indices, high=high)
+        if best_index < 0 or key > best_key:  # strict: ties go to the earlier player (ST-FIRST)
             best_index, best_key = i, key
     return best_index
 

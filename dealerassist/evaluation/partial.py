@@ -75,11 +75,15 @@ def bring_in_player(up_cards: Sequence[Card], *, highest: bool = False) -> int:
     """
     if not up_cards:
         raise InvalidCardError("bring_in_player needs at least one up card")
+    # Keys from the card codes ((rank - 2) * 4 + suit order): the same (rank, suit order)
+    # pairs as Rank/Suit would give, without building enum members for every card.
     keys = []
     for card in up_cards:
-        if not isinstance(card, Card) or not card.is_face:
+        if not isinstance(card, Card) or card.code >= 52:
             raise InvalidCardError(f"bring_in_player: {card!r} is not a face-up card")
-        rank = card.rank.low_value if highest else card.rank.value
-        keys.append((rank, card.suit.order))
+        rank = card.code // 4 + 2
+        if highest and rank == 14:
+            rank = 1  # aces low in razz (Rank.low_value)
+        keys.append((rank, card.code % 4))
     chosen = max(keys) if highest else min(keys)
     return keys.index(chosen)
