@@ -87,8 +87,9 @@ def draw_message(engine: HandState, seats: tuple[int, ...], names: tuple[str, ..
     else:
         text = _t(lang, "seat {seat} {name} draws {count}: draw {count}", count=count,
                   **fields)
-    if engine.draw_owed:
-        waiting = ", ".join(str(seats[p]) for p in engine.draw_owed)
+    owed_live = [p for p in engine.draw_owed if p in engine.due_draw]  # a dead hand: none
+    if owed_live:
+        waiting = ", ".join(str(seats[p]) for p in owed_live)
         text += _t(lang, "; then the fifth card to seat {seats}", seats=waiting)
     return text
 

@@ -482,8 +482,9 @@ def _fifth_events(state: HandState, started: HandStarted) -> list[Any]:
     _draw_due(state)
     player = engine_draws.fifth_due(state)
     if player is None:
-        if state.draw_owed:
-            waiting = _seat_name(started, state.draw_owed[0])
+        owed = [p for p in state.draw_owed if p in state.due_draw]  # a dead hand: none
+        if owed:
+            waiting = _seat_name(started, owed[0])
             raise IllegalActionError(f"{waiting}'s fifth card comes after every other player "
                                      "has drawn", rule_id="DR-DRAW-MAX")
         raise IllegalActionError("no fifth card is owed: only a draw of five defers one",
