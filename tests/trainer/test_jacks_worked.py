@@ -9,17 +9,22 @@ after the draw (DR-AFTER) and the amount to call in a carried pot.
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from dealerassist.cards import parse_cards
+from dealerassist.cards import parse_cards, standard_deck
 from dealerassist.engine import HandSetup
+from dealerassist.engine.openers import has_openers
 from dealerassist.engine.settlement import settlement
 from dealerassist.errors import IllegalActionError
 from dealerassist.rules import parse_rules_text
 from dealerassist.trainer.betting_drills import to_call_from
+from dealerassist.trainer.difficulty import Difficulty, profile
 from dealerassist.trainer.draw_drills import draw_first_from
-from dealerassist.trainer.hands import PlayedHand, next_deal
+from dealerassist.trainer.hands import PlayedHand, next_deal, play_hand, random_setup
 from dealerassist.trainer.jacks_drills import (
     carried_pot_from,
     carried_pot_steps,
@@ -273,3 +278,26 @@ def test_DR_ANTE_ONLY_all_in_opener_short_of_the_bet_callers_put_in_the_full_20(
     drill = to_call_from(step)
     assert drill.answer == 20
     assert any("DR-ANTE-ONLY" in line.en for line in drill.explanation)
+
+
+@given(st.lists(st.sampled_from(standard_deck()), min_size=5, max_size=5, unique=True))
+@settings(max_examples=300, deadline=None)
+def test_JB_OPEN_dealers_reading_equals_the_engine_for_any_five_cards(cards) -> None:  # type: ignore[no-untyped-def]
+    assert opener_reading(cards)[1] is has_openers(cards)
+
+
+@given(seed=st.integers(0, 10_000), level=st.sampled_from(list(Difficulty)))
+@settings(max_examples=25, deadline=None)
+def test_JB_NO_OPEN_chips_are_conserved_across_passed_out_deals(seed: int,
+                                                                level: Difficulty) -> None:
+    rng = random.Random(seed)
+    prof = profile(level)
+    first = random_setup(rng, game="FJB", prof=prof, rules=NO_RAKE)
+    hand = play_hand(rng, first, prof=prof)
+    chips = sum(first.starting_stacks)
+    deals = (*hand.passed, hand)
+    for deal in deals:  # every chip is a stack or in the carried pot
+        assert sum(deal.setup.starting_stacks) + deal.setup.carried == chips
+        assert deal.final.state.total_chips == chips
+    for before, after in zip(deals[:-1], deals[1:], strict=True):
+        assert after.setup.carried == before.final.state.carry_forward
