@@ -80,3 +80,23 @@ def test_jb_open_prints_both_questions_of_jacks_or_better(
     assert formats == {"choice", "amount"}
     assert main(["drill", "--list"]) == 0
     assert "jb-open\tJacks or better: openers and carried pots" in capsys.readouterr().out
+
+
+def test_certification_paper_run_at_a_level_with_the_house_pass_mark(
+        tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    house = tmp_path / "rules.yaml"
+    house.write_text("schema_version: 1\ntrainer:\n  question_count: 3\n"
+                     "  pass_mark_advanced: 75\n", encoding="utf-8")
+    assert main(["--rules", str(house), "drill", "--certification", "--seed", "9",
+                 "--difficulty", "advanced"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Certification, level advanced: 3 questions, pass mark 75%\n")
+    assert "\n3. [" in out and "\n4. [" not in out
+    assert main(["--rules", str(house), "drill", "--certification", "--seed", "9",
+                 "--difficulty", "beginner", "--json"]) == 0
+    runs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(runs) == 3 and {r["difficulty"] for r in runs} == {"beginner"}
+    assert main(["--rules", str(house), "drill", "--certification", "--difficulty",
+                 "intermediate", "--lang", "fr"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "Certification, niveau intermediate : 3 questions, seuil de réussite 80 %")
