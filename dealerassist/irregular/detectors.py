@@ -283,6 +283,13 @@ class _Detector(ReportRules):
                       f"que {self.setup.bring_in}", player=event.player)
 
     def drawn(self, event: CardsDrawn) -> None:
+        # DR-DRAW-MAX: a draw of five is four now and the fifth after everyone: two events
+        # whose counts differ on their own but not together.
+        if len(event.discarded) > 4 and len(event.received) == 4:
+            return
+        if not event.discarded and self.state is not None and event.player in \
+                self.state.draw_owed:
+            return
         if len(event.received) != len(event.discarded):
             count = 5 - len(event.discarded) + len(event.received)
             self.flag("IRR-DR-FOUL",

@@ -10,9 +10,10 @@ Replaying the exported file under the same house rules gives the session's final
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from dealerassist.engine.events import HoleCardsDealt
+from dealerassist.cards import Card
+from dealerassist.engine.events import CardsDrawn, HoleCardsDealt
 from dealerassist.errors import DealerAssistError
 from dealerassist.journal.phh import to_phh
 from dealerassist.journal.records import Journal
@@ -118,22 +119,55 @@ def _final_state(done: FinishedHand, *, rules: HouseRules):  # type: ignore[no-u
 
 
 def _with_known_hole_cards(done: FinishedHand, *, rules: HouseRules) -> list[object]:
-    """Return the hand's events with face-down hole cards replaced by the faces learnt later.
+    """Return the hand's events with face-down cards replaced by the faces learnt later.
 
-    Cards shown, or exposed and reported, are written in the deal, so the history can be
-    replayed and ranked like the live hand.
+    Cards shown, or exposed and reported, are written where they were dealt (the deal, or
+    the replacements of a draw), so the history can be replayed and ranked like the live
+    hand. Each card a player holds is followed from the event that gave it, through the
+    draws, the way the engine does (a discarded face leaves its own slot, a discarded
+    unknown card the first unknown slot, replacements go to the end: LB-DEAL, DR-DRAW).
+    A player whose cards cannot be followed that way keeps the faces as dealt.
     """
     final = _final_state(done, rules=rules).hole
-    dealt = [0] * len(final)
-    events: list[object] = []
-    for event in done.events:
+    events: list[object] = list(done.events)
+    # Per player: (event index, position in that event's cards) of each card held.
+    slots: list[list[tuple[int, int]]] = [[] for _ in final]
+    cards: list[list[Card]] = [[] for _ in final]
+    lost: set[int] = set()
+    for index, event in enumerate(events):
         if isinstance(event, HoleCardsDealt):
-            start = dealt[event.player]
-            dealt[event.player] += len(event.cards)
-            known = final[event.player][start : start + len(event.cards)]
-            if len(known) == len(event.cards) and all(card.is_face for card in known):
-                event = HoleCardsDealt(player=event.player, cards=tuple(known))
-        events.append(event)
+            player, given = event.player, event.cards
+        elif isinstance(event, CardsDrawn):
+            player, given = event.player, event.received
+            for card in event.discarded:
+                held = cards[player]
+                if not card.is_unknown and card in held:
+                    k = held.index(card)
+                elif any(c.is_unknown for c in held):
+                    k = next(k for k, c in enumerate(held) if c.is_unknown)
+                else:
+                    lost.add(player)
+                    continue
+                del held[k], slots[player][k]
+        else:
+            continue
+        for position, card in enumerate(given):
+            slots[player].append((index, position))
+            cards[player].append(card)
+    learnt: dict[tuple[int, int], Card] = {}
+    for player, held in enumerate(final):
+        if player in lost or len(held) != len(slots[player]):
+            continue
+        for slot, was, now in zip(slots[player], cards[player], held, strict=True):
+            if was.is_unknown and now.is_face:
+                learnt[slot] = now
+    for index, event in enumerate(events):
+        if isinstance(event, HoleCardsDealt | CardsDrawn):
+            given = event.cards if isinstance(event, HoleCardsDealt) else event.received
+            known = tuple(learnt.get((index, k), card) for k, card in enumerate(given))
+            if known != tuple(given):
+                events[index] = (replace(event, cards=known) if isinstance(event, HoleCardsDealt)
+                                 else replace(event, received=known))
     return events
 
 

@@ -233,9 +233,7 @@ def test_DR_DRAW_MAX_a_table_hand_with_a_draw_of_five_exports_and_replays_to_its
     from dealerassist.session.export import export_hands
 
     session, journal = at_the_draw()
-    # Ben draws five then folds (the session's exporter writes shown hands into the deal,
-    # so a player who drew and showed cannot be replayed: see the report); Ann's 9-8 low
-    # beats Cy's kings.
+    # Ben draws five then folds; Ann's 9-8 low beats Cy's kings.
     play(session, journal, "draw 5", "pat", "pat", "fifth", "x", "b 10", "c", "f",
          "pat", "pat", "x", "x", "pat", "pat", "x", "x",
          "show 3 KsKd8c6h4s", "show 1 9c8d7h6s2c", "pay")
@@ -248,8 +246,6 @@ def test_DR_DRAW_MAX_a_table_hand_with_a_draw_of_five_exports_and_replays_to_its
     assert result.final_stacks == (490, 480, stacks[1]) and result.flags == ()  # PHH order
 
 
-@pytest.mark.xfail(strict=True, reason="irregular/detectors.py `drawn` flags IRR-DR-FOUL on "
-                   "both parts of a draw of five; its owner needs to skip them (see report)")
 def test_DR_DRAW_MAX_a_draw_of_five_is_no_foul_hand() -> None:
     session, journal = at_the_draw()
     play(session, journal, "draw 5", "pat", "pat", "fifth")
@@ -257,3 +253,23 @@ def test_DR_DRAW_MAX_a_draw_of_five_is_no_foul_hand() -> None:
 
     flags = [f["rule_id"] for f in table_json(present(session.state))["flags"]]
     assert "IRR-DR-FOUL" not in flags
+
+
+def test_DR_DRAW_MAX_players_who_drew_and_showed_export_with_the_faces_where_dealt() -> None:
+    """The shown hand's cards are written in the deal and in the draws that gave them."""
+    from dealerassist.journal.phh import parse_phh, replay
+    from dealerassist.session.export import export_hands
+
+    session, journal = at_the_draw()
+    # Ben draws five (four, then the fifth after everyone) and shows; Cy draws two and
+    # shows; Ann stands pat throughout and mucks. Ben's 8-6 low wins.
+    play(session, journal, "draw 5", "draw 2", "pat", "fifth", "x", "x", "x",
+         "pat", "pat", "pat", "x", "x", "x", "pat", "pat", "pat", "x", "x", "x",
+         "show 2 8h6c5d3s2h", "show 3 KsKd8c6h4s", "muck 1", "pay")
+    stacks = {p.seat: p.stack for p in session.state.table.players}
+    assert stacks[2] > 500 and sum(stacks.values()) <= 1500
+    (exported,) = export_hands(journal, rules=RULES)
+    result = replay(parse_phh(exported.text), rules=RULES)
+    assert result.final_stacks == (stacks[2], stacks[3], stacks[1]) and result.flags == ()
+    # Ben kept none of his deal: his five shown cards are the four and the fifth drawn.
+    assert '"d dh p1 8h6c5d3s",' in exported.text and '"d dh p1 2h",' in exported.text
