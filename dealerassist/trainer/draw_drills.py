@@ -134,7 +134,8 @@ def draw_first_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) ->
     prof = profile(difficulty)
     fallback = None
     for _ in range(300):
-        game = "F5D" if rng.randrange(3) == 0 else rng.choice(DRAW_GAMES)
+        # a third antes-only (DR-AFTER: the opener first), five card draw or jacks or better
+        game = rng.choice(("F5D", "FJB")) if rng.randrange(3) == 0 else rng.choice(DRAW_GAMES)
         hand = play_hand(rng, random_setup(rng, game=game, prof=prof, rules=rules), prof=prof)
         steps = [s for s in hand.decisions if s.state.street_index > 0 and not s.street_events]
         if not steps:
