@@ -81,6 +81,7 @@ def measure(*, quick: bool) -> dict[str, dict[str, Any]]:
             "heldout_accuracy": round(total.accuracy, 4),
             "heldout_readable_cards": total.readable,
             "heldout_false_reports": total.false_reports,
+            "heldout_false_reports_unconfirmed": total.false_sure,
             "heldout_backs_reported": total.backs_reported,
             "accuracy_by_condition": {k: round(v.accuracy, 4) for k, v in by_condition.items()},
             "accuracy_by_deck": {k: round(v.accuracy, 4) for k, v in by_deck.items()},

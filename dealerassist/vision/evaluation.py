@@ -37,6 +37,7 @@ class Score:
     readable: int = 0
     read_right: int = 0
     false_reports: int = 0
+    false_sure: int = 0  # false reports sure enough to count without the dealer's confirmation
     backs_reported: int = 0
     frames: int = 0
     misses: list[str] = field(default_factory=list)
@@ -51,6 +52,7 @@ class Score:
         self.readable += other.readable
         self.read_right += other.read_right
         self.false_reports += other.false_reports
+        self.false_sure += other.false_sure
         self.backs_reported += other.backs_reported
         self.frames += other.frames
         self.misses.extend(other.misses)
@@ -62,6 +64,7 @@ class Score:
             "readable_cards": self.readable,
             "accuracy": round(self.accuracy, 4),
             "false_reports": self.false_reports,
+            "false_reports_unconfirmed": self.false_sure,
             "backs_reported": self.backs_reported,
         }
 
@@ -109,6 +112,8 @@ def score_frame(sightings: Sequence[Sighting], truth: Iterable[SceneCard]) -> Sc
         if genuine:
             continue
         score.false_reports += 1
+        if not sighting.needs_confirmation:
+            score.false_sure += 1
         if any(item.card is None and _box_overlap(sighting.box, item.corners) > 0.5
                for item in truth):
             score.backs_reported += 1

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "find_card_quads", "index_regions", "order_quad"]
+__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "FoundCards", "find_card_quads", "find_cards",
+           "index_regions",
+           "inside_shares", "order_quad"]
 
 CARD_ASPECT = 88 / 63  # long side / short side of a poker card
 _DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
@@ -58,20 +60,23 @@ class CardQuad:
         return (int(x), int(y), int(w), int(h))
 
 
+_NEXT = np.array([1, 2, 3, 0])
+_FROM = np.array([[(start + i) % 4 for i in range(4)] for start in range(4)])
+
+
 def order_quad(points: np.ndarray) -> np.ndarray:
     """Order four corners clockwise (on screen) starting so that side 0-1 is a short side."""
     pts = np.asarray(points, np.float32).reshape(4, 2)
     centre = pts.mean(axis=0)
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # clockwise on screen (y grows downwards)
-    side01 = np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[3] - pts[2])
-    side12 = np.linalg.norm(pts[2] - pts[1]) + np.linalg.norm(pts[0] - pts[3])
-    if side01 > side12:
-        pts = np.roll(pts, -1, axis=0)
+    steps = pts[_NEXT] - pts
+    sides = np.hypot(steps[:, 0], steps[:, 1])  # 0-1, 1-2, 2-3, 3-0
+    start = 1 if sides[0] + sides[2] > sides[1] + sides[3] else 0
     # Start from the corner nearest the top-left of the screen among the two choices.
-    if pts[0].sum() > pts[2].sum():
-        pts = np.roll(pts, 2, axis=0)
-    return pts
+    if pts[start].sum() > pts[start + 2].sum():
+        start += 2
+    return pts[_FROM[start % 4]]
 
 
 def _card_mask(small: np.ndarray) -> np.ndarray:
@@ -107,7 +112,7 @@ def _not_felt_mask(small: np.ndarray) -> np.ndarray:
 
 
 def _card_like(quad: np.ndarray) -> bool:
-    sides = [float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
+    sides = [math.hypot(*(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
     short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
     return short > 0 and 1.15 <= long_ / short <= 1.85
 
@@ -133,7 +138,7 @@ def _refine_quad(quad: np.ndarray, hull: np.ndarray) -> np.ndarray:
     lines = []
     for side in range(4):
         a, b = quad[side], quad[(side + 1) % 4]
-        length = float(np.linalg.norm(b - a))
+        length = math.hypot(*(b - a))
         if length < 1:
             return quad
         direction = (b - a) / length
@@ -186,22 +191,35 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _inside_fraction(mask: np.ndarray, quad: np.ndarray) -> float:
-    x, y, w, h = cv2.boundingRect(quad.astype(np.float32))
-    x0, y0 = max(x, 0), max(y, 0)
-    x1, y1 = min(x + w, mask.shape[1]), min(y + h, mask.shape[0])
-    if x1 <= x0 or y1 <= y0:
-        return 0.0
-    stencil = np.zeros((y + h - y0, x + w - x0), np.uint8)
-    cv2.fillPoly(stencil, [np.round(quad - (x0, y0)).astype(np.int32)], 1)
-    stencil = stencil[: y1 - y0, : x1 - x0]
-    total = int(stencil.sum())
-    if total == 0:
-        return 0.0
-    full = int(cv2.fillPoly(np.zeros((h + 2, w + 2), np.uint8),
-                            [np.round(quad - (x - 1, y - 1)).astype(np.int32)], 1).sum())
-    inside = int((stencil & (mask[y0:y1, x0:x1] > 0)).sum())
-    return inside / max(full, total)
+def _grid_weights(steps: int) -> np.ndarray:
+    """Bilinear weights (steps*steps, 4) of evenly spread points inside a quad."""
+    t = (np.arange(steps, dtype=np.float32) + 0.5) / steps
+    u, v = np.meshgrid(t, t)
+    u, v = u.ravel(), v.ravel()
+    return np.stack([(1 - u) * (1 - v), u * (1 - v), u * v, (1 - u) * v], axis=1)
+
+
+_GRID = _grid_weights(10)
+
+
+def inside_shares(
+    mask: np.ndarray, quads: np.ndarray, *, weights: np.ndarray = _GRID
+) -> np.ndarray:
+    """Share of each quad (N, 4, 2) lying on the mask's set pixels, by sampling a grid.
+
+    Points off the image count as outside. One vectorised lookup for all quads: no Python
+    loop over quads or pixels.
+    """
+    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    if len(quads) == 0:
+        return np.zeros(0, np.float32)
+    points = np.einsum("pk,nkc->npc", weights, quads)
+    xs = np.round(points[..., 0]).astype(np.intp)
+    ys = np.round(points[..., 1]).astype(np.intp)
+    height, width = mask.shape[:2]
+    on_image = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
+    values = mask[np.clip(ys, 0, height - 1), np.clip(xs, 0, width - 1)] > 0
+    return (values & on_image).mean(axis=1)
 
 
 def _corner_hypotheses(
@@ -220,7 +238,7 @@ def _corner_hypotheses(
         vertex = poly[index]
         before, after = poly[index - 1], poly[(index + 1) % count]
         e1, e2 = before - vertex, after - vertex
-        n1, n2 = float(np.linalg.norm(e1)), float(np.linalg.norm(e2))
+        n1, n2 = math.hypot(*e1), math.hypot(*e2)
         if n1 < 0.25 * short_side or n2 < 0.25 * short_side:
             continue
         u1, u2 = e1 / n1, e2 / n2
@@ -229,7 +247,7 @@ def _corner_hypotheses(
         if abs(cosine) > 0.3 or cross * orientation > 0:  # not ~90 degrees, or a concave corner
             continue
         # Square up the corner: the bisector keeps both edges' directions fair.
-        bisector = (u1 + u2) / np.linalg.norm(u1 + u2)
+        bisector = (u1 + u2) / math.hypot(*(u1 + u2))
         a = np.array([bisector[0] - bisector[1], bisector[1] + bisector[0]]) / math.sqrt(2)
         b = np.array([bisector[0] + bisector[1], bisector[1] - bisector[0]]) / math.sqrt(2)
         if np.dot(a, u1) < np.dot(b, u1):
@@ -243,14 +261,16 @@ def _corner_hypotheses(
                  vertex + along_b * len_b],
                 np.float32,
             )
-            inside = _inside_fraction(mask, quad)
-            if inside < 0.9:
-                continue
             # Edges that end where the card's side ends are strong evidence.
             match = sum(
                 0.5 for edge, want in ((n1, len_a), (n2, len_b)) if abs(edge - want) < 0.15 * want
             )
-            found.append((inside + match, quad))
+            found.append((match, quad))
+    if not found:
+        return []
+    shares = inside_shares(mask, np.stack([quad for _, quad in found]))
+    found = [(float(share) + match, quad)
+             for share, (match, quad) in zip(shares, found, strict=True) if share >= 0.9]
     found.sort(key=lambda item: -item[0])
     return [quad for _, quad in found]
 
@@ -332,24 +352,51 @@ def _pair_halves(singles: list[np.ndarray]) -> list[np.ndarray]:
 
 def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
     """Drop hypotheses that repeat an earlier one (same corners, either way round)."""
-    kept: list[CardQuad] = []
-    kept_corners: list[np.ndarray] = []
-    for quad in quads:
-        corners = quad.corners
-        size = float(np.linalg.norm(corners[0] - corners[2]))
-        if kept_corners:
-            stack = np.stack(kept_corners)
-            same = np.abs(stack - corners).max(axis=(1, 2))
-            turned = np.abs(stack - corners[[2, 3, 0, 1]]).max(axis=(1, 2))
-            if float(np.minimum(same, turned).min()) < (1 - limit) * size:
-                continue
-        kept.append(quad)
-        kept_corners.append(corners)
-    return kept
+    if len(quads) < 2:
+        return list(quads)
+    corners = np.stack([quad.corners for quad in quads])  # (N, 4, 2)
+    sizes = np.hypot(*(corners[:, 0] - corners[:, 2]).T)
+    same = np.abs(corners[:, None] - corners[None]).max(axis=(2, 3))
+    turned = np.abs(corners[:, None] - corners[None][:, :, [2, 3, 0, 1]]).max(axis=(2, 3))
+    close = np.minimum(same, turned) < (1 - limit) * sizes[:, None]  # close[i, j]: i repeats j
+    kept: list[int] = []
+    for number in range(len(quads)):
+        if not kept or not close[number, kept].any():
+            kept.append(number)
+    return [quads[number] for number in kept]
+
+
+@dataclass(frozen=True, slots=True)
+class FoundCards:
+    """What the card finder saw in one frame: the hypotheses and the card-paper mask.
+
+    Attributes:
+        quads: card outlines and hypotheses, clean outlines first, in frame pixels.
+        paper: the bright, unsaturated pixels (card stock) at the search size.
+        scale: search size / frame size.
+
+    """
+
+    quads: list[CardQuad]
+    paper: np.ndarray
+    scale: float
+
+    def paper_shares(self, regions: np.ndarray) -> np.ndarray:
+        """Share of card stock in each region (N, 4, 2) given in frame pixels."""
+        regions = np.asarray(regions, np.float32).reshape(-1, 4, 2)
+        return inside_shares(self.paper, regions * self.scale, weights=_INDEX_GRID)
+
+
+_INDEX_GRID = _grid_weights(6)
 
 
 def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[CardQuad]:
     """Card outlines and hypotheses in a BGR frame, in frame pixels."""
+    return find_cards(frame, max_hypotheses=max_hypotheses).quads
+
+
+def find_cards(frame: np.ndarray, *, max_hypotheses: int = 40) -> FoundCards:
+    """Card outlines and hypotheses in a BGR frame, with the paper mask they came from."""
     height, width = frame.shape[:2]
     scale = min(1.0, _DETECT_LONG_SIDE / max(height, width))
     small = frame if scale == 1.0 else cv2.resize(
@@ -453,4 +500,4 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
                 hypotheses = _corner_hypotheses(contour, support, long_side=long_try,
                                                 short_side=short_try)
                 results += [CardQuad(order_quad(q) / scale, False) for q in hypotheses]
-    return _dedupe(results)[:max_hypotheses]
+    return FoundCards(_dedupe(results)[:max_hypotheses], mask, scale)

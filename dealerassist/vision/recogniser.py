@@ -17,7 +17,7 @@ import numpy as np
 from dealerassist.cards import Card, Rank, Suit
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
-from dealerassist.vision.geometry import CardQuad, find_card_quads, index_regions
+from dealerassist.vision.geometry import CardQuad, find_cards, index_regions
 from dealerassist.vision.model import (
     DEFAULT_MODEL_PATH,
     NO_INDEX,
@@ -31,7 +31,10 @@ from dealerassist.vision.sighting import Sighting
 __all__ = ["Reading", "Recogniser", "Trace", "extract_patch"]
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_SURE = 0.95  # a clean outline read this surely from one corner needs no second look
+_MIN_PAPER = 0.3  # share of card stock below which a region is not an index (geometry)
+_SURE = 0.95  # an index read this surely needs no second look from another hypothesis
+_DISPUTE = 0.5  # two corners read as different cards at least this surely: a dispute
+_DISPUTED = 0.85  # a disputed reading's confidence: below CONFIRM_BELOW, above the floor
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -77,6 +80,39 @@ def _clip(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, 
     return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
 
 
+def _settle_disputes(results: dict[int, tuple[float, Card | None]], firsts: list[int]) -> None:
+    """Two corners of one outline read as two different cards: the dealer must confirm.
+
+    Both index corners of a card show the same face; when each is read as a card with
+    some confidence and they disagree, one of them is wrong. The surer reading stays a
+    proposal, its confidence capped below ``CONFIRM_BELOW`` so that it never counts until
+    the dealer confirms it; the other is dropped. ``firsts`` are TL region numbers (even);
+    the BR region is the next one.
+    """
+    for first in firsts:
+        a, b = results.get(first), results.get(first + 1)
+        if a is None or b is None or a[1] is None or b[1] is None or a[1] is b[1]:
+            continue
+        if min(a[0], b[0]) >= _DISPUTE:
+            weaker = first if a[0] < b[0] else first + 1
+            stronger = first + 1 if weaker == first else first
+            confidence, card = results[stronger]
+            results[stronger] = (min(confidence, _DISPUTED), card)
+            results[weaker] = (0.0, results[weaker][1])
+
+
+def _near(regions: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """For each region (N, 4, 2): whether its centre lies near the centre of one of others.
+
+    "Near" is within a third of the other region's diagonal: the same index, read again.
+    """
+    centres = regions.mean(axis=1)
+    other_centres = others.mean(axis=1)
+    diagonals = np.hypot(*(others[:, 0] - others[:, 2]).T)
+    gaps = np.hypot(*(centres[:, None] - other_centres[None]).transpose(2, 0, 1))
+    return (gaps < diagonals[None] / 3).any(axis=1)
+
+
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over the smaller area of two convex quads."""
     area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
@@ -113,20 +149,31 @@ class Recogniser:
         """The hypotheses, what each index region was read as, and the readings kept."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise RecognitionError("a frame must be a non-empty BGR image")
-        quads = find_card_quads(frame)
+        found = find_cards(frame)
+        quads = found.quads
         regions: list[np.ndarray] = []
         for quad in quads:
             regions.extend(index_regions(quad.corners))
-        # First pass: the top-left index of each clean outline (always an index corner, see
-        # order_quad) and both corners of every hypothesis. Second pass: the other corner
-        # of clean outlines not read surely enough, e.g. with a chip on the first index.
-        first = [n for n in range(len(regions)) if n % 2 == 0 or not quads[n // 2].single]
+        # An index is ink on card stock: a region that is mostly felt, back or chip is not
+        # worth a look by the network (speed; and a back is never read).
+        paper = (found.paper_shares(np.stack(regions)) >= _MIN_PAPER if regions
+                 else np.zeros(0, bool))
+        # First pass: both index corners of each clean outline. Second pass: both corners
+        # of every hypothesis, except regions on an index of a card already read surely
+        # (nothing new is there).
+        first = [n for n in range(len(regions)) if quads[n // 2].single and paper[n]]
         results = dict(zip(first, self.classify(frame, [regions[n] for n in first]),
                            strict=True))
-        second = [n + 1 for n in first if n % 2 == 0 and quads[n // 2].single
-                  and results[n][0] < _SURE]
+        _settle_disputes(results, [n for n in first if n % 2 == 0])
+        sure = [m for n in first if results[n][0] >= _SURE for m in (n - n % 2, n - n % 2 + 1)]
+        second = [n for n in range(len(regions)) if paper[n] and n not in results
+                  and n not in sure]
+        if sure and second:
+            second = [second[k] for k in np.flatnonzero(~_near(
+                np.stack([regions[n] for n in second]), np.stack([regions[n] for n in sure])))]
         results.update(zip(second, self.classify(frame, [regions[n] for n in second]),
                            strict=True))
+        _settle_disputes(results, [n for n in second if n % 2 == 0])
         kept = self._keep(frame, quads, regions, results, frame_index)
         return Trace(tuple(quads), tuple(regions), results, kept)
 
