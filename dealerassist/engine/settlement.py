@@ -130,7 +130,7 @@ def verify_settle(state: HandState) -> None:
                                  "are over", rule_id="POT-AWARD")
     if state.won_by_fold:
         opener = state.opened_by
-        if state.in_hand == (opener,) and _opener_proof(state) is None:
+        if opener >= 0 and state.in_hand == (opener,) and _opener_proof(state) is None:
             raise IllegalActionError(
                 f"player {opener} opened: they must show openers to win the pot (show the "
                 "hand, with any split openers' discards)", rule_id="JB-PROVE")
@@ -229,12 +229,13 @@ def settlement(state: HandState) -> Settlement:
     won_by_fold = state.won_by_fold
     highs = lows = None
     opener = state.opened_by
+    proof = _opener_proof(state)
     # JB-PROVE: an opener whose known cards show no openers cannot win any pot.
-    false_opener = opener if _opener_proof(state) is False else -1
+    false_opener = opener if proof is False else -1
     if not won_by_fold:
         highs = hand_strengths(state, game.high) if game.high is not None else None
         lows = hand_strengths(state, game.low) if game.low is not None else None
-        if highs is not None and opener in highs and _opener_proof(state) is not True:
+        if highs is not None and opener in highs and proof is not True:
             # JB-PROVE / JB-SPLIT: an opener who cannot show openers (final hand and
             # the discards kept aside) cannot win.
             highs = {i: v for i, v in highs.items() if i != opener}

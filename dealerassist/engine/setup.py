@@ -77,21 +77,25 @@ class HandSetup:
         if n > self.game.max_players:
             raise ValueError(f"{self.game.code} deals at most {self.game.max_players} players, "
                              f"not {n}")
-        for name in ("antes", "blinds"):
-            values = getattr(self, name)
+        for name, values in (("antes", self.antes), ("blinds", self.blinds)):
             if len(values) != n:
                 raise ValueError(f"{name} has {len(values)} entries for {n} players")
-            for value in values:
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise ValueError(f"{name} must be whole chip amounts of 0 or more: {values}")
+            # Whole chips (int, not bool) of 0 or more; checked per value only when the
+            # quick test over the tuple fails (every replay builds a setup).
+            if not all(type(value) is int and value >= 0 for value in values):
+                for value in values:
+                    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                        raise ValueError(f"{name} must be whole chip amounts of 0 or more: "
+                                         f"{values}")
         if not isinstance(self.carried, int) or isinstance(self.carried, bool) \
                 or self.carried < 0:
             raise ValueError(f"carried must be a whole chip amount of 0 or more (JB-NO-OPEN): "
                              f"{self.carried!r}")
-        for stack in self.starting_stacks:
-            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
-                raise ValueError(f"stacks must be whole chip amounts of at least 1 (TRN-OUT): "
-                                 f"{self.starting_stacks}")
+        if not all(type(stack) is int and stack > 0 for stack in self.starting_stacks):
+            for stack in self.starting_stacks:
+                if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                    raise ValueError(f"stacks must be whole chip amounts of at least 1 "
+                                     f"(TRN-OUT): {self.starting_stacks}")
         if self.game.structure is BettingStructure.FIXED_LIMIT:
             if self.small_bet <= 0 or self.big_bet <= 0:
                 raise ValueError(f"{self.game.code} is fixed limit: small_bet and big_bet needed")

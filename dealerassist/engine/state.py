@@ -493,28 +493,35 @@ def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
                         f"{len(received)}", "DR-DRAW")
         # Five received at once is applied as recorded (a replay flags it: engine.draws).
     held = list(state.hole[player])
+    # Cards are interned, so a card is its code: compare codes (ints), not Card objects.
+    codes = [c.code for c in held]
     for card in discarded:
-        if card in held and not card.is_unknown:
-            held.remove(card)
-        elif any(c.is_unknown for c in held):
-            held.remove(next(c for c in held if c.is_unknown))
+        code = card.code
+        if code != _UNKNOWN_CODE and code in codes:
+            at = codes.index(code)
+        elif _UNKNOWN_CODE in codes:  # a discard from a hand we did not see
+            at = codes.index(_UNKNOWN_CODE)
         else:
             raise _fail(f"player {player} does not hold {card}", "DR-DRAW")
+        del held[at]
+        del codes[at]
     # The stub may run out: then the discards (not the burns) are shuffled to finish the
     # draw, so a card discarded earlier may come again (DR-DRAW).
     seen = state.seen
     recycled = 0
     for card in received:
-        if not card.is_unknown and card.code < 52 and seen >> card.code & 1 and \
-                card not in state.hole[player] and not any(card in h for h in state.hole):
-            recycled |= 1 << card.code
-    fresh = [c for c in received if c.is_unknown or c.code >= 52 or not recycled >> c.code & 1]
+        code = card.code
+        if code < 52 and seen >> code & 1 and card not in state.hole[player] and \
+                not any(card in h for h in state.hole):
+            recycled |= 1 << code
+    fresh = received
     if recycled:
+        fresh = tuple(c for c in received if c.code >= 52 or not recycled >> c.code & 1)
         stub = state.setup.game.deck_size - bin(seen & _FACES).count("1")
         if stub >= len(received):
             raise _fail(f"player {player} receives a discarded card while the stub still "
                         f"holds {stub}", "IRR-DECK")
-    seen = _check_new_cards(replace(state, seen=seen), fresh)
+    seen = _check_new_cards(state, fresh)
     hole = list(state.hole)
     hole[player] = tuple(held) + received
     thrown = list(state.discards or ((),) * len(state.hole))
@@ -549,6 +556,7 @@ def _on_identify(state: HandState, event: BoardCardIdentified) -> HandState:
     return replace(state, board=tuple(board), seen=seen)
 
 
+_UNKNOWN_CODE = 53  # `dealerassist.cards.UNKNOWN`: a card whose face nobody has seen
 _DECK_MASKS: dict[tuple[int, ...], int] = {}
 # The deck mask of each game by identity (the spec kept in the entry so its id stays its
 # own): hashing the ranks tuple on every card dealt costs more than the check itself.
@@ -982,12 +990,13 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
         raise _fail(f"player {player} holds {len(held)} cards, not {len(cards)}", "G-SHOW-CLAIM")
     # Cards shown replace the faces we did not know; known faces must match.
     new = list(held)
-    unknown_slots = [k for k, c in enumerate(held) if c.is_unknown]
-    fresh = [c for c in cards if c not in held]
+    held_codes = [c.code for c in held]  # cards are interned: a card is its code
+    unknown_slots = [k for k, code in enumerate(held_codes) if code == _UNKNOWN_CODE]
+    fresh = [c for c in cards if c.code not in held_codes]
     if len(fresh) > len(unknown_slots):
         raise _fail(f"player {player} shows {len(fresh)} card(s) they were not dealt",
                     "IRR-DECK")
-    seen = _check_new_cards(state, [c for c in fresh if not c.is_unknown])
+    seen = _check_new_cards(state, [c for c in fresh if c.code != _UNKNOWN_CODE])
     for slot, card in zip(unknown_slots, fresh, strict=False):
         new[slot] = card
     hole = list(state.hole)

@@ -57,6 +57,7 @@ from dealerassist.engine.draws import can_draw
 from dealerassist.errors import DealerAssistError, HandHistoryError, IllegalActionError
 from dealerassist.games import GAMES, GameSpec
 from dealerassist.rules.model import HouseRules
+from dealerassist.rules.profiles import phh_profile
 
 __all__ = [
     "Decision",
@@ -531,6 +532,7 @@ class _Replayer:
         count = len(self.history.starting_stacks)
         players = {f"p{k + 1}": k for k in range(count)}
         events = self.events
+        append = events.append
         trace = self.trace
         betting = Phase.BETTING
         action = ""
@@ -538,6 +540,10 @@ class _Replayer:
         steps = history.steps
         if len(steps) != len(history.actions):
             steps = tuple(tuple(action.split()) for action in history.actions)
+        # ``state`` mirrors ``self.state``: the fast paths below (a card dealt, a fold or
+        # check/call by the player to act: nothing to verify) update both; the methods
+        # that handle the other actions update ``self.state``, read back after them.
+        state = self.state
         try:
             for action, parts in zip(history.actions, steps, strict=True):
                 head = parts[0]
@@ -547,28 +553,27 @@ class _Replayer:
                         player = players.get(parts[2])
                         if player is None:
                             player = _player(parts[2], count, action)
-                        if self.state.due_draw:
+                        if state.due_draw:
                             self.replacements[player] = (self.replacements.get(player, ())
                                                          + _cards(parts[3], action))
                             self.draw(action)
+                            state = self.state
                             continue
                         event: Event = HoleCardsDealt(player, _cards(parts[3], action))
                     elif kind == "db" and len(parts) >= 3:
                         event = BoardDealt(_cards(parts[2], action))
                     else:
                         raise HandHistoryError(f"unsupported dealer action {action!r}")
-                    self.state = evolve(self.state, event)
-                    events.append(event)
+                    self.state = state = evolve(state, event)
+                    append(event)
                     continue
                 player = players.get(head)
                 if player is None:
                     player = _player(head, count, action)
                 verb = parts[1] if len(parts) > 1 else ""
-                state = self.state
-                # Fast path: a fold or check/call by the player to act (nothing to verify).
                 if (
                     not trace
-                    and verb in ("f", "cc")
+                    and (verb == "f" or verb == "cc")
                     and state.phase is betting
                     and state.actors
                     and state.actors[0] == player
@@ -579,20 +584,22 @@ class _Replayer:
                         bets = state.bets
                         to_call = min(state.stacks[player], max(bets) - bets[player])
                         event = Called(player, to_call) if to_call else Checked(player)
-                    self.state = evolve(state, event)
-                    events.append(event)
-                elif verb in ("f", "cc", "cbr", "pb"):
+                    self.state = state = evolve(state, event)
+                    append(event)
+                    continue
+                if verb in ("f", "cc", "cbr", "pb"):
                     self.player_action(player, verb, parts, action)
                 elif verb == "sm":
                     self.showdown(player, parts, action)
                 elif verb == "sd":
-                    if not self.state.due_draw or player not in self.state.due_draw:
+                    if not state.due_draw or player not in state.due_draw:
                         raise HandHistoryError(f"action {action!r}: no draw is due from "
                                                f"p{player + 1} now")
                     self.discards[player] = _cards(parts[2], action) if len(parts) > 2 else ()
                     self.draw(action)
                 else:
                     raise HandHistoryError(f"unsupported action {action!r}")
+                state = self.state
         except IllegalActionError as error:
             raise HandHistoryError(f"action {action!r} cannot be applied: {error}") from None
         result_settlement = None
@@ -643,8 +650,6 @@ def replay(history: HandHistory, *, rules: HouseRules | None = None,
 
     """
     if rules is None:
-        from dealerassist.rules import phh_profile
-
         rules = phh_profile()
     try:
         return _Replayer(history, rules, trace=trace).run()
