@@ -14,27 +14,18 @@ import re
 import sys
 from pathlib import Path
 
+from dealerassist.cli.journal_options import add_journal_options, house_rules, journal_path
 from dealerassist.errors import DealerAssistError
-from dealerassist.journal.paths import default_journal_path
 from dealerassist.journal.store import SQLiteJournal
-from dealerassist.rules.loader import load_rules
-from dealerassist.rules.profiles import default_rules
 from dealerassist.session.export import export_hands
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `dealerassist export`."""
-    parser.add_argument(
-        "--db",
-        metavar="FILE",
-        default=argparse.SUPPRESS,
-        help="journal database (default: the one in the user data folder)",
-    )
-    parser.add_argument(
-        "--rules",
-        metavar="FILE",
-        default=argparse.SUPPRESS,
-        help="house rules the table played under (default: the shipped rules)",
+    add_journal_options(
+        parser,
+        db_help="journal database (default: the one in the user data folder)",
+        rules_help="house rules the table played under (default: the shipped rules)",
     )
     parser.add_argument("--hand", metavar="N", type=int, action="append", help="hand number")
     parser.add_argument("--day", metavar="YYYY-MM-DD", help="every hand started that UTC day")
@@ -48,9 +39,8 @@ def run(args: argparse.Namespace) -> int:
         raise DealerAssistError("export: say which hands: --hand N, --day YYYY-MM-DD or --all")
     if args.day and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", args.day):
         raise DealerAssistError(f"export: --day {args.day!r} is not a date like 2026-11-30")
-    rules_path = getattr(args, "rules", None)
-    rules = load_rules(rules_path) if rules_path else default_rules()
-    db = getattr(args, "db", None) or default_journal_path()
+    rules = house_rules(args)
+    db = journal_path(args)
     with SQLiteJournal(db, create=False) as journal:
         hands = export_hands(
             journal, rules=rules, hand_ids=set(args.hand or ()) or None, day=args.day

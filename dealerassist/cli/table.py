@@ -16,12 +16,9 @@ import json
 import sys
 from typing import Any, TextIO
 
+from dealerassist.cli.journal_options import add_journal_options, house_rules, journal_path
 from dealerassist.errors import DealerAssistError, IllegalActionError
-from dealerassist.journal.paths import default_journal_path
 from dealerassist.journal.store import SQLiteJournal
-from dealerassist.rules.loader import load_rules
-from dealerassist.rules.model import HouseRules
-from dealerassist.rules.profiles import default_rules
 from dealerassist.session.commands import COMMAND_HELP, CommandError
 from dealerassist.session.controller import TableSession
 from dealerassist.session.presenter import present, table_json
@@ -36,17 +33,10 @@ from dealerassist.session.viewmodels import TableView
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `dealerassist table`."""
-    parser.add_argument(
-        "--db",
-        metavar="FILE",
-        default=argparse.SUPPRESS,
-        help="journal database (default: journal.sqlite3 in the user data folder)",
-    )
-    parser.add_argument(
-        "--rules",
-        metavar="FILE",
-        default=argparse.SUPPRESS,
-        help="house rules file (default: the shipped rules)",
+    add_journal_options(
+        parser,
+        db_help="journal database (default: journal.sqlite3 in the user data folder)",
+        rules_help="house rules file (default: the shipped rules)",
     )
     parser.add_argument(
         "--game",
@@ -61,18 +51,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _rules(path: str | None) -> HouseRules:
-    return load_rules(path) if path else default_rules()
-
-
 def open_session(args: argparse.Namespace) -> TableSession | TournamentTable:
     """Open the journal and the session the options name (shared with the console).
 
     A tournament preset (one with a ``starting_stack``), or a journal that holds a
     tournament, opens a `TournamentTable` (TRN-*: blind clock, levels, eliminations).
     """
-    rules = _rules(getattr(args, "rules", None))
-    journal = SQLiteJournal(getattr(args, "db", None) or default_journal_path())
+    rules = house_rules(args)
+    journal = SQLiteJournal(journal_path(args))
     try:
         preset = rules.preset(args.game) if getattr(args, "game", None) else None
         confirm = bool(getattr(args, "confirm_payouts", False))
