@@ -386,7 +386,6 @@ def plan_hand(
     """
     if table.hand_in_progress:
         raise IllegalActionError("a hand is in progress; finish it before the next one")
-    max_seats = table.max_seats
     playing = {p.seat for p in table.players if p.state is SeatState.PLAYING and p.stack > 0}
     waiting = {p.seat for p in table.players if p.state is SeatState.WAITING and p.stack > 0}
     posting = {seat for seat in waiting if table._seated(seat).will_post}
@@ -401,89 +400,62 @@ def plan_hand(
         waiting = set()
         posting = set()
     first_hand = table.last_big_blind is None
-    if first_hand and table.button is not None and table.button in playing:
-        button = table.button
-    elif first_hand:
-        button = _next(playing, table.button, max_seats) if table.button else min(playing)
-    elif button_rule is ButtonRule.DEAD and len(playing) > 2:
-        return _plan_dead_button(
-            table,
-            playing=playing,
-            waiting=waiting,
-            posting=posting,
-            small_blind=small_blind,
-            big_blind=big_blind,
-        )
+    small_seat: int | None
+    if button_rule is ButtonRule.DEAD and not first_hand and len(playing) > 2:
+        button, small_seat, big_seat = _dead_button_seats(table, playing=playing, waiting=waiting)
     else:
-        button = _next(playing, table.button or 0, max_seats)
-    return _plan_moving(
+        button = _moving_button(table, playing=playing, first_hand=first_hand)
+        small_seat, big_seat = _moving_blind_seats(
+            table, button=button, playing=playing, waiting=waiting, posting=posting
+        )
+    return _finish_plan(
         table,
         button=button,
+        small_seat=small_seat,
+        big_seat=big_seat,
         playing=playing,
-        waiting=waiting,
         posting=posting,
         small_blind=small_blind,
         big_blind=big_blind,
     )
 
 
-def _plan_moving(
+def _moving_button(table: TableState, *, playing: set[int], first_hand: bool) -> int:
+    """Return the moving button's seat (G-BUTTON); a first hand keeps a placed button."""
+    if first_hand and table.button is not None and table.button in playing:
+        return table.button
+    if first_hand:
+        return _next(playing, table.button, table.max_seats) if table.button else min(playing)
+    return _next(playing, table.button or 0, table.max_seats)
+
+
+def _moving_blind_seats(
     table: TableState,
     *,
     button: int,
     playing: set[int],
     waiting: set[int],
     posting: set[int],
-    small_blind: int,
-    big_blind: int,
-) -> HandPlan:
+) -> tuple[int, int]:
+    """Return the small and big blind seats after ``button`` (BET-HEADSUP when two are dealt)."""
     max_seats = table.max_seats
-    dealt_count = len(playing | posting)
-    if dealt_count == 2:
+    if len(playing | posting) == 2:
         # BET-HEADSUP: the button posts the small blind and the other player the big.
-        small_seat = button
-        big_seat = _next((playing | posting) - {button}, button, max_seats)
-    else:
-        small_seat = _next(playing - {button}, button, max_seats)
-        big_seat = _next((playing | waiting) - {button, small_seat}, small_seat, max_seats)
-    return _finish_plan(
-        table,
-        button=button,
-        small_seat=small_seat,
-        big_seat=big_seat,
-        playing=playing,
-        waiting=waiting,
-        posting=posting,
-        small_blind=small_blind,
-        big_blind=big_blind,
-    )
+        return button, _next((playing | posting) - {button}, button, max_seats)
+    small_seat = _next(playing - {button}, button, max_seats)
+    big_seat = _next((playing | waiting) - {button, small_seat}, small_seat, max_seats)
+    return small_seat, big_seat
 
 
-def _plan_dead_button(
-    table: TableState,
-    *,
-    playing: set[int],
-    waiting: set[int],
-    posting: set[int],
-    small_blind: int,
-    big_blind: int,
-) -> HandPlan:
-    max_seats = table.max_seats
+def _dead_button_seats(
+    table: TableState, *, playing: set[int], waiting: set[int]
+) -> tuple[int, int | None, int]:
+    """Return the button, small blind (None when dead) and big blind seats, dead button."""
     last_big = table.last_big_blind or 0
-    big_seat = _next(playing | waiting, last_big, max_seats)
+    big_seat = _next(playing | waiting, last_big, table.max_seats)
     small_seat: int | None = last_big if last_big in playing and last_big != big_seat else None
     button = table.last_small_blind or (table.button or big_seat)
-    return _finish_plan(
-        table,
-        button=button,
-        small_seat=small_seat,
-        big_seat=big_seat,
-        playing=playing,
-        waiting=waiting,
-        posting=posting,
-        small_blind=small_blind,
-        big_blind=big_blind,
-    )
+    return button, small_seat, big_seat
 
 
 def _finish_plan(
@@ -493,7 +465,6 @@ def _finish_plan(
     small_seat: int | None,
     big_seat: int,
     playing: set[int],
-    waiting: set[int],
     posting: set[int],
     small_blind: int,
     big_blind: int,
