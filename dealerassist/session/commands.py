@@ -16,7 +16,8 @@ import difflib
 import re
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, replace
+from enum import StrEnum, unique
 
 from dealerassist.cards import Card, parse_cards
 from dealerassist.errors import DealerAssistError, InvalidCardError
@@ -269,12 +270,77 @@ Command = (
 )
 
 
+@unique
+class _Kind(StrEnum):
+    """How one word (or the rest of the line) of a command is read."""
+
+    SEAT = "seat"
+    """A seat number, from 1."""
+    CHIPS = "chips"
+    """A whole number, not negative: an amount, a stack, a number of cards."""
+    NAME = "name"
+    """A player name: any word that is not a number."""
+    TEXT = "text"
+    """The rest of the line as free text."""
+    CARDS = "cards"
+    """The rest of the line as cards."""
+
+
+_REST = (_Kind.TEXT, _Kind.CARDS)
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """One value of a command: the dataclass field it fills and how its word is read.
+
+    Attributes:
+        name: The command dataclass field.
+        kind: How the word is read.
+        what: How a bad number is named in the message ("amount", "stack").
+        below_one: The end of the message for seat 0 ({raw}: as typed, {value}: as read).
+        optional: The rest of the line may be empty (a correction's reason).
+
+    """
+
+    name: str
+    kind: _Kind
+    what: str = ""
+    below_one: str = "not {raw!r}"
+    optional: bool = False
+
+
+_SEAT = _Field("seat", _Kind.SEAT, "seat")
+_AMOUNT = _Field("amount", _Kind.CHIPS, "amount")
+_STACK = _Field("stack", _Kind.CHIPS, "stack")
+_COUNT = _Field("count", _Kind.CHIPS, "number of cards")
+_NAME = _Field("name", _Kind.NAME)
+
+
 @dataclass(frozen=True, slots=True)
 class _Verb:
+    """One verb of the language: its help line and how its words are read.
+
+    A verb either names its command and fields (read by `_read_fields`) or brings its own
+    ``parse``. With a last field taking the rest of the line, a line too short is refused
+    with ``needs`` ("show needs a seat and the cards shown"); otherwise a line with another
+    number of words is refused with ``takes`` (by default "N value(s)").
+    """
+
     usage: str
     example: str
     meaning: str
-    parse: Callable[[str, list[str]], Command]
+    _: KW_ONLY
+    make: Callable[..., Command] | None = None
+    fields: tuple[_Field, ...] = ()
+    takes: str = ""
+    needs: str = ""
+    parse: Callable[[str, list[str]], Command] | None = None
+
+    def read(self, word: str, args: list[str]) -> Command:
+        """Return the command of ``word`` (the verb as typed) and its ``args``."""
+        if self.parse is not None:
+            return self.parse(word, args)
+        return _read_fields(self, word, args)
 
 
 _NUMBER = re.compile(r"[0-9]+")
@@ -291,10 +357,11 @@ def _amount(word: str, raw: str, *, what: str, usage: str) -> int:
     raise CommandError(f"{word}: {what} {raw!r} is not a number; {usage}")
 
 
-def _seat(word: str, raw: str, *, usage: str) -> int:
+def _seat(word: str, raw: str, *, usage: str, below_one: str = _SEAT.below_one) -> int:
     seat = _amount(word, raw, what="seat", usage=usage)
     if seat < 1:
-        raise CommandError(f"{word}: seats are numbered from 1, not {raw!r}; {usage}")
+        ending = below_one.format(raw=raw, value=seat)
+        raise CommandError(f"{word}: seats are numbered from 1, {ending}; {usage}")
     return seat
 
 
@@ -305,88 +372,59 @@ def _cards(word: str, words: list[str], *, usage: str) -> tuple[Card, ...]:
         raise CommandError(f"{word}: {error}; {usage}") from None
 
 
-def _expect(word: str, args: list[str], count: int, usage: str) -> None:
-    if len(args) != count:
-        got = "nothing" if not args else " ".join(args)
-        raise CommandError(f"{word} takes {count} value(s), got {got!r}; {usage}")
-
-
 def _usage(verb: str) -> str:
-    entry = _VERBS[verb]
+    return _usage_of(_VERBS[verb])
+
+
+def _usage_of(entry: _Verb) -> str:
     return f"usage: {entry.usage}, e.g. {entry.example}"
 
 
-def _no_args(make: Callable[[], Command]) -> Callable[[str, list[str]], Command]:
-    def parse(word: str, args: list[str]) -> Command:
+def _got(args: list[str]) -> str:
+    return "nothing" if not args else " ".join(args)
+
+
+def _read_fields(entry: _Verb, word: str, args: list[str]) -> Command:
+    """Read ``args`` into the fields of ``entry``'s command, refusing a line that does not fit.
+
+    A player name is read before the numbers (a name typed where the seat goes is the
+    likelier slip, and its message says so); the other words are read left to right.
+    """
+    assert entry.make is not None  # a verb without fields brings its own parse
+    if not entry.fields:
         if args:
             raise CommandError(f"{word} takes no value, got {' '.join(args)!r}")
-        return make()
-
-    return parse
-
-
-def _one_amount(make: Callable[[int], Command], verb: str) -> Callable[[str, list[str]], Command]:
-    def parse(word: str, args: list[str]) -> Command:
-        usage = _usage(verb)
-        _expect(word, args, 1, usage)
-        return make(_amount(word, args[0], what="amount", usage=usage))
-
-    return parse
-
-
-def _one_seat(make: Callable[[int], Command], verb: str) -> Callable[[str, list[str]], Command]:
-    def parse(word: str, args: list[str]) -> Command:
-        usage = _usage(verb)
-        _expect(word, args, 1, usage)
-        return make(_seat(word, args[0], usage=usage))
-
-    return parse
+        return entry.make()
+    usage = _usage_of(entry)
+    rest = entry.fields[-1].kind in _REST
+    if rest:
+        least = sum(1 for field in entry.fields if not field.optional)
+        if len(args) < least:
+            raise CommandError(f"{word} needs {entry.needs}; {usage}")
+    elif len(args) != len(entry.fields):
+        takes = entry.takes or f"{len(entry.fields)} value(s)"
+        raise CommandError(f"{word} takes {takes}, got {_got(args)!r}; {usage}")
+    values: dict[str, object] = {}
+    in_order = sorted(enumerate(entry.fields), key=lambda item: item[1].kind is not _Kind.NAME)
+    for position, field in in_order:
+        values[field.name] = _field_value(word, field, args[position:], usage=usage)
+    return entry.make(**values)
 
 
-def _parse_sit(word: str, args: list[str]) -> Command:
-    usage = _usage("sit")
-    _expect(word, args, 3, usage)
-    name = args[1].strip()
+def _field_value(word: str, field: _Field, args: list[str], *, usage: str) -> object:
+    """Read one field from ``args`` (its word first; a rest field takes them all)."""
+    if field.kind is _Kind.TEXT:
+        return " ".join(args)
+    if field.kind is _Kind.CARDS:
+        return _cards(word, args, usage=usage)
+    if field.kind is _Kind.SEAT:
+        return _seat(word, args[0], usage=usage, below_one=field.below_one)
+    if field.kind is _Kind.CHIPS:
+        return _amount(word, args[0], what=field.what, usage=usage)
+    name = args[0].strip()
     if not name or _NUMBER.fullmatch(name):
-        raise CommandError(f"sit: {name!r} is not a player name; {usage}")
-    return Sit(
-        seat=_seat(word, args[0], usage=usage),
-        name=name,
-        stack=_amount(word, args[2], what="stack", usage=usage),
-    )
-
-
-def _parse_add(word: str, args: list[str]) -> Command:
-    usage = _usage("add")
-    _expect(word, args, 2, usage)
-    return AddChips(
-        seat=_seat(word, args[0], usage=usage),
-        amount=_amount(word, args[1], what="amount", usage=usage),
-    )
-
-
-def _parse_correct(word: str, args: list[str]) -> Command:
-    usage = _usage("correct")
-    if len(args) < 2:
-        raise CommandError(f"correct needs a seat and the right stack; {usage}")
-    return CorrectStack(
-        seat=_seat(word, args[0], usage=usage),
-        stack=_amount(word, args[1], what="stack", usage=usage),
-        reason=" ".join(args[2:]),
-    )
-
-
-def _parse_game(word: str, args: list[str]) -> Command:
-    if not args:
-        raise CommandError(f"game needs a preset name from rules.yaml; {_usage('game')}")
-    return SelectGame(preset=" ".join(args))
-
-
-def _parse_show(word: str, args: list[str]) -> Command:
-    usage = _usage("show")
-    if len(args) < 2:
-        raise CommandError(f"show needs a seat and the cards shown; {usage}")
-    return Show(seat=_seat(word, args[0], usage=usage), cards=_cards(word, args[1:], usage=usage))
+        raise CommandError(f"{word}: {name!r} is not a player name; {usage}")
+    return name
 
 
 def _parse_up(word: str, args: list[str]) -> Command:
@@ -405,36 +443,11 @@ def _parse_up(word: str, args: list[str]) -> Command:
 
 
 def _parse_draw(word: str, args: list[str]) -> Command:
-    usage = _usage("draw")
     if word == "pat":
         if args:
-            raise CommandError(f"pat takes no value, got {' '.join(args)!r}; {usage}")
+            raise CommandError(f"pat takes no value, got {' '.join(args)!r}; {_usage('draw')}")
         return Draw(count=0)
-    if len(args) != 1:
-        got = "nothing" if not args else " ".join(args)
-        raise CommandError(f"draw takes the number of cards drawn, got {got!r}; {usage}")
-    return Draw(count=_amount(word, args[0], what="number of cards", usage=usage))
-
-
-def _parse_ask(word: str, args: list[str]) -> Command:
-    usage = _usage("ask")
-    if len(args) != 1:
-        got = "nothing" if not args else " ".join(args)
-        raise CommandError(f"ask takes the number of cards announced, got {got!r}; {usage}")
-    return DeclareDraw(count=_amount(word, args[0], what="number of cards", usage=usage))
-
-
-def _parse_change(word: str, args: list[str]) -> Command:
-    usage = _usage("change")
-    if len(args) != 2:
-        got = "nothing" if not args else " ".join(args)
-        raise CommandError(f"change takes a seat and the new number of cards, got {got!r}; "
-                           f"{usage}")
-    seat = _amount(word, args[0], what="seat", usage=usage)
-    if seat < 1:
-        raise CommandError(f"change: seats are numbered from 1, got {seat}; {usage}")
-    return ChangeDraw(seat=seat, count=_amount(word, args[1], what="number of cards",
-                                               usage=usage))
+    return _read_fields(_VERBS["draw"], word, args)
 
 
 _BOARD_COUNTS = {"flop": 3, "turn": 1, "river": 1}
@@ -455,80 +468,65 @@ def _board(street: str) -> Callable[[str, list[str]], Command]:
 
 
 _VERBS: dict[str, _Verb] = {
-    "sit": _Verb("sit SEAT NAME STACK", "sit 3 Alice 1500", "a player sits down", _parse_sit),
-    "leave": _Verb(
-        "leave SEAT", "leave 3", "a player leaves with their chips", _one_seat(Leave, "leave")
-    ),
-    "out": _Verb(
-        "out SEAT", "out 3", "a player sits out (keeps the seat)", _one_seat(SitOut, "out")
-    ),
-    "in": _Verb("in SEAT", "in 3", "a player comes back", _one_seat(SitIn, "in")),
-    "post": _Verb(
-        "post SEAT",
-        "post 3",
-        "a waiting player posts a big blind to play now",
-        _one_seat(PostBlind, "post"),
-    ),
-    "add": _Verb("add SEAT AMOUNT", "add 3 500", "chips added between hands", _parse_add),
-    "correct": _Verb(
-        "correct SEAT STACK [REASON]",
-        "correct 3 1450 miscount",
-        "set a stack right between hands",
-        _parse_correct,
-    ),
-    "button": _Verb(
-        "button SEAT",
-        "button 5",
-        "place the button before the next hand",
-        _one_seat(PlaceButton, "button"),
-    ),
-    "game": _Verb(
-        "game PRESET", "game NLHE 2/5", "play another preset from the next hand", _parse_game
-    ),
-    "hand": _Verb(
-        "hand", "hand", "start the next hand (button moves, blinds posted)", _no_args(NewHand)
-    ),
-    "fold": _Verb("f", "f", "fold", _no_args(Fold)),
-    "check": _Verb("x", "x", "check", _no_args(Check)),
-    "call": _Verb("c", "c", "call", _no_args(Call)),
-    "bet": _Verb("b AMOUNT", "b 40", "open the betting (street total)", _one_amount(Bet, "bet")),
-    "raise": _Verb(
-        "r AMOUNT", "r 60", "raise TO the amount (street total)", _one_amount(RaiseTo, "raise")
-    ),
-    "allin": _Verb("allin", "allin", "push every chip in", _no_args(AllIn)),
-    "flop": _Verb("flop C C C", "flop Ah Kd 7c", "the flop", _board("flop")),
-    "turn": _Verb("turn C", "turn 2s", "the turn", _board("turn")),
-    "river": _Verb("river C", "river 9h", "the river", _board("river")),
-    "board": _Verb("board CARDS", "board 5h", "community cards of other games", _board("board")),
-    "show": _Verb("show SEAT CARDS", "show 3 Ah Ad", "a player shows at showdown", _parse_show),
-    "muck": _Verb(
-        "muck SEAT", "muck 3", "a player gives up without showing", _one_seat(Muck, "muck")
-    ),
-    "pay": _Verb(
-        "pay", "pay", "confirm the showdown's payouts (when they wait for it)", _no_args(Pay)
-    ),
-    "up": _Verb(
-        "up SEAT CARD [SEAT CARD ...]", "up 1 Kh 2 7c 3 2d", "stud: this street's up cards",
-        _parse_up,
-    ),
-    "draw": _Verb(
-        "draw N | pat", "draw 2", "draw games: the draw of the player due (0 or pat: stands pat)",
-        _parse_draw,
-    ),
-    "ask": _Verb(
-        "ask N", "ask 2",
-        "draw games: the next player to announce says N cards (change allowed until dealt)",
-        _parse_ask,
-    ),
-    "change": _Verb(
-        "change SEAT N", "change 3 1",
-        "draw games: a player changes the number announced (DR-CHANGE)", _parse_change,
-    ),
-    "fifth": _Verb(
-        "fifth", "fifth", "draw games: the fifth card of a draw of five, after everyone",
-        _no_args(FifthCard),
-    ),
-    "undo": _Verb("undo", "undo", "cancel the last event (kept in the journal)", _no_args(Undo)),
+    "sit": _Verb("sit SEAT NAME STACK", "sit 3 Alice 1500", "a player sits down",
+                 make=Sit, fields=(_SEAT, _NAME, _STACK)),
+    "leave": _Verb("leave SEAT", "leave 3", "a player leaves with their chips",
+                   make=Leave, fields=(_SEAT,)),
+    "out": _Verb("out SEAT", "out 3", "a player sits out (keeps the seat)",
+                 make=SitOut, fields=(_SEAT,)),
+    "in": _Verb("in SEAT", "in 3", "a player comes back", make=SitIn, fields=(_SEAT,)),
+    "post": _Verb("post SEAT", "post 3", "a waiting player posts a big blind to play now",
+                  make=PostBlind, fields=(_SEAT,)),
+    "add": _Verb("add SEAT AMOUNT", "add 3 500", "chips added between hands",
+                 make=AddChips, fields=(_SEAT, _AMOUNT)),
+    "correct": _Verb("correct SEAT STACK [REASON]", "correct 3 1450 miscount",
+                     "set a stack right between hands", make=CorrectStack,
+                     fields=(_SEAT, _STACK, _Field("reason", _Kind.TEXT, optional=True)),
+                     needs="a seat and the right stack"),
+    "button": _Verb("button SEAT", "button 5", "place the button before the next hand",
+                    make=PlaceButton, fields=(_SEAT,)),
+    "game": _Verb("game PRESET", "game NLHE 2/5", "play another preset from the next hand",
+                  make=SelectGame, fields=(_Field("preset", _Kind.TEXT),),
+                  needs="a preset name from rules.yaml"),
+    "hand": _Verb("hand", "hand", "start the next hand (button moves, blinds posted)",
+                  make=NewHand),
+    "fold": _Verb("f", "f", "fold", make=Fold),
+    "check": _Verb("x", "x", "check", make=Check),
+    "call": _Verb("c", "c", "call", make=Call),
+    "bet": _Verb("b AMOUNT", "b 40", "open the betting (street total)",
+                 make=Bet, fields=(_AMOUNT,)),
+    "raise": _Verb("r AMOUNT", "r 60", "raise TO the amount (street total)",
+                   make=RaiseTo, fields=(_AMOUNT,)),
+    "allin": _Verb("allin", "allin", "push every chip in", make=AllIn),
+    "flop": _Verb("flop C C C", "flop Ah Kd 7c", "the flop", parse=_board("flop")),
+    "turn": _Verb("turn C", "turn 2s", "the turn", parse=_board("turn")),
+    "river": _Verb("river C", "river 9h", "the river", parse=_board("river")),
+    "board": _Verb("board CARDS", "board 5h", "community cards of other games",
+                   parse=_board("board")),
+    "show": _Verb("show SEAT CARDS", "show 3 Ah Ad", "a player shows at showdown",
+                  make=Show, fields=(_SEAT, _Field("cards", _Kind.CARDS)),
+                  needs="a seat and the cards shown"),
+    "muck": _Verb("muck SEAT", "muck 3", "a player gives up without showing",
+                  make=Muck, fields=(_SEAT,)),
+    "pay": _Verb("pay", "pay", "confirm the showdown's payouts (when they wait for it)",
+                 make=Pay),
+    "up": _Verb("up SEAT CARD [SEAT CARD ...]", "up 1 Kh 2 7c 3 2d",
+                "stud: this street's up cards", parse=_parse_up),
+    "draw": _Verb("draw N | pat", "draw 2",
+                  "draw games: the draw of the player due (0 or pat: stands pat)",
+                  make=Draw, fields=(_COUNT,), takes="the number of cards drawn",
+                  parse=_parse_draw),
+    "ask": _Verb("ask N", "ask 2", "draw games: the next player to announce says N cards "
+                 "(change allowed until dealt)",
+                 make=DeclareDraw, fields=(_COUNT,), takes="the number of cards announced"),
+    # DR-CHANGE: seat 0 is named as read ("got 0"), as this message always has.
+    "change": _Verb("change SEAT N", "change 3 1",
+                    "draw games: a player changes the number announced (DR-CHANGE)",
+                    make=ChangeDraw, fields=(replace(_SEAT, below_one="got {value}"), _COUNT),
+                    takes="a seat and the new number of cards"),
+    "fifth": _Verb("fifth", "fifth", "draw games: the fifth card of a draw of five, after everyone",
+                   make=FifthCard),
+    "undo": _Verb("undo", "undo", "cancel the last event (kept in the journal)", make=Undo),
 }
 
 _ALIASES: dict[str, str] = {
@@ -596,4 +594,4 @@ def parse_command(line: str) -> Command:
         raise CommandError(
             f"unknown command {words[0]!r}{hint} (commands: {', '.join(sorted(_VERBS))})"
         )
-    return entry.parse(word, words[1:])
+    return entry.read(word, words[1:])
