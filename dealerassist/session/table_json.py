@@ -1,0 +1,66 @@
+"""The ``dealerassist table --json`` object of a table view (one JSON object per line).
+
+Keys (the CLI contract of the design, kept as they are): hand_id, street, to_act,
+to_call, min_raise_to, max_raise_to, pots, stacks, flags, plus seats, button, board,
+message; payouts once a showdown's pots are settled, and error after a refused command.
+Seats are numbered from 1 as on the felt; chips are ints; cards are text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealerassist.session.viewmodels import TableView
+
+__all__ = ["table_json"]
+
+
+def table_json(view: TableView, *, error: str | None = None) -> dict[str, Any]:
+    """Return the ``table --json`` object of ``view`` (``error`` set after a refusal)."""
+    action = view.action
+    occupied = [seat for seat in view.seats if seat.name]
+    button = next((seat.seat for seat in view.seats if seat.is_button), None)
+    result: dict[str, Any] = {
+        "hand_id": view.hand_id,
+        "street": view.street,
+        "to_act": action.seat if action else None,
+        "to_call": action.to_call if action else None,
+        "min_raise_to": action.min_raise_to if action else None,
+        "max_raise_to": action.max_raise_to if action else None,
+        "pots": [
+            {"label": pot.label, "amount": pot.amount, "eligible": list(pot.eligible_seats)}
+            for pot in view.pots
+        ],
+        "stacks": {str(seat.seat): seat.stack for seat in occupied},
+        "flags": [
+            {"rule_id": flag.rule_id, "message": flag.message, "severity": str(flag.severity)}
+            for flag in view.flags
+        ],
+        "seats": [
+            {
+                "seat": seat.seat,
+                "name": seat.name,
+                "stack": seat.stack,
+                "bet": seat.bet,
+                "status": str(seat.status),
+                "cards": list(seat.cards),
+            }
+            for seat in occupied
+        ],
+        "button": button,
+        "board": list(view.board),
+        "message": view.message,
+    }
+    if view.showdown is not None and view.showdown.pots:
+        result["payouts"] = [
+            {
+                "pot": pot.label,
+                "amount": pot.amount,
+                "rake": pot.rake,
+                "awards": {str(award.seat): award.amount for award in pot.awards},
+            }
+            for pot in view.showdown.pots
+        ]
+    if error is not None:
+        result["error"] = error
+    return result
