@@ -147,9 +147,8 @@ def legal_actions(state: HandState) -> LegalActions | None:
     game = setup.game
     structure = game.structure
     bets = state.bets
-    top = max(bets)
-    if top < state.call_floor:
-        top = state.call_floor
+    highest = max(bets)
+    top = highest if highest >= state.call_floor else state.call_floor
     own = bets[player]
     stack = state.stacks[player]
     to_call = min(stack, top - own)
@@ -165,12 +164,12 @@ def legal_actions(state: HandState) -> LegalActions | None:
             step = setup.big_bet if state.street.bet_size is BetSize.BIG else setup.small_bet
         else:
             step = setup.min_bet
-        if open_pair(state) and state.last_full < setup.big_bet:
+        if state.street_index == 1 and open_pair(state) and state.last_full < setup.big_bet:
             # ST-OPEN-PAIR: the small or the big bet, until someone makes a big bet.
             min_to = min(all_in, top + max(state.last_full, step))
             max_to = min(all_in, top + setup.big_bet)
         else:
-            if completion_pending(state):
+            if setup.bring_in > 0 and completion_pending(state):
                 # ST-COMPLETE: completing the bring-in makes the bet a full small bet.
                 min_to = min(all_in, max(top + 1, step))
             else:
@@ -187,12 +186,13 @@ def legal_actions(state: HandState) -> LegalActions | None:
         to_call,  # to_call
         to_call == 0 and bring_in is None,  # can_check
         bring_in is None,  # can_fold
-        to_call > 0 and not must_open_double(state, player),  # can_call
+        # can_call (LB-STRUCT only applies before the draw):
+        to_call > 0 and not (state.street_index == 0 and must_open_double(state, player)),
         min_to,  # min_raise_to
         max_to,  # max_raise_to
         left,  # raises_left
         rule not in ("BET-SHORT-ALLIN", "BET-NO-SELF-RAISE"),  # reopened
-        max(bets) == 0,  # is_bet
+        highest == 0,  # is_bet
         rule,  # raise_rule
         pot,  # pot
         bring_in,  # bring_in

@@ -24,6 +24,9 @@ _FAMILIES = {family: GameFamily(family.value) for family in Family
              if family.value in GameFamily._value2member_map_}
 
 
+_INT_ONLY = {int}
+
+
 def _default_rules() -> HouseRules:
     return HouseRules()
 
@@ -81,8 +84,8 @@ class HandSetup:
             if len(values) != n:
                 raise ValueError(f"{name} has {len(values)} entries for {n} players")
             # Whole chips (int, not bool) of 0 or more; checked per value only when the
-            # quick test over the tuple fails (every replay builds a setup).
-            if not all(type(value) is int and value >= 0 for value in values):
+            # quick test over the whole tuple fails (every replay builds a setup).
+            if set(map(type, values)) != _INT_ONLY or min(values) < 0:
                 for value in values:
                     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                         raise ValueError(f"{name} must be whole chip amounts of 0 or more: "
@@ -91,7 +94,7 @@ class HandSetup:
                 or self.carried < 0:
             raise ValueError(f"carried must be a whole chip amount of 0 or more (JB-NO-OPEN): "
                              f"{self.carried!r}")
-        if not all(type(stack) is int and stack > 0 for stack in self.starting_stacks):
+        if set(map(type, self.starting_stacks)) != _INT_ONLY or min(self.starting_stacks) <= 0:
             for stack in self.starting_stacks:
                 if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
                     raise ValueError(f"stacks must be whole chip amounts of at least 1 "

@@ -260,6 +260,11 @@ _AGGRESSOR = _INDEX["aggressor"]
 _OPENER = _INDEX["opener"]
 _OPENED_BY = _INDEX["opened_by"]
 _CALL_FLOOR = _INDEX["call_floor"]
+_BURNS = _INDEX["burns"]
+_BOARD = _INDEX["board"]
+_DUE_BOARD = _INDEX["due_board"]
+_STREET_INDEX = _INDEX["street_index"]
+_WON = _INDEX["won"]
 
 
 # ----- construction --------------------------------------------------------------------
@@ -278,14 +283,14 @@ def new_hand(setup: HandSetup) -> HandState:
 
     """
     game = setup.game
-    n = setup.player_count
-    stacks = list(setup.starting_stacks)
-    antes = [min(setup.antes[i], stacks[i]) for i in range(n)]
+    starting = setup.starting_stacks
+    n = len(starting)
+    antes = [ante if ante < stack else stack
+             for ante, stack in zip(setup.antes, starting, strict=True)]
+    stacks = [stack - ante for stack, ante in zip(starting, antes, strict=True)]
     returned = [0] * n
     committed = [0] * n
     dead = setup.carried  # JB-NO-OPEN / IRR-JB-FALSE: money carried from an earlier deal
-    for i in range(n):
-        stacks[i] -= antes[i]
     if setup.ante_trimming:
         cutoff = sorted(antes)[-2]
         for i in range(n):
@@ -300,12 +305,12 @@ def new_hand(setup: HandSetup) -> HandState:
         dead += sum(antes)
     # A blind is limited by the stack less the ante actually posted (an ante returned by
     # trimming comes back after the blinds are posted, as in PHH's reference).
-    blinds = [min(setup.blinds[i], setup.starting_stacks[i] - antes[i]) for i in range(n)]
+    blinds = [min(blind, stack - ante)
+              for blind, stack, ante in zip(setup.blinds, starting, antes, strict=True)]
     if setup.posts:  # BET-NEW-PLAYER: a live big blind posted out of position
-        blinds = [min(blinds[i] + setup.posts[i], setup.starting_stacks[i] - antes[i])
-                  for i in range(n)]
-    for i in range(n):
-        stacks[i] -= blinds[i]
+        blinds = [min(blinds[i] + setup.posts[i], starting[i] - antes[i]) for i in range(n)]
+    if any(blinds):
+        stacks = [stack - blind for stack, blind in zip(stacks, blinds, strict=True)]
     first = game.streets[0]
     state = HandState(
         setup=setup,
@@ -370,6 +375,9 @@ def _fail(reason: str, rule_id: str = "") -> IllegalActionError:
 
 
 def _require_actor(state: HandState, player: int) -> None:
+    actors = state.actors
+    if actors and actors[0] == player and state.phase is Phase.BETTING:
+        return
     if state.phase is not Phase.BETTING or not state.actors:
         raise _fail(f"player {player} cannot act: no betting round is open", "G-ACT")
     if state.actors[0] != player:
@@ -412,13 +420,14 @@ def _on_board(state: HandState, event: BoardDealt) -> HandState:
     if count == 0 or count > state.due_board:
         raise _fail(f"{state.due_board} board card(s) due here, not {count}", "HE-STREETS")
     seen = _check_new_cards(state, event.cards)
-    burns = state.burns
-    if state.due_board == state.street.board and state.street.burn:
-        burns += 1
-    return _after_dealing(
-        replace(state, board=state.board + tuple(event.cards), due_board=state.due_board - count,
-                burns=burns, seen=seen)
-    )
+    street = state.setup.game.streets[state.street_index]
+    values = list(state)
+    if state.due_board == street.board and street.burn:
+        values[_BURNS] = state.burns + 1
+    values[_BOARD] = state.board + tuple(event.cards)
+    values[_DUE_BOARD] = state.due_board - count
+    values[_SEEN] = seen
+    return _after_dealing(_new_tuple(HandState, values))
 
 
 def _on_declare(state: HandState, event: DrawDeclared) -> HandState:
@@ -627,8 +636,13 @@ def _next_street(state: HandState) -> HandState:
     ):
         # ST7-COMMUNITY: too few cards for every player: one community card for all.
         due_hole, due_board = (), 1
-    state = replace(state, phase=Phase.DEALING, street_index=index, due_hole=due_hole,
-                    due_board=due_board, actors=())
+    values = list(state)
+    values[_PHASE] = Phase.DEALING
+    values[_STREET_INDEX] = index
+    values[_DUE_HOLE] = due_hole
+    values[_DUE_BOARD] = due_board
+    values[_ACTORS] = ()
+    state = _new_tuple(HandState, values)
     if not due_hole and not due_board:
         return _after_dealing(state)
     return state
@@ -811,7 +825,7 @@ def completion_pending(state: HandState) -> bool:
 
 
 def _refuse_before_bring_in(state: HandState, player: int) -> None:
-    if bring_in_due(state):
+    if state.setup.bring_in > 0 and bring_in_due(state):
         raise _fail(f"player {player} must post the bring-in or complete", "ST-BRINGIN")
 
 
@@ -842,7 +856,8 @@ def _on_bring_in(state: HandState, event: BringInPosted) -> HandState:
 def _on_fold(state: HandState, event: Folded) -> HandState:
     player = event.player
     _require_actor(state, player)
-    _refuse_before_bring_in(state, player)
+    if state.setup.bring_in:
+        _refuse_before_bring_in(state, player)
     folded = list(state.folded)
     folded[player] = True
     free = state.bets[player] >= state.max_bet
@@ -881,7 +896,8 @@ def _call(state: HandState, player: int) -> HandState:
 
 def _on_check(state: HandState, event: Checked) -> HandState:
     _require_actor(state, event.player)
-    _refuse_before_bring_in(state, event.player)
+    if state.setup.bring_in:
+        _refuse_before_bring_in(state, event.player)
     if state.bets[event.player] < state.max_bet:
         raise _fail(f"player {event.player} cannot check: there is a bet to call", "G-ACT")
     return _call(state, event.player)
@@ -889,7 +905,8 @@ def _on_check(state: HandState, event: Checked) -> HandState:
 
 def _on_call(state: HandState, event: Called) -> HandState:
     _require_actor(state, event.player)
-    _refuse_before_bring_in(state, event.player)
+    if state.setup.bring_in:
+        _refuse_before_bring_in(state, event.player)
     return _call(state, event.player)
 
 
@@ -1038,10 +1055,12 @@ def _on_award(state: HandState, event: PotAwarded) -> HandState:
     won = list(state.won)
     stacks[event.player] += event.amount
     won[event.player] += event.amount
-    state = replace(state, stacks=tuple(stacks), won=tuple(won))
-    if state.pot_total == state.carried_on:
-        state = replace(state, phase=Phase.COMPLETE)
-    return state
+    values = list(state)
+    values[_STACKS] = tuple(stacks)
+    values[_WON] = tuple(won)
+    if state.pot_total - event.amount == state.carried_on:  # every pot awarded
+        values[_PHASE] = Phase.COMPLETE
+    return _new_tuple(HandState, values)
 
 
 def _on_carry(state: HandState, event: PotCarried) -> HandState:

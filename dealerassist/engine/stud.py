@@ -91,13 +91,11 @@ def _up_indices(game: GameSpec, held: int) -> tuple[int, ...]:
     return by_count[-1]  # more cards than the game deals: the extra ones are not up
 
 
-def _showing_key(hole: Sequence[Card], indices: tuple[int, ...], *, high: bool) -> tuple[int, ...]:
+def _showing_key(codes: tuple[int, ...], cards: list[Card], *, high: bool) -> tuple[int, ...]:
     table = _HIGH_KEYS if high else _LOW_KEYS
-    codes = tuple(hole[k].code for k in indices)
     key = table.get(codes)
     if key is None:
-        key = rank_up_cards_high if high else rank_up_cards_low
-        key = key([hole[k] for k in indices])
+        key = rank_up_cards_high(cards) if high else rank_up_cards_low(cards)
         if len(table) < _KEY_CACHE_LIMIT:
             table[codes] = key
     return key
@@ -115,26 +113,36 @@ def opener(game: GameSpec, opening: Opening, holes: Sequence[Sequence[Card]],
 
     """
     candidates: list[int] = []
-    shown: list[tuple[int, ...]] = []  # positions of each candidate's known up cards
+    shown: list[list[Card]] = []  # each candidate's known up cards
+    codes_shown: list[tuple[int, ...]] = []  # and their codes
+    by_count: dict[int, tuple[int, ...]] = {}
     for i, hole in enumerate(holes):
-        if live[i]:
-            indices = _up_indices(game, len(hole))
-            if any(hole[k].code == _UNKNOWN_CODE for k in indices):
-                indices = tuple(k for k in indices if hole[k].code != _UNKNOWN_CODE)
-            if indices:
-                candidates.append(i)
-                shown.append(indices)
+        if not live[i]:
+            continue
+        held = len(hole)
+        indices = by_count.get(held)
+        if indices is None:
+            indices = by_count[held] = _up_indices(game, held)
+        ups = [hole[k] for k in indices]
+        codes = tuple([card.code for card in ups])
+        if _UNKNOWN_CODE in codes:
+            ups = [card for card in ups if card.code != _UNKNOWN_CODE]
+            codes = tuple([card.code for card in ups])
+        if codes:
+            candidates.append(i)
+            shown.append(ups)
+            codes_shown.append(codes)
     if not candidates:
         return 0
     if opening is Opening.LOW_CARD or opening is Opening.HIGH_CARD:
         # The first round: each player shows one up card (the last one dealt).
-        firsts = [holes[i][indices[-1]] for i, indices in zip(candidates, shown, strict=True)]
-        chosen = bring_in_player(firsts, highest=opening is Opening.HIGH_CARD)
+        chosen = bring_in_player([ups[-1] for ups in shown],
+                                 highest=opening is Opening.HIGH_CARD)
         return candidates[chosen]
     high = opening is Opening.HIGH_HAND
     best_index, best_key = -1, ()
-    for i, indices in zip(candidates, shown, strict=True):
-        key = _showing_key(holes[i], indices, high=high)
+    for i, codes, ups in zip(candidates, codes_shown, shown, strict=True):
+        key = _showing_key(codes, ups, high=high)
         if best_index < 0 or key > best_key:  # strict: ties go to the earlier player (ST-FIRST)
             best_index, best_key = i, key
     return best_index

@@ -401,6 +401,11 @@ def _player(token: str, count: int, action: str) -> int:
 
 
 _CARDS_CACHE: dict[str, tuple[Card, ...]] = {}
+# Events are immutable values: the fold and the check of each player are built once and
+# shared by every replay (as cards are interned).
+_FOLDS: dict[int, Folded] = {}
+_PLAYER_TOKENS: dict[int, dict[str, int]] = {}  # player count -> {"p1": 0, ...}
+_CHECKS: dict[int, Checked] = {}
 
 
 def _cards(text: str, action: str) -> tuple[Card, ...]:
@@ -530,7 +535,9 @@ class _Replayer:
 
     def run(self) -> ReplayResult:
         count = len(self.history.starting_stacks)
-        players = {f"p{k + 1}": k for k in range(count)}
+        players = _PLAYER_TOKENS.get(count)
+        if players is None:
+            players = _PLAYER_TOKENS[count] = {f"p{k + 1}": k for k in range(count)}
         events = self.events
         append = events.append
         trace = self.trace
@@ -579,11 +586,12 @@ class _Replayer:
                     and state.actors[0] == player
                 ):
                     if verb == "f":
-                        event = Folded(player)
+                        event = _FOLDS.get(player) or _FOLDS.setdefault(player, Folded(player))
                     else:
                         bets = state.bets
                         to_call = min(state.stacks[player], max(bets) - bets[player])
-                        event = Called(player, to_call) if to_call else Checked(player)
+                        event = Called(player, to_call) if to_call else (
+                            _CHECKS.get(player) or _CHECKS.setdefault(player, Checked(player)))
                     self.state = state = evolve(state, event)
                     append(event)
                     continue
