@@ -11,14 +11,14 @@ Wrong hypotheses are expected: the classifier answers "no index" for them.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "FoundCards", "find_card_quads", "find_cards",
-           "index_regions",
-           "inside_shares", "order_quad"]
+__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "find_card_quads",
+           "find_cards", "grid_weights", "index_regions", "inside_shares", "order_quad"]
 
 CARD_ASPECT = 88 / 63  # long side / short side of a poker card
 _DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
@@ -79,6 +79,12 @@ def order_quad(points: np.ndarray) -> np.ndarray:
     return pts[_FROM[start % 4]]
 
 
+def _median_u8(values: np.ndarray) -> float:
+    """The (lower) median of uint8 values, from their histogram (no sorting)."""
+    counts = np.bincount(values.ravel(), minlength=256).cumsum()
+    return float(np.searchsorted(counts, (counts[-1] + 1) // 2))
+
+
 def _card_mask(small: np.ndarray) -> np.ndarray:
     """Bright, unsaturated pixels: card faces (and the white border of a back)."""
     blue, green, red = cv2.split(small)
@@ -88,7 +94,7 @@ def _card_mask(small: np.ndarray) -> np.ndarray:
     # Lean towards the felt: shaded or tinted card stock is still card.
     sample = lowest[::4, ::4]
     below = sample[sample <= level]
-    felt = float(np.median(below)) if below.size else 0.0
+    felt = _median_u8(below) if below.size else 0.0
     level = float(np.clip(0.65 * level + 0.35 * felt, 80, 200))
     # Unsaturated: the spread between channels is small relative to brightness.
     spread = cv2.subtract(highest, lowest)
@@ -102,7 +108,8 @@ def _card_mask(small: np.ndarray) -> np.ndarray:
 def _not_felt_mask(small: np.ndarray) -> np.ndarray:
     """Pixels whose colour is far from the felt's (the frame's dominant colour)."""
     ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
-    felt = np.median(ycc[::4, ::4].reshape(-1, 3), axis=0)
+    sample = ycc[::4, ::4]
+    felt = [_median_u8(sample[..., channel]) for channel in range(3)]
     luma, red_diff, blue_diff = cv2.split(ycc)
     chroma = cv2.add(cv2.absdiff(red_diff, float(felt[1])), cv2.absdiff(blue_diff, float(felt[2])))
     far = cv2.bitwise_or(cv2.compare(chroma, 20, cv2.CMP_GT),
@@ -191,7 +198,7 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _grid_weights(steps: int) -> np.ndarray:
+def grid_weights(steps: int) -> np.ndarray:
     """Bilinear weights (steps*steps, 4) of evenly spread points inside a quad."""
     t = (np.arange(steps, dtype=np.float32) + 0.5) / steps
     u, v = np.meshgrid(t, t)
@@ -199,7 +206,7 @@ def _grid_weights(steps: int) -> np.ndarray:
     return np.stack([(1 - u) * (1 - v), u * (1 - v), u * v, (1 - u) * v], axis=1)
 
 
-_GRID = _grid_weights(10)
+_GRID = grid_weights(10)
 
 
 def inside_shares(
@@ -329,19 +336,21 @@ def _strip_hypotheses(
     return out
 
 
-def _pair_halves(singles: list[np.ndarray]) -> list[np.ndarray]:
+def _pair_halves(
+    singles: list[np.ndarray], *, among: list[np.ndarray] | None = None
+) -> list[np.ndarray]:
     """Halves of outlines twice a card's area, offered as cards too.
 
     Two touching cards side by side make a card-shaped rectangle; the classifier tells
-    which reading, the whole or the halves, is right.
+    which reading, the whole or the halves, is right. The typical card area comes from all
+    ``singles``; only the outlines in ``among`` (default: all) are halved.
     """
     if len(singles) < 2:
         return []
-    areas = np.array([cv2.contourArea(q) for q in singles])
-    median = float(np.median(areas))
+    median = float(np.median([cv2.contourArea(q) for q in singles]))
     halves = []
-    for quad, area in zip(singles, areas, strict=True):
-        if area < 1.6 * median:
+    for quad in singles if among is None else among:
+        if cv2.contourArea(quad) < 1.6 * median:
             continue
         q = order_quad(quad)  # q[0]-q[1] is a short side: halve the long sides
         mid_a, mid_b = (q[1] + q[2]) / 2, (q[0] + q[3]) / 2
@@ -387,7 +396,7 @@ class FoundCards:
         return inside_shares(self.paper, regions * self.scale, weights=_INDEX_GRID)
 
 
-_INDEX_GRID = _grid_weights(6)
+_INDEX_GRID = grid_weights(6)
 
 
 def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[CardQuad]:
@@ -397,77 +406,116 @@ def find_card_quads(frame: np.ndarray, *, max_hypotheses: int = 40) -> list[Card
 
 def find_cards(frame: np.ndarray, *, max_hypotheses: int = 40) -> FoundCards:
     """Card outlines and hypotheses in a BGR frame, with the paper mask they came from."""
-    height, width = frame.shape[:2]
-    scale = min(1.0, _DETECT_LONG_SIDE / max(height, width))
-    small = frame if scale == 1.0 else cv2.resize(
-        frame, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_LINEAR
-    )
-    mask = _card_mask(small)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    frame_area = small.shape[0] * small.shape[1]
-    min_area = frame_area * 0.0012
-    singles: list[tuple[np.ndarray, np.ndarray]] = []  # (quad, contour)
-    merged: list[np.ndarray] = []
-    for contour in contours:
-        area = cv2.contourArea(contour)
-        if area < min_area or area > frame_area * 0.5:
-            continue
-        quad = _quad_from_contour(contour)
-        if quad is not None:
-            singles.append((quad, contour))
-        else:
-            merged.append(contour)
-    # Court cards and dark designs leave only a thin white rim, which blur or a shadow can
-    # break: a closed mask seals it, and any new clean outline it shows is a card too.
-    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
-    contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    # Court cards with artwork to the edge: whatever is not felt, if it is card-shaped.
-    not_felt = _not_felt_mask(small)
-    more, _ = cv2.findContours(not_felt, cv2.RETR_EXTERNAL,
-                               cv2.CHAIN_APPROX_SIMPLE)
-    # A card lying on (or against) another card or a back's white rim: cut the mask along
-    # the edges inside it. Those outlines lose the edge's width, given back below.
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    edges = cv2.dilate(cv2.Canny(gray, 40, 120), np.ones((3, 3), np.uint8))
-    separated = cv2.morphologyEx(cv2.bitwise_and(mask, cv2.bitwise_not(edges)), cv2.MORPH_OPEN,
-                                 np.ones((3, 3), np.uint8))
-    cut, _ = cv2.findContours(separated, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    pieces: list[np.ndarray] = []  # cut outlines that are not whole cards (fanned strips)
-    for contour in list(contours) + list(more) + list(cut):
-        area = cv2.contourArea(contour)
-        if area < min_area or area > frame_area * 0.5:
-            continue
-        x, y, w, h = cv2.boundingRect(contour)
-        centre = (x + w / 2, y + h / 2)
-        if any(cv2.pointPolygonTest(q, centre, False) >= 0 for q, _ in singles):
-            continue  # already found
-        quad = _quad_from_contour(contour)
-        if quad is not None:
-            if any(contour is c for c in cut):
-                centre_q = quad.mean(axis=0)
-                size = float(np.linalg.norm(quad[0] - quad[2]))
-                quad = (centre_q + (quad - centre_q) * (1 + 3.0 / max(size, 1.0))).astype(
-                    np.float32)
-            singles.append((quad, contour))
-        elif any(contour is c for c in cut):
-            pieces.append(contour)
-    quads = [q for q, _ in singles]
-    results = [CardQuad(order_quad(q) / scale, True) for q in quads]
-    results += [CardQuad(order_quad(half) / scale, False) for half in _pair_halves(quads)]
-    short_side = long_side = 0.0
-    if quads:
-        sizes = [sorted((float(np.linalg.norm(q[0] - q[1])), float(np.linalg.norm(q[1] - q[2]))))
-                 for q in quads]
-        short_side = float(np.median([s[0] for s in sizes]))
-        long_side = float(np.median([s[1] for s in sizes]))
-        # A "card" larger than most, or of odd proportions, may be a fan of cards: look
-        # inside it too (the outline itself stays a candidate).
-        for (_, contour), (short, long_) in zip(singles, sizes, strict=True):
-            if short * long_ > 1.3 * short_side * long_side or not 1.25 <= long_ / short <= 1.6:
+    search = CardSearch(frame)
+    return search.found(search.hypotheses(), max_hypotheses=max_hypotheses)
+
+
+class CardSearch:
+    """One frame's card search in two steps: clean outlines first, hypotheses on demand.
+
+    The recogniser reads the clean outlines first; an outline whose two corners agree on
+    one card needs no hypotheses inside it (speed), so ``hypotheses`` takes the outlines
+    to leave alone.
+
+    Args:
+        frame: a BGR frame.
+
+    """
+
+    def __init__(self, frame: np.ndarray) -> None:
+        height, width = frame.shape[:2]
+        self.scale = min(1.0, _DETECT_LONG_SIDE / max(height, width))
+        small = frame if self.scale == 1.0 else cv2.resize(
+            frame, (round(width * self.scale), round(height * self.scale)),
+            interpolation=cv2.INTER_LINEAR,
+        )
+        self.mask = mask = _card_mask(small)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        frame_area = small.shape[0] * small.shape[1]
+        min_area = frame_area * 0.0012
+        singles: list[tuple[np.ndarray, np.ndarray]] = []  # (quad, contour)
+        merged: list[np.ndarray] = []
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if area < min_area or area > frame_area * 0.5:
+                continue
+            quad = _quad_from_contour(contour)
+            if quad is not None:
+                singles.append((quad, contour))
+            else:
                 merged.append(contour)
-    # A card may lie under a back or a chip: a hypothesis need only lie on what is not felt.
-    support = cv2.bitwise_or(closed, not_felt)
-    if merged:
+        # Court cards and dark designs leave only a thin white rim, which blur or a shadow
+        # can break: a closed mask seals it, and any new clean outline it shows is a card.
+        self.closed = closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+        contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        # Court cards with artwork to the edge: whatever is not felt, if it is card-shaped.
+        self.not_felt = not_felt = _not_felt_mask(small)
+        more, _ = cv2.findContours(not_felt, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        # A card lying on (or against) another card or a back's white rim: cut the mask
+        # along the edges inside it. Those outlines lose the edge's width, given back below.
+        self.gray = gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        edges = cv2.dilate(cv2.Canny(gray, 40, 120), np.ones((3, 3), np.uint8))
+        separated = cv2.morphologyEx(cv2.bitwise_and(mask, cv2.bitwise_not(edges)),
+                                     cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        cut, _ = cv2.findContours(separated, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cut_ids = {id(c) for c in cut}
+        pieces: list[np.ndarray] = []  # cut outlines that are not whole cards (fanned strips)
+        for contour in list(contours) + list(more) + list(cut):
+            area = cv2.contourArea(contour)
+            if area < min_area or area > frame_area * 0.5:
+                continue
+            x, y, w, h = cv2.boundingRect(contour)
+            centre = (x + w / 2, y + h / 2)
+            if any(cv2.pointPolygonTest(q, centre, False) >= 0 for q, _ in singles):
+                continue  # already found
+            quad = _quad_from_contour(contour)
+            if quad is not None:
+                if id(contour) in cut_ids:
+                    centre_q = quad.mean(axis=0)
+                    size = math.hypot(*(quad[0] - quad[2]))
+                    quad = (centre_q + (quad - centre_q) * (1 + 3.0 / max(size, 1.0))).astype(
+                        np.float32)
+                singles.append((quad, contour))
+            elif id(contour) in cut_ids:
+                pieces.append(contour)
+        self._singles = singles
+        self._merged = merged
+        self._pieces = pieces
+        self.singles = [CardQuad(order_quad(q) / self.scale, True) for q, _ in singles]
+
+    def hypotheses(self, *, settled: Sequence[int] = ()) -> list[CardQuad]:
+        """Card hypotheses from merged regions, fanned strips and odd outlines.
+
+        Args:
+            settled: numbers (in ``singles``) of clean outlines known to be one card each:
+                they are neither halved nor searched inside.
+
+        """
+        scale = self.scale
+        quads = [q for q, _ in self._singles]
+        open_quads = [q for n, q in enumerate(quads) if n not in settled]
+        results = [CardQuad(order_quad(half) / scale, False)
+                   for half in _pair_halves(quads, among=open_quads)]
+        merged = list(self._merged)
+        short_side = long_side = 0.0
+        if quads:
+            sizes = [sorted((math.hypot(*(q[0] - q[1])), math.hypot(*(q[1] - q[2]))))
+                     for q in quads]
+            short_side = float(np.median([s[0] for s in sizes]))
+            long_side = float(np.median([s[1] for s in sizes]))
+            # A "card" larger than most, or of odd proportions, may be a fan of cards: look
+            # inside it too (the outline itself stays a candidate).
+            for number, ((_, contour), (short, long_)) in enumerate(
+                zip(self._singles, sizes, strict=True)
+            ):
+                if number in settled:
+                    continue
+                if (short * long_ > 1.3 * short_side * long_side
+                        or not 1.25 <= long_ / short <= 1.6):
+                    merged.append(contour)
+        # A card may lie under a back or a chip: a hypothesis need only lie on what is not
+        # felt.
+        support = cv2.bitwise_or(self.closed, self.not_felt)
         for contour in merged:
             rect = cv2.minAreaRect(contour)
             rect_area = rect[1][0] * rect[1][1]
@@ -478,26 +526,30 @@ def find_cards(frame: np.ndarray, *, max_hypotheses: int = 40) -> FoundCards:
             if long_side:
                 sizes_here.add((round(long_side), round(short_side)))
             long_here, short_here = max(sizes_here)
-            hypotheses = []
+            found = []
             for long_try, short_try in sorted(sizes_here):
-                hypotheses += _corner_hypotheses(contour, support, long_side=long_try,
-                                                 short_side=short_try)
+                found += _corner_hypotheses(contour, support, long_side=long_try,
+                                            short_side=short_try)
             if rect_area > 0 and cv2.contourArea(contour) / rect_area > 0.75:
-                hypotheses += _strip_hypotheses(gray, rect, long_side=long_here,
-                                                short_side=short_here)
-            results += [CardQuad(order_quad(q) / scale, False) for q in hypotheses]
-    if pieces:
+                found += _strip_hypotheses(self.gray, rect, long_side=long_here,
+                                           short_side=short_here)
+            results += [CardQuad(order_quad(q) / scale, False) for q in found]
         # The strip a fanned card shows beside the card on top of it: its outer corners
         # are the covered card's corners (one of them holds its index). The card may lie
         # under a back or a chip (see support).
-        for contour in pieces:
+        for contour in self._pieces:
             rect = cv2.minAreaRect(contour)
             strip_long = float(max(rect[1]))
             sizes_here = {(round(strip_long), round(strip_long / CARD_ASPECT))}
             if long_side:
                 sizes_here.add((round(long_side), round(short_side)))
             for long_try, short_try in sorted(sizes_here):
-                hypotheses = _corner_hypotheses(contour, support, long_side=long_try,
-                                                short_side=short_try)
-                results += [CardQuad(order_quad(q) / scale, False) for q in hypotheses]
-    return FoundCards(_dedupe(results)[:max_hypotheses], mask, scale)
+                found = _corner_hypotheses(contour, support, long_side=long_try,
+                                           short_side=short_try)
+                results += [CardQuad(order_quad(q) / scale, False) for q in found]
+        return results
+
+    def found(self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40) -> FoundCards:
+        """The clean outlines then the hypotheses, repeats dropped, at most max_hypotheses."""
+        return FoundCards(_dedupe(self.singles + hypotheses)[:max_hypotheses], self.mask,
+                          self.scale)

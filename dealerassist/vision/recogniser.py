@@ -8,6 +8,7 @@ and never reported. Drawing the result is the UI's business, not this module's.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +18,13 @@ import numpy as np
 from dealerassist.cards import Card, Rank, Suit
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
-from dealerassist.vision.geometry import CardQuad, find_cards, index_regions
+from dealerassist.vision.geometry import (
+    CardQuad,
+    CardSearch,
+    grid_weights,
+    index_regions,
+    inside_shares,
+)
 from dealerassist.vision.model import (
     DEFAULT_MODEL_PATH,
     NO_INDEX,
@@ -32,6 +39,7 @@ __all__ = ["Reading", "Recogniser", "Trace", "extract_patch"]
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _MIN_PAPER = 0.3  # share of card stock below which a region is not an index (geometry)
+_PAPER_GRID = grid_weights(6)
 _SURE = 0.95  # an index read this surely needs no second look from another hypothesis
 _DISPUTE = 0.5  # two corners read as different cards at least this surely: a dispute
 _DISPUTED = 0.85  # a disputed reading's confidence: below CONFIRM_BELOW, above the floor
@@ -80,7 +88,15 @@ def _clip(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, 
     return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
 
 
-def _settle_disputes(results: dict[int, tuple[float, Card | None]], firsts: list[int]) -> None:
+def _agree(a: tuple[float, Card | None] | None, b: tuple[float, Card | None] | None) -> bool:
+    """Both corners read as the same card, one of them surely."""
+    return (a is not None and b is not None and a[1] is not None and a[1] is b[1]
+            and min(a[0], b[0]) >= _DISPUTE and max(a[0], b[0]) >= _SURE)
+
+
+def _settle_disputes(
+    results: dict[int, tuple[float, Card | None]], firsts: Iterable[int]
+) -> None:
     """Two corners of one outline read as two different cards: the dealer must confirm.
 
     Both index corners of a card show the same face; when each is read as a card with
@@ -149,33 +165,56 @@ class Recogniser:
         """The hypotheses, what each index region was read as, and the readings kept."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise RecognitionError("a frame must be a non-empty BGR image")
-        found = find_cards(frame)
+        search = CardSearch(frame)
+        # First pass: both index corners of each clean outline. An index is ink on card
+        # stock: a region that is mostly felt, back or chip is not worth a look by the
+        # network (speed; and a back is never read).
+        single_regions = [region for quad in search.singles
+                          for region in index_regions(quad.corners)]
+        first = self._read_on_paper(frame, search, single_regions)
+        _settle_disputes(first, range(0, len(single_regions), 2))
+        # An outline whose two corners agree on one card is that card: no hypotheses
+        # inside it.
+        settled = {n // 2 for n in range(0, len(single_regions), 2)
+                   if _agree(first.get(n), first.get(n + 1))}
+        found = search.found(search.hypotheses(settled=settled))
         quads = found.quads
         regions: list[np.ndarray] = []
+        results: dict[int, tuple[float, Card | None]] = {}
+        numbers = {id(quad): n for n, quad in enumerate(search.singles)}
         for quad in quads:
+            number = numbers.get(id(quad))
+            if number is not None:
+                for corner in (0, 1):
+                    if 2 * number + corner in first:
+                        results[len(regions) + corner] = first[2 * number + corner]
             regions.extend(index_regions(quad.corners))
-        # An index is ink on card stock: a region that is mostly felt, back or chip is not
-        # worth a look by the network (speed; and a back is never read).
-        paper = (found.paper_shares(np.stack(regions)) >= _MIN_PAPER if regions
-                 else np.zeros(0, bool))
-        # First pass: both index corners of each clean outline. Second pass: both corners
-        # of every hypothesis, except regions on an index of a card already read surely
-        # (nothing new is there).
-        first = [n for n in range(len(regions)) if quads[n // 2].single and paper[n]]
-        results = dict(zip(first, self.classify(frame, [regions[n] for n in first]),
-                           strict=True))
-        _settle_disputes(results, [n for n in first if n % 2 == 0])
-        sure = [m for n in first if results[n][0] >= _SURE for m in (n - n % 2, n - n % 2 + 1)]
-        second = [n for n in range(len(regions)) if paper[n] and n not in results
-                  and n not in sure]
+        # Second pass: both corners of every hypothesis, except regions on an index of a
+        # card already read surely (nothing new is there).
+        sure = [n for n, (confidence, _) in results.items() if confidence >= _SURE]
+        second = [n for n in range(len(regions))
+                  if n not in results and not quads[n // 2].single]
         if sure and second:
             second = [second[k] for k in np.flatnonzero(~_near(
                 np.stack([regions[n] for n in second]), np.stack([regions[n] for n in sure])))]
-        results.update(zip(second, self.classify(frame, [regions[n] for n in second]),
-                           strict=True))
+        read = self._read_on_paper(frame, search, [regions[n] for n in second])
+        results.update({second[k]: reading for k, reading in read.items()})
         _settle_disputes(results, [n for n in second if n % 2 == 0])
         kept = self._keep(frame, quads, regions, results, frame_index)
         return Trace(tuple(quads), tuple(regions), results, kept)
+
+    def _read_on_paper(
+        self, frame: np.ndarray, search: CardSearch, regions: list[np.ndarray]
+    ) -> dict[int, tuple[float, Card | None]]:
+        """Readings of the regions (by their number in the list) that lie on card stock."""
+        if not regions:
+            return {}
+        stack = np.stack(regions)
+        on_paper = np.flatnonzero(
+            inside_shares(search.mask, stack * search.scale, weights=_PAPER_GRID) >= _MIN_PAPER
+        )
+        readings = self.classify(frame, [regions[n] for n in on_paper])
+        return {int(n): reading for n, reading in zip(on_paper, readings, strict=True)}
 
     def _keep(
         self,
