@@ -380,17 +380,13 @@ def _usage_of(entry: _Verb) -> str:
     return f"usage: {entry.usage}, e.g. {entry.example}"
 
 
-def _got(args: list[str]) -> str:
-    return "nothing" if not args else " ".join(args)
-
-
 def _read_fields(entry: _Verb, word: str, args: list[str]) -> Command:
     """Read ``args`` into the fields of ``entry``'s command, refusing a line that does not fit.
 
     A player name is read before the numbers (a name typed where the seat goes is the
     likelier slip, and its message says so); the other words are read left to right.
     """
-    assert entry.make is not None  # a verb without fields brings its own parse
+    assert entry.make is not None  # a verb without a command brings its own parse
     if not entry.fields:
         if args:
             raise CommandError(f"{word} takes no value, got {' '.join(args)!r}")
@@ -403,7 +399,8 @@ def _read_fields(entry: _Verb, word: str, args: list[str]) -> Command:
             raise CommandError(f"{word} needs {entry.needs}; {usage}")
     elif len(args) != len(entry.fields):
         takes = entry.takes or f"{len(entry.fields)} value(s)"
-        raise CommandError(f"{word} takes {takes}, got {_got(args)!r}; {usage}")
+        got = "nothing" if not args else " ".join(args)
+        raise CommandError(f"{word} takes {takes}, got {got!r}; {usage}")
     values: dict[str, object] = {}
     in_order = sorted(enumerate(entry.fields), key=lambda item: item[1].kind is not _Kind.NAME)
     for position, field in in_order:
