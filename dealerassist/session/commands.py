@@ -321,9 +321,10 @@ class _Verb:
     """One verb of the language: its help line and how its words are read.
 
     A verb either names its command and fields (read by `_read_fields`) or brings its own
-    ``parse``. With a last field taking the rest of the line, a line too short is refused
-    with ``needs`` ("show needs a seat and the cards shown"); otherwise a line with another
-    number of words is refused with ``takes`` (by default "N value(s)").
+    ``parse`` (``draw`` reads ``pat`` itself, then hands the rest to `_read_fields`). With
+    a last field taking the rest of the line, a line too short is refused with ``needs``
+    ("show needs a seat and the cards shown"); otherwise a line with another number of
+    words is refused with ``takes`` (by default "N value(s)").
     """
 
     usage: str
