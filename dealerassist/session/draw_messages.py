@@ -5,7 +5,7 @@ status line while a draw is due, `draw_line` the hand log line of a draw event. 
 what the dealer does (DR-DRAW-MAX): "seat 3 Cy draws 5: deal 4 now, the fifth after
 everyone" or, for the last to draw, "... last to draw: deal 4, burn one, then the fifth";
 when the deferred fifth is due, "burn one, then deal the fifth card" or "deal the fifth
-card". English templates; `DRAW_FRENCH` holds their French (the presenter merges it into
+card". English templates; `DRAW_FRENCH` holds their French (`session/dealer_texts.py` merges it into
 its `FRENCH` table). Command words (``draw``, ``pat``, ``fifth``) stay as typed.
 """
 
