@@ -9,6 +9,7 @@ and never reported. Drawing the result is the UI's business, not this module's.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +41,7 @@ __all__ = ["Reading", "Recogniser", "Trace", "extract_patch"]
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _MIN_PAPER = 0.3  # share of card stock below which a region is not an index (geometry)
 _PAPER_GRID = grid_weights(6)
+_SPLIT_BATCH = 12  # patches from which the network's work is shared by two threads
 _SURE = 0.95  # an index read this surely needs no second look from another hypothesis
 _DISPUTE = 0.5  # two corners read as different cards at least this surely: a dispute
 _DISPUTED = 0.85  # a disputed reading's confidence: below CONFIRM_BELOW, above the floor
@@ -156,6 +158,10 @@ class Recogniser:
         self.classifier = IndexClassifier(model_path)
         self.calibration = calibration
         self.min_confidence = min_confidence
+        # A second copy of the network reads half of a large batch on the other core (a
+        # cv2.dnn network is not to be shared between threads; the forward releases the GIL).
+        self._helper = IndexClassifier(model_path)
+        self._pool: ThreadPoolExecutor | None = None
 
     def readings(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Reading]:
         """Every confident reading, overlapping duplicates removed, best first."""
@@ -248,6 +254,18 @@ class Recogniser:
             kept.append(Reading(sighting, region, quad))
         return kept
 
+    def _predict(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Rank and suit probabilities; a large batch is split over two threads."""
+        if len(patches) < _SPLIT_BATCH:
+            return self.classifier.predict(patches)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-index")
+        half = len(patches) // 2
+        other = self._pool.submit(self._helper.predict, patches[half:])
+        rank_a, suit_a = self.classifier.predict(patches[:half])
+        rank_b, suit_b = other.result()
+        return np.concatenate([rank_a, rank_b]), np.concatenate([suit_a, suit_b])
+
     def classify(
         self, frame: np.ndarray, regions: list[np.ndarray]
     ) -> list[tuple[float, Card | None]]:
@@ -260,7 +278,7 @@ class Recogniser:
         patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(
             len(regions), PATCH_H, PATCH_W, 2
         )
-        rank_p, suit_p = self.classifier.predict(patches)
+        rank_p, suit_p = self._predict(patches)
         out: list[tuple[float, Card | None]] = []
         for number in range(len(regions)):
             rank_class = int(rank_p[number].argmax())

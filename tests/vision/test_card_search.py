@@ -151,3 +151,14 @@ def test_diagnosis_names_a_card_nobody_found_and_a_card_read_as_another(recognis
     assert buckets["misread: wrong card"] == 1
     assert buckets["false: on a card"] == 1
     assert sum(buckets[name] for name in MISS_BUCKETS) == 2
+
+
+def test_a_large_batch_split_over_two_threads_reads_like_one_batch(recogniser):
+    image = read_image(FIXTURES / "overlap_chips.png")
+    trace = recogniser.trace(image)
+    regions = list(trace.regions)[:20]
+    assert len(regions) >= 12  # large enough to be split
+    split = recogniser.classify(image, regions)
+    whole = [recogniser.classify(image, [region])[0] for region in regions]
+    assert [card for _, card in split] == [card for _, card in whole]
+    assert np.allclose([c for c, _ in split], [c for c, _ in whole], atol=1e-5)
