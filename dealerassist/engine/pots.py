@@ -82,12 +82,12 @@ def pots(state: HandState) -> tuple[Pot, ...]:
     Example (POT-EXAMPLE): Chloé all-in 500, Alice and Bruno to 1 200 each gives a main pot
     of 1 500 (all three) and a side pot of 1 400 (Alice and Bruno).
     """
-    n = len(state.stacks)
-    in_hand = tuple(not state.folded[i] and not state.mucked[i] for i in range(n))
-    if sum(in_hand) == 1:
+    in_hand = tuple([not folded and not mucked
+                     for folded, mucked in zip(state.folded, state.mucked, strict=True)])
+    if in_hand.count(True) == 1:
         # G-WIN-FOLD: the last player left takes every pot, whatever they put in.
         winner = in_hand.index(True)
         total = sum(state.committed) + state.dead_antes
         return (Pot(total, (winner,)),) if total else ()
-    pending = tuple(state.committed[i] + state.bets[i] for i in range(n))
+    pending = tuple([c + b for c, b in zip(state.committed, state.bets, strict=True)])
     return pots_from(state.committed, in_hand=in_hand, dead=state.dead_antes, pending=pending)

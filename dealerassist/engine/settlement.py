@@ -39,6 +39,8 @@ from dealerassist.errors import IllegalActionError
 from dealerassist.games.spec import Family
 from dealerassist.rules.model import HiLoOddChip, OddChipRule, RakeBase
 
+_UNKNOWN_CODE = 53  # `dealerassist.cards.UNKNOWN`
+
 __all__ = ["PotResult", "Settlement", "can_settle", "settle", "settlement", "split_amount",
            "verify_settle"]
 
@@ -138,7 +140,7 @@ def verify_settle(state: HandState) -> None:
     game = state.setup.game
     if len(state.board) < game.board_card_count:
         raise IllegalActionError("the board is not complete", rule_id="HE-STREETS")
-    if any(card.is_unknown for card in state.board):
+    if _UNKNOWN_CODE in [card.code for card in state.board]:
         raise IllegalActionError("a board card is still unknown; enter it first",
                                  rule_id="IRR-DECK")
 

@@ -88,7 +88,7 @@ def hand_strengths(state: HandState, kind: Evaluator) -> dict[int, int | None]:
         IllegalActionError: a board card is still unknown or missing.
 
     """
-    board = tuple(card.code for card in state.board)
+    board = tuple([card.code for card in state.board])
     if _UNKNOWN in board:
         raise IllegalActionError("a board card is still unknown; enter it first",
                                  rule_id="IRR-DECK")
@@ -97,7 +97,7 @@ def hand_strengths(state: HandState, kind: Evaluator) -> dict[int, int | None]:
         function = _CACHE[kind] = _strength_function(kind)
     result: dict[int, int | None] = {}
     for i in state.in_hand:
-        hole = tuple(card.code for card in state.hole[i])
+        hole = tuple([card.code for card in state.hole[i]])
         if _UNKNOWN in hole:  # the joker (52) is a card and plays (G-DECK); 53 is unknown
             continue
         result[i] = function(hole, board)

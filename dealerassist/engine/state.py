@@ -265,6 +265,11 @@ _BOARD = _INDEX["board"]
 _DUE_BOARD = _INDEX["due_board"]
 _STREET_INDEX = _INDEX["street_index"]
 _WON = _INDEX["won"]
+_DISCARDS = _INDEX["discards"]
+_DUE_DRAW = _INDEX["due_draw"]
+_DRAW_OWED = _INDEX["draw_owed"]
+_DRAW_BURN = _INDEX["draw_burn"]
+_DRAW_DECLARED = _INDEX["draw_declared"]
 
 
 # ----- construction --------------------------------------------------------------------
@@ -482,7 +487,6 @@ def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
         raise _fail(f"player {state.due_draw[0]} draws before player {player}",
                     "IRR-OUT-OF-TURN")
     discarded, received = tuple(event.discarded), tuple(event.received)
-    rest = [p for p in state.due_draw[1:] if p not in state.draw_owed]
     partial = False
     if owed:
         want = sum(s.hole_count for s in state.setup.game.streets[:state.street_index + 1])
@@ -537,6 +541,9 @@ def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
     thrown[player] = thrown[player] + discarded
     due_draw, draw_owed, burn, burns = state.due_draw[1:], state.draw_owed, state.draw_burn, \
         state.burns
+    # Players still to draw after this one, not counting fifth cards owed (DR-DRAW-MAX).
+    rest = [p for p in state.due_draw[1:] if p not in state.draw_owed] \
+        if partial or len(received) > 4 else []
     if partial:
         due_draw, draw_owed = due_draw + (player,), draw_owed + (player,)
         burn = burn if rest else player  # the last to draw: four, a burn, then the fifth
@@ -550,9 +557,19 @@ def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
     if declared and not partial:  # this draw is done: the announcement is spent
         declared = declared[:player] + (-1,) + declared[player + 1:]
         declared = declared if any(d >= 0 for d in declared) else ()
-    return _after_dealing(replace(state, hole=tuple(hole), seen=seen, discards=tuple(thrown),
-                                  due_draw=due_draw, draw_owed=draw_owed, draw_burn=burn,
-                                  burns=burns, draw_declared=declared))
+    values = list(state)
+    values[_HOLE] = tuple(hole)
+    values[_SEEN] = seen
+    values[_DISCARDS] = tuple(thrown)
+    values[_DUE_DRAW] = due_draw
+    values[_DRAW_OWED] = draw_owed
+    values[_DRAW_BURN] = burn
+    values[_BURNS] = burns
+    values[_DRAW_DECLARED] = declared
+    state = _new_tuple(HandState, values)
+    if due_draw:
+        return state  # more players to draw on this street (what _after_dealing would say)
+    return _after_dealing(state)
 
 
 def _on_identify(state: HandState, event: BoardCardIdentified) -> HandState:
@@ -724,9 +741,6 @@ def _end_betting(state: HandState) -> HandState:
     if len(active) > 1 and not _draws_after(state.setup.game)[state.street_index]:
         if sum(1 for i in active if state.stacks[i]) <= 1:
             runout = True
-    stacks = list(state.stacks)
-    committed = list(state.committed)
-    returned = list(state.returned)
     bets = state.bets
     # POT-UNCALLED: the part of a bet nobody matched goes back (also when all others
     # folded, G-WIN-FOLD); the rest goes into the pots.
@@ -738,22 +752,29 @@ def _end_betting(state: HandState) -> HandState:
         # must still show openers to win; a false opener's first bet stays with the antes,
         # so it is not returned as uncalled (a proven opener wins it back with the pot).
         held = state.opened_by
-    for i in range(n):
-        bet = bets[i]
-        if i == held:
-            keep = max(cutoff, min(bet, _opening_bet(state)))
-            stacks[i] += bet - keep
-            returned[i] += bet - keep
-            bet = keep
-        elif bet > cutoff:
-            stacks[i] += bet - cutoff
-            returned[i] += bet - cutoff
-            bet = cutoff
-        committed[i] += bet
     values = list(state)
-    values[_STACKS] = tuple(stacks)
-    values[_COMMITTED] = tuple(committed)
-    values[_RETURNED] = tuple(returned)
+    if held < 0 and max(bets) == cutoff:
+        # Every bet called (the usual end of a round): nothing goes back.
+        values[_COMMITTED] = tuple([c + b for c, b in zip(state.committed, bets, strict=True)])
+    else:
+        stacks = list(state.stacks)
+        committed = list(state.committed)
+        returned = list(state.returned)
+        for i in range(n):
+            bet = bets[i]
+            if i == held:
+                keep = max(cutoff, min(bet, _opening_bet(state)))
+                stacks[i] += bet - keep
+                returned[i] += bet - keep
+                bet = keep
+            elif bet > cutoff:
+                stacks[i] += bet - cutoff
+                returned[i] += bet - cutoff
+                bet = cutoff
+            committed[i] += bet
+        values[_STACKS] = tuple(stacks)
+        values[_COMMITTED] = tuple(committed)
+        values[_RETURNED] = tuple(returned)
     values[_BETS] = (0,) * n
     values[_ACTORS] = ()
     values[_RUNOUT] = runout
