@@ -224,8 +224,8 @@ class HandSetup:
         rules: HouseRules | None = None,
     ) -> HandSetup:
         """Return a hand from PHH fields; heads-up arrays are applied reversed, as PHH says."""
-        antes_list = [abs(a) for a in antes] or [0] * len(stacks)
-        blinds_list = [abs(b) for b in blinds_or_straddles] or [0] * len(stacks)
+        antes_list = tuple(map(abs, antes)) or (0,) * len(stacks)
+        blinds_list = tuple(map(abs, blinds_or_straddles)) or (0,) * len(stacks)
         if len(stacks) == 2:
             antes_list = antes_list[::-1]
             blinds_list = blinds_list[::-1]
@@ -233,8 +233,8 @@ class HandSetup:
         return cls(
             game=game,
             starting_stacks=tuple(stacks),
-            antes=tuple(antes_list),
-            blinds=tuple(blinds_list),
+            antes=antes_list,
+            blinds=blinds_list,
             min_bet=min_bet if not fixed else (min_bet or small_bet),
             small_bet=small_bet,
             big_bet=big_bet,

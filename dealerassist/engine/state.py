@@ -272,6 +272,23 @@ _DRAW_BURN = _INDEX["draw_burn"]
 _DRAW_DECLARED = _INDEX["draw_declared"]
 
 
+# Every field of a new hand that does not depend on the setup: the defaults, and the start
+# of a hand (street 0, no board, nobody to act yet, no aggressor, opener 0, no run-out,
+# no rake). `new_hand` fills in the rest.
+_NEW_HAND_TEMPLATE: tuple[Any, ...] = tuple(
+    {"street_index": 0, "board": (), "burns": 0, "actors": (), "last_full": 0,
+     "raise_count": 0, "aggressor": -1, "opener": 0, "runout": False, "rake": 0,
+     }.get(name, HandState._field_defaults.get(name))
+    for name in HandState._fields
+)
+_SETUP = _INDEX["setup"]
+_DEAD_ANTES = _INDEX["dead_antes"]
+_ANTES_PAID = _INDEX["antes_paid"]
+_BLINDS_PAID = _INDEX["blinds_paid"]
+_MUCKED = _INDEX["mucked"]
+_SHOWN = _INDEX["shown"]
+
+
 # ----- construction --------------------------------------------------------------------
 
 
@@ -317,35 +334,23 @@ def new_hand(setup: HandSetup) -> HandState:
     if any(blinds):
         stacks = [stack - blind for stack, blind in zip(stacks, blinds, strict=True)]
     first = game.streets[0]
-    state = HandState(
-        setup=setup,
-        phase=Phase.DEALING,
-        street_index=0,
-        stacks=tuple(stacks),
-        bets=tuple(blinds),
-        committed=tuple(committed),
-        dead_antes=dead,
-        antes_paid=tuple(antes),
-        blinds_paid=tuple(blinds),
-        folded=(False,) * n,
-        mucked=(False,) * n,
-        shown=(False,) * n,
-        hole=((),) * n,
-        board=(),
-        burns=0,
-        due_hole=tuple(range(n)) if first.hole_count else (),
-        due_board=first.board,
-        actors=(),
-        acted=(-1,) * n,
-        last_full=0,
-        raise_count=0,
-        aggressor=-1,
-        opener=0,
-        runout=False,
-        returned=tuple(returned),
-        won=(0,) * n,
-        rake=0,
-    )
+    # Built by position from a template of the defaults (this runs once per hand replayed).
+    values = list(_NEW_HAND_TEMPLATE)
+    values[_SETUP] = setup
+    values[_PHASE] = Phase.DEALING
+    values[_STACKS] = tuple(stacks)
+    values[_BETS] = values[_BLINDS_PAID] = tuple(blinds)
+    values[_COMMITTED] = tuple(committed)
+    values[_DEAD_ANTES] = dead
+    values[_ANTES_PAID] = tuple(antes)
+    values[_FOLDED] = values[_MUCKED] = values[_SHOWN] = (False,) * n
+    values[_HOLE] = ((),) * n
+    values[_DUE_HOLE] = tuple(range(n)) if first.hole_count else ()
+    values[_DUE_BOARD] = first.board
+    values[_ACTED] = (-1,) * n
+    values[_RETURNED] = tuple(returned)
+    values[_WON] = (0,) * n
+    state = _new_tuple(HandState, values)
     if not state.due_hole and not state.due_board:
         return _begin_betting(state)
     return state
