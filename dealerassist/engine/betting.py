@@ -98,14 +98,25 @@ def cap_left(state: HandState) -> int | None:
 def _fixed_cap_left(state: HandState, setup: HandSetup) -> int | None:
     """`cap_left` of a fixed-limit hand (BET-FL-CAP)."""
     fixed = setup.rules.fixed_limit
-    players = state.folded.count(False)
-    cap = fixed.cap_for(setup.family, players_in_hand=players)
+    entry = _CAPS.get((id(fixed), setup.game.family))
+    if entry is None or entry[0] is not fixed:
+        family = setup.family
+        entry = _CAPS[(id(fixed), setup.game.family)] = (
+            fixed, fixed.cap_for(family, players_in_hand=3), fixed.cap_for(family,
+                                                                             players_in_hand=2))
+    # FixedLimitRules.cap_for depends on the players in the hand only through "heads-up".
+    cap = entry[2] if state.folded.count(False) <= 2 else entry[1]
     if cap is None:
         return None
     if state.street_index == 0 and fixed.blind_counts_as_bet and any(setup.blinds):
         cap -= 1  # pre-flop the big blind is the opening bet (BET-FL-CAP)
     left = cap - state.raise_count
     return left if left > 0 else 0
+
+
+# Fixed-limit caps by house rules (identity, the rules kept in the entry) and family: the
+# cap with more than two players in the hand, and heads-up (BET-FL-CAP).
+_CAPS: dict[tuple[int, object], tuple[object, int | None, int | None]] = {}
 
 
 def raise_block(state: HandState, player: int) -> str:

@@ -705,9 +705,10 @@ def _begin_betting(state: HandState) -> HandState:
                 if value >= top:
                     best, top = i, value
             opener = (best + 1) % n
-    live = sorted(bets[i] + stacks[i] for i in range(n) if not folded[i])
+    live = sorted([bet + stack for bet, stack, out in zip(bets, stacks, folded, strict=True)
+                   if not out])
     second = live[-2] if len(live) > 1 else 0
-    order = range(n) if opener == 0 else [(opener + k) % n for k in range(n)]
+    order = (opener, *_after(n, opener))
     # A player with no chips, or with nothing left to play for (every opponent already
     # covered: no effective stack), has no decision to make this round.
     actors = [i for i in order if not folded[i] and stacks[i] and second > bets[i]]
@@ -805,6 +806,17 @@ def _draws_after(game: GameSpec) -> tuple[bool, ...]:
         flags = tuple(any(s.draw for s in streets[k + 1:]) for k in range(len(streets)))
         entry = _DRAWS_AFTER[id(game)] = (game, flags)
     return entry[1]
+
+
+_AFTER: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _after(n: int, player: int) -> tuple[int, ...]:
+    """The other players of an ``n``-handed hand in order of play after ``player``."""
+    order = _AFTER.get((n, player))
+    if order is None:
+        order = _AFTER[(n, player)] = (*range(player + 1, n), *range(player))
+    return order
 
 
 def _to_showdown(state: HandState) -> HandState:
@@ -956,9 +968,7 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
     stacks[player] -= delta
     n = len(bets)
     folded = state.folded
-    actors = tuple(
-        i for i in (*range(player + 1, n), *range(player)) if not folded[i] and stacks[i]
-    )
+    actors = tuple([i for i in _after(n, player) if not folded[i] and stacks[i]])
     acted = list(state.acted)
     acted[player] = to
     setup = state.setup

@@ -526,7 +526,8 @@ class _Replayer:
             self.apply(event, action, check_rules=False)
         else:
             legal = legal_actions(state)
-            self.decide(legal)
+            if self.trace:
+                self.decide(legal)
             if len(parts) < 3 or not parts[2].lstrip("-").isdigit():
                 raise HandHistoryError(f"action {action!r}: cbr needs an amount")
             to = int(parts[2])
@@ -566,7 +567,8 @@ class _Replayer:
                             self.draw(action)
                             state = self.state
                             continue
-                        event: Event = HoleCardsDealt(player, _cards(parts[3], action))
+                        cards = _CARDS_CACHE.get(parts[3]) or _cards(parts[3], action)
+                        event: Event = HoleCardsDealt(player, cards)
                     elif kind == "db" and len(parts) >= 3:
                         event = BoardDealt(_cards(parts[2], action))
                     else:
