@@ -812,7 +812,7 @@ _AFTER: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 def _after(n: int, player: int) -> tuple[int, ...]:
-    """The other players of an ``n``-handed hand in order of play after ``player``."""
+    """Return the other players of an ``n``-handed hand in order of play after ``player``."""
     order = _AFTER.get((n, player))
     if order is None:
         order = _AFTER[(n, player)] = (*range(player + 1, n), *range(player))
