@@ -179,9 +179,9 @@ class HandState(NamedTuple):
     @property
     def in_hand(self) -> tuple[int, ...]:
         """Players still holding a claim to a pot (not folded, not mucked)."""
-        return tuple(
-            i for i in range(len(self.stacks)) if not self.folded[i] and not self.mucked[i]
-        )
+        return tuple([i for i, (folded, mucked) in enumerate(zip(self.folded, self.mucked,
+                                                                 strict=True))
+                      if not folded and not mucked])
 
     @property
     def is_complete(self) -> bool:

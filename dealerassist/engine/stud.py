@@ -156,8 +156,20 @@ def deck_short(game: GameSpec, street_index: int, holes: Sequence[Sequence[Card]
     and one burn before each street that burns, this one included (ST7-COMMUNITY).
     """
     dealt = sum(map(len, holes)) + board_count
-    burns = sum(1 for street in game.streets[1:street_index + 1] if street.burn)
+    entry = _BURNS_BY_STREET.get(id(game))
+    if entry is None or entry[0] is not game:
+        streets = game.streets
+        entry = _BURNS_BY_STREET[id(game)] = (game, tuple(
+            sum(1 for street in streets[1:index + 1] if street.burn)
+            for index in range(len(streets))))
+    by_street = entry[1]
+    burns = by_street[street_index] if street_index < len(by_street) else by_street[-1]
     return game.deck_size - dealt - burns < players
+
+
+# Burns before each street, this one included (never the first street's: ST7-COMMUNITY),
+# per game by identity (the spec kept in the entry).
+_BURNS_BY_STREET: dict[int, tuple[GameSpec, tuple[int, ...]]] = {}
 
 
 def pairs_to_announce(game: GameSpec, holes: Sequence[Sequence[Card]],

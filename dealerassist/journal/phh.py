@@ -307,9 +307,11 @@ def parse_phh(text: str) -> HandHistory:
     if not isinstance(variant, str):
         raise HandHistoryError(f"variant must be text, not {variant!r}")
     actions = data["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not isinstance(actions, list) or (set(map(type, actions)) - {str} and not all(
+            isinstance(a, str) for a in actions)):
         raise HandHistoryError("actions must be a list of strings")
-    cleaned = tuple(a for a in (_strip_comment(a) for a in actions) if a)
+    cleaned = tuple([a for a in [_strip_comment(a) if "#" in a else a.strip() for a in actions]
+                     if a])
     places = 0
     amounts: dict[str, Any] = {}
     for name in _AMOUNT_FIELDS:
@@ -318,13 +320,15 @@ def parse_phh(text: str) -> HandHistory:
             raise HandHistoryError(f"{name} must be a list of amounts")
         amounts[name] = values
         for value in values:
-            places = max(places, _places(value))
+            if type(value) is not int:  # whole chips have no decimal places
+                places = max(places, _places(value))
     for name in _SCALAR_AMOUNTS:
         if name in data:
             places = max(places, _places(data[name]))
     split = [action.split() for action in cleaned]
     for action, parts in zip(cleaned, split, strict=True):
-        if len(parts) >= 3 and parts[1] == "cbr":
+        if len(parts) >= 3 and parts[1] == "cbr" and not (parts[2].isascii()
+                                                          and parts[2].isdigit()):
             try:
                 places = max(places, _places(Decimal(parts[2])))
             except InvalidOperation:
