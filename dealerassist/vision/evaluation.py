@@ -2,7 +2,8 @@
 
 A face-up card whose corner index can be seen counts as read right when a sighting of the
 same card overlaps it. Any other sighting is a false report; one lying on a face-down card
-is a "back reported", which must never happen.
+and on no face-up card is a "back reported", which must never happen (a face-up card
+partly under a back and read as another card is a false report, not a back).
 """
 
 from __future__ import annotations
@@ -114,8 +115,13 @@ def score_frame(sightings: Sequence[Sighting], truth: Iterable[SceneCard]) -> Sc
         score.false_reports += 1
         if not sighting.needs_confirmation:
             score.false_sure += 1
-        if any(item.card is None and _box_overlap(sighting.box, item.corners) > 0.5
-               for item in truth):
+        # A back read as a card: the sighting lies on a back and on no face-up card (a
+        # face-up card partly under a back and misread is a misread, not a back).
+        on_back = any(item.card is None and _box_overlap(sighting.box, item.corners) > 0.5
+                      for item in truth)
+        on_face = any(item.card is not None and _box_overlap(sighting.box, item.corners) > 0.3
+                      for item in truth)
+        if on_back and not on_face:
             score.backs_reported += 1
     return score
 

@@ -162,3 +162,16 @@ def test_a_large_batch_split_over_two_threads_reads_like_one_batch(recogniser):
     whole = [recogniser.classify(image, [region])[0] for region in regions]
     assert [card for _, card in split] == [card for _, card in whole]
     assert np.allclose([c for c, _ in split], [c for c, _ in whole], atol=1e-5)
+
+
+def test_a_misread_card_partly_under_a_back_is_a_false_report_but_not_a_back():
+    from dealerassist.vision.evaluation import score_frame
+
+    face = _rect(100, 100, 60, 84)
+    back = _rect(100, 130, 60, 84)  # a back lying over the lower part of the card
+    truth = (SceneCard(_card("Jc"), face, (1.0, 0.0)), SceneCard(None, back, (1.0, 1.0)))
+    misread = Sighting(_card("Tc"), 0.95, (100, 100, 60, 114))  # box over card and back
+    score = score_frame([misread], truth)
+    assert score.false_reports == 1 and score.backs_reported == 0
+    on_back_only = Sighting(_card("Tc"), 0.95, (100, 190, 60, 24))
+    assert score_frame([on_back_only], truth).backs_reported == 1
