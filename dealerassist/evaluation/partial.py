@@ -9,7 +9,6 @@ orders hands exactly as pokerkit's stud openings do.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from dealerassist.cards import Card
@@ -24,15 +23,29 @@ _CATEGORY = {(1,): 0, (2,): 1, (2, 2): 2, (3,): 3, (4,): 4}
 def _key(cards: Sequence[Card], *, ace_low: bool, what: str) -> tuple[int, ...]:
     if not 1 <= len(cards) <= 4:
         raise InvalidCardError(f"{what} takes 1 to 4 up cards, got {len(cards)}")
-    ranks: list[int] = []
+    codes = []
     for card in cards:
-        if not isinstance(card, Card) or not card.is_face:
+        if not isinstance(card, Card) or card.code >= 52:
             raise InvalidCardError(f"{what}: {card!r} is not a face-up card")
-        ranks.append(card.rank.low_value if ace_low else card.rank.value)
-    counter = Counter(ranks)
-    order = sorted(counter, key=lambda rank: (counter[rank], rank), reverse=True)
-    shape = tuple(counter[rank] for rank in order if counter[rank] > 1) or (1,)
-    return (_CATEGORY[shape], len(cards), *order)
+        codes.append(card.code)
+    return _key_of_codes(codes, ace_low=ace_low)
+
+
+def _key_of_codes(codes: Sequence[int], *, ace_low: bool) -> tuple[int, ...]:
+    """Return the key of 1 to 4 face codes: category, count, then the ranks by group.
+
+    Ranks are read from the codes (no Rank members built): stud openers rank the up cards
+    of every player on every round.
+    """
+    counts: dict[int, int] = {}
+    for code in codes:
+        rank = code // 4 + 2
+        if ace_low and rank == 14:
+            rank = 1  # Rank.low_value
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted([(count, rank) for rank, count in counts.items()], reverse=True)
+    shape = tuple([count for count, _ in groups if count > 1]) or (1,)
+    return (_CATEGORY[shape], len(codes), *[rank for _, rank in groups])
 
 
 def rank_up_cards_high(cards: Sequence[Card]) -> tuple[int, ...]:
