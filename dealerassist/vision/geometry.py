@@ -118,6 +118,18 @@ def _not_felt_mask(small: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
 
 
+_BACKGROUND = cv2.getStructuringElement(cv2.MORPH_RECT, (81, 81))  # wider than a card
+
+
+def _lifted_mask(small: np.ndarray) -> np.ndarray:
+    """Pixels much brighter than the local background (a white top-hat, glare removed)."""
+    lowest = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
+    lifted = cv2.morphologyEx(lowest, cv2.MORPH_TOPHAT, _BACKGROUND)
+    level, _ = cv2.threshold(lifted, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    mask = cv2.compare(lifted, max(float(level), 40.0), cv2.CMP_GT)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
 def _card_like(quad: np.ndarray) -> bool:
     sides = [math.hypot(*(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
     short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
@@ -451,6 +463,11 @@ class CardSearch:
         # Court cards with artwork to the edge: whatever is not felt, if it is card-shaped.
         self.not_felt = not_felt = _not_felt_mask(small)
         more, _ = cv2.findContours(not_felt, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        # Glare: a bright patch of felt merges with the cards in it. Cards are brighter than
+        # the felt around them however bright it is: lift them off the local background.
+        lifted, _ = cv2.findContours(_lifted_mask(small), cv2.RETR_EXTERNAL,
+                                     cv2.CHAIN_APPROX_SIMPLE)
+        more = list(more) + list(lifted)
         # A card lying on (or against) another card or a back's white rim: cut the mask
         # along the edges inside it. Those outlines lose the edge's width, given back below.
         self.gray = gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)

@@ -175,3 +175,14 @@ def test_a_misread_card_partly_under_a_back_is_a_false_report_but_not_a_back():
     assert score.false_reports == 1 and score.backs_reported == 0
     on_back_only = Sighting(_card("Tc"), 0.95, (100, 190, 60, 24))
     assert score_frame([on_back_only], truth).backs_reported == 1
+
+
+def test_a_card_in_a_patch_of_glare_is_still_a_clean_outline():
+    image = _felt().astype(np.float32)
+    yy, xx = np.mgrid[0:360, 0:640]
+    glare = np.exp(-((xx - 320.0) ** 2 + (yy - 180.0) ** 2) / (2 * 70.0**2))[..., None]
+    image = image * (1 - glare) + 215.0 * glare  # the felt washed out to pale grey
+    card = _rect(290, 140, 63, 88)
+    _fill(image, card, (250, 250, 250))
+    search = CardSearch(np.clip(image, 0, 255).astype(np.uint8))
+    assert _matches(search.singles, card, 0.08)
