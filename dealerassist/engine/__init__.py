@@ -62,7 +62,7 @@ from dealerassist.engine.settlement import (
 )
 from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.showdown import show_order
-from dealerassist.engine.state import HandState, Phase, evolve, evolve_all, new_hand
+from dealerassist.engine.state import HandState, Phase, evolve, evolve_all, evolver, new_hand
 
 __all__ = [
     "BetPlaced",
@@ -105,6 +105,7 @@ __all__ = [
     "deal_unknown_holes",
     "evolve",
     "evolve_all",
+    "evolver",
     "fold",
     "legal_actions",
     "muck",

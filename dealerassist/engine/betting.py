@@ -175,7 +175,8 @@ def legal_actions(state: HandState) -> LegalActions | None:
             step = setup.big_bet if state.street.bet_size is BetSize.BIG else setup.small_bet
         else:
             step = setup.min_bet
-        if state.street_index == 1 and open_pair(state) and state.last_full < setup.big_bet:
+        if state.street_index == 1 and game.family is Family.STUD and open_pair(state) \
+                and state.last_full < setup.big_bet:
             # ST-OPEN-PAIR: the small or the big bet, until someone makes a big bet.
             min_to = min(all_in, top + max(state.last_full, step))
             max_to = min(all_in, top + setup.big_bet)

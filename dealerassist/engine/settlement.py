@@ -115,6 +115,8 @@ def _by_high_card(state: HandState, winners: tuple[int, ...]) -> tuple[int, ...]
 def _split(state: HandState, amount: int, winners: tuple[int, ...], *, rule: OddChipRule,
            unit: int) -> list[tuple[int, int]]:
     """`split_amount`, with ``HIGH_CARD_BY_SUIT`` resolved; shares listed clockwise."""
+    if len(winners) == 1:  # one winner takes it all, whatever the rule (the usual case)
+        return [(winners[0], amount)] if amount else []
     if rule is not OddChipRule.HIGH_CARD_BY_SUIT:
         return split_amount(amount, winners, rule=rule, unit=unit)
     ordered = _by_high_card(state, winners)

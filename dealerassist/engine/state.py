@@ -15,6 +15,7 @@ uncalled bets returned at the end of each round (POT-UNCALLED), and all-in run-o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum, unique
 from typing import Any, NamedTuple
 
@@ -45,7 +46,7 @@ from dealerassist.errors import IllegalActionError
 from dealerassist.games.spec import BettingStructure, Family, ForcedBets, GameSpec, Opening, Street
 
 __all__ = ["HandState", "Phase", "bring_in_due", "completion_pending", "evolve", "evolve_all",
-           "new_hand"]
+           "evolver", "new_hand"]
 
 
 @unique
@@ -373,6 +374,22 @@ def evolve(state: HandState, event: Event) -> HandState:
     return handler(state, event)
 
 
+def evolver(event_type: type) -> Callable[[HandState, Any], HandState]:
+    """Return the function `evolve` applies events of ``event_type`` with.
+
+    For a caller that applies many events of a type it knows, such as a replay: calling it
+    is `evolve` without the lookup (same checks, same result, same errors).
+
+    Raises:
+        IllegalActionError: the engine cannot apply events of that type.
+
+    """
+    handler = _HANDLERS.get(event_type)
+    if handler is None:
+        raise IllegalActionError(f"the engine cannot apply {event_type.__name__} yet")
+    return handler
+
+
 def evolve_all(state: HandState, events: list[Event] | tuple[Event, ...]) -> HandState:
     """Fold `evolve` over several events."""
     for event in events:
@@ -650,9 +667,14 @@ def _next_street(state: HandState) -> HandState:
     due_board = street.board
     if street.draw and not due_hole:
         # LB-DEAL / DR-DRAW: every player still in discards and draws, in order.
-        state = replace(state, phase=Phase.DEALING, street_index=index, due_hole=(),
-                        due_board=0, actors=(), due_draw=tuple(state.in_hand))
-        return state
+        values = list(state)
+        values[_PHASE] = Phase.DEALING
+        values[_STREET_INDEX] = index
+        values[_DUE_HOLE] = ()
+        values[_DUE_BOARD] = 0
+        values[_ACTORS] = ()
+        values[_DUE_DRAW] = state.in_hand
+        return _new_tuple(HandState, values)
     if due_hole and street.hole_count == 1 and stud.deck_short(
         state.setup.game, index, state.hole, len(state.board), len(due_hole)
     ):
@@ -973,9 +995,9 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
     acted[player] = to
     setup = state.setup
     if (
-        setup.game.structure is BettingStructure.FIXED_LIMIT
+        stacks[player] == 0
+        and setup.game.structure is BettingStructure.FIXED_LIMIT
         and setup.rules.fixed_limit.half_bet_allin_reopens
-        and stacks[player] == 0
         and increment < state.last_full
         and 2 * increment >= _bet_size(state)
     ):

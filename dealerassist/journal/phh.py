@@ -48,6 +48,7 @@ from dealerassist.engine import (
     RaisedTo,
     Settlement,
     evolve,
+    evolver,
     legal_actions,
     new_hand,
     settlement,
@@ -409,6 +410,11 @@ _CARDS_CACHE: dict[str, tuple[Card, ...]] = {}
 # shared by every replay (as cards are interned).
 _FOLDS: dict[int, Folded] = {}
 _PLAYER_TOKENS: dict[int, dict[str, int]] = {}  # player count -> {"p1": 0, ...}
+_EVOLVE_HOLE = evolver(HoleCardsDealt)
+_EVOLVE_BOARD = evolver(BoardDealt)
+_EVOLVE_FOLD = evolver(Folded)
+_EVOLVE_CHECK = evolver(Checked)
+_EVOLVE_CALL = evolver(Called)
 _CHECKS: dict[int, Checked] = {}
 
 
@@ -553,9 +559,12 @@ class _Replayer:
         if len(steps) != len(history.actions):
             steps = tuple(tuple(action.split()) for action in history.actions)
         # ``state`` mirrors ``self.state``: the fast paths below (a card dealt, a fold or
-        # check/call by the player to act: nothing to verify) update both; the methods
-        # that handle the other actions update ``self.state``, read back after them.
+        # check/call by the player to act: nothing to verify) update both, applying their
+        # events with the engine's own handlers (`evolver`: `evolve` without the lookup);
+        # the methods that handle the other actions update ``self.state``, read back after.
         state = self.state
+        deal_hole, deal_board = _EVOLVE_HOLE, _EVOLVE_BOARD
+        fold_in, check_in, call_in = _EVOLVE_FOLD, _EVOLVE_CHECK, _EVOLVE_CALL
         try:
             for action, parts in zip(history.actions, steps, strict=True):
                 head = parts[0]
@@ -573,11 +582,12 @@ class _Replayer:
                             continue
                         cards = _CARDS_CACHE.get(parts[3]) or _cards(parts[3], action)
                         event: Event = HoleCardsDealt(player, cards)
+                        self.state = state = deal_hole(state, event)
                     elif kind == "db" and len(parts) >= 3:
                         event = BoardDealt(_cards(parts[2], action))
+                        self.state = state = deal_board(state, event)
                     else:
                         raise HandHistoryError(f"unsupported dealer action {action!r}")
-                    self.state = state = evolve(state, event)
                     append(event)
                     continue
                 player = players.get(head)
@@ -593,12 +603,17 @@ class _Replayer:
                 ):
                     if verb == "f":
                         event = _FOLDS.get(player) or _FOLDS.setdefault(player, Folded(player))
+                        self.state = state = fold_in(state, event)
                     else:
                         bets = state.bets
                         to_call = min(state.stacks[player], max(bets) - bets[player])
-                        event = Called(player, to_call) if to_call else (
-                            _CHECKS.get(player) or _CHECKS.setdefault(player, Checked(player)))
-                    self.state = state = evolve(state, event)
+                        if to_call:
+                            event = Called(player, to_call)
+                            self.state = state = call_in(state, event)
+                        else:
+                            event = _CHECKS.get(player) or _CHECKS.setdefault(player,
+                                                                               Checked(player))
+                            self.state = state = check_in(state, event)
                     append(event)
                     continue
                 if verb in ("f", "cc", "cbr", "pb"):

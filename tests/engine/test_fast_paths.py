@@ -121,3 +121,19 @@ def test_BET_FORCED_new_hand_fills_every_field() -> None:
     assert state.bets == state.blinds_paid == (1, 2, 0)
     assert state.antes_paid == (1, 1, 1) and state.dead_antes == 3
     assert state.due_hole == (0, 1, 2) and state.actors == () and state.aggressor == -1
+
+
+def test_evolver_applies_what_evolve_applies_and_refuses_what_it_refuses() -> None:
+    from dealerassist.cards import parse_cards
+    from dealerassist.engine import Folded, HoleCardsDealt, evolver
+    from dealerassist.errors import IllegalActionError
+
+    setup = HandSetup.create(game="NT", stacks=[100, 100, 100], small_blind=1, big_blind=2)
+    state = new_hand(setup)
+    deal = HoleCardsDealt(0, tuple(parse_cards("AsKs")))
+    assert evolver(HoleCardsDealt)(state, deal) == evolve(state, deal)
+    with pytest.raises(IllegalActionError) as caught:
+        evolver(Folded)(state, Folded(0))  # no betting round open yet
+    assert caught.value.rule_id == "G-ACT"
+    with pytest.raises(IllegalActionError):
+        evolver(int)
