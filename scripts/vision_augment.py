@@ -3,11 +3,11 @@
 Why on patches and not on scenes: rendering scenes and cutting patches with the detector
 is the slow part of training on a CPU. Cut the patches once, then vary them in the data
 loader: each epoch sees a different version of every patch. The changes cover what the
-held-out designs and real decks differ in: the index a little off-centre, smaller or
-larger (`zoom`), thinner or thicker strokes, blur and lost resolution, uneven light, part
-of the index under a card edge or a chip (the label kept: a thin band of the right
-or bottom side, where the rank and the suit sign still show),
-and sensor noise. The held-out set is never augmented.
+held-out designs and real decks differ in: the index a little off-centre, smaller (down
+to half its size, high in the corner) or larger, thinner or thicker strokes, blur and
+lost resolution, uneven light, part of the index under a card edge or a chip (the label
+kept: a thin band of the right or bottom side, where the rank and the suit sign still
+show), and sensor noise. The held-out set is never augmented.
 
 Patches are float tensors (N, 2, H, W) in raw units: grey 0..255 and redness
 (R - (G + B) / 2 + 128); `torch_normalise` then does what `model.normalise_patches` does.
@@ -62,9 +62,16 @@ class PatchAugmenter:
         return out.clamp(0, 255)
 
     def _geometry(self, x: torch.Tensor) -> torch.Tensor:
-        """Shift, zoom (the index 0.8 to 1.2 times its size) and a small rotation."""
+        """Shift, zoom and a small rotation; the space uncovered is the patch's paper.
+
+        Half the zooms are about the centre (the index 0.8 to 1.2 times its size), half
+        keep the top-left corner in place and shrink the index to as little as half its
+        size (small indices high in the corner, like tigullio-international's).
+        """
         n, g, s = len(x), self._gen, self.strength
-        zoom = torch.exp(_uniform(n, -0.2 * s, 0.2 * s, g))  # >1: the index looks smaller
+        anchored = _chance(n, 0.5, g)
+        zoom = torch.where(anchored, torch.exp(_uniform(n, 0.0, 0.65 * s, g)),
+                           torch.exp(_uniform(n, -0.2 * s, 0.2 * s, g)))  # >1: smaller
         angle = _uniform(n, -5.0, 5.0, g) * math.pi / 180 * s
         height, width = x.shape[2:]
         aspect = height / width
@@ -74,13 +81,18 @@ class PatchAugmenter:
         theta[:, 0, 1] = -zoom * torch.sin(angle) * aspect
         theta[:, 1, 0] = zoom * torch.sin(angle) / aspect
         theta[:, 1, 1] = zoom * torch.cos(angle)
-        theta[:, 0, 2] = _uniform(n, -0.15, 0.15, g) * s
-        theta[:, 1, 2] = _uniform(n, -0.08, 0.08, g) * s
+        shift = torch.where(anchored, zoom - 1, torch.zeros(n))
+        theta[:, 0, 2] = shift + _uniform(n, -0.15, 0.15, g) * s
+        theta[:, 1, 2] = shift + _uniform(n, -0.08, 0.08, g) * s
         keep = ~_chance(n, 0.8, g)
         theta[keep] = torch.tensor([[1.0, 0, 0], [0, 1.0, 0]])
+        # The paper: a light grey level (felt may fill the darker part) and the median redness.
+        paper = torch.stack([torch.quantile(x[:, 0].flatten(1), 0.8, dim=1),
+                             torch.quantile(x[:, 1].flatten(1), 0.5, dim=1)], dim=1)
+        paper = paper[:, :, None, None]
         grid = F.affine_grid(theta, list(x.shape), align_corners=False)
-        return F.grid_sample(x, grid, mode="bilinear", padding_mode="border",
-                             align_corners=False)
+        return paper + F.grid_sample(x - paper, grid, mode="bilinear", padding_mode="zeros",
+                                     align_corners=False)
 
     def _strokes(self, x: torch.Tensor) -> torch.Tensor:
         """Thinner strokes (each pixel takes its 2x2 window's lightest) or thicker ones."""

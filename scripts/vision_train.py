@@ -76,6 +76,18 @@ def export(model, out: Path) -> None:  # type: ignore[no-untyped-def]
     print(f"wrote {out} ({out.stat().st_size} bytes)")
 
 
+def average_weights(base: dict, tuned: dict, *, share: float) -> dict:
+    """``(1 - share) * base + share * tuned`` for every float tensor (counters from ``tuned``).
+
+    Averaging a model and its fine-tune in weight space keeps most of what the first model
+    read well and adds part of what the fine-tune learned (both come from the same start).
+    """
+    if set(base) != set(tuned):
+        raise ValueError("the two weight files are not the same network")
+    return {key: (base[key] * (1 - share) + tuned[key] * share).to(base[key].dtype)
+            if base[key].is_floating_point() else tuned[key] for key in base}
+
+
 _WITH_ART = True
 _VARIED = False
 
@@ -157,6 +169,11 @@ def main() -> None:
     parser.add_argument("--weights", type=Path, help="also save the torch weights here")
     parser.add_argument("--export-only", type=Path, metavar="WEIGHTS",
                         help="export saved weights to ONNX, no training")
+    parser.add_argument("--average-with", type=Path, metavar="WEIGHTS",
+                        help="with --export-only: export the weighted average of these "
+                        "weights and the exported ones (a model and its fine-tune)")
+    parser.add_argument("--share", type=float, default=0.3,
+                        help="the --export-only weights' share in --average-with's average")
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--workers", type=int, default=1, help="processes rendering scenes")
@@ -185,7 +202,11 @@ def main() -> None:
 
     if args.export_only:
         model = build_model()
-        model.load_state_dict(torch.load(args.export_only, map_location="cpu"))
+        weights = torch.load(args.export_only, map_location="cpu")
+        if args.average_with:
+            base = torch.load(args.average_with, map_location="cpu")
+            weights = average_weights(base, weights, share=args.share)
+        model.load_state_dict(weights)
         export(model, args.out)
         return
     torch.set_num_threads(args.threads)

@@ -176,3 +176,19 @@ def test_thinner_strokes_leave_less_ink_and_thicker_more():
     assert int((ink_after < ink_before).sum()) > 60  # ~25 % thinned
     assert int((ink_after > ink_before).sum()) > 20  # ~10 % thickened
     assert int((ink_after == ink_before).sum()) > 200
+
+
+def test_average_weights_mixes_floats_by_share_and_refuses_other_networks():
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from vision_train import average_weights
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    base = {"w": torch.tensor([1.0, 3.0]), "n": torch.tensor(5)}
+    tuned = {"w": torch.tensor([11.0, -7.0]), "n": torch.tensor(9)}
+    mixed = average_weights(base, tuned, share=0.3)
+    torch.testing.assert_close(mixed["w"], torch.tensor([4.0, 0.0]))
+    assert int(mixed["n"]) == 9  # batch-norm counters are not averaged
+    with pytest.raises(ValueError, match="not the same network"):
+        average_weights(base, {"w": tuned["w"]}, share=0.5)
