@@ -32,6 +32,18 @@ from dealerassist.rules.model import LowballOpening
 __all__ = ["LegalActions", "cap_left", "legal_actions", "must_open_double", "open_pair",
            "raise_block"]
 
+# Enum members as module constants: looking a member up on its class goes through the
+# enum metaclass (~0.1 us), and the hot paths below test several per event.
+_BETTING = Phase.BETTING
+_BIG_BET_ROUND = BetSize.BIG
+_DOUBLE_BIG_BLIND = LowballOpening.DOUBLE_BIG_BLIND
+_FAMILY_DRAW = Family.DRAW
+_FAMILY_STUD = Family.STUD
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_HIGH_HAND = Opening.HIGH_HAND
+_NO_LIMIT = BettingStructure.NO_LIMIT
+_POT_LIMIT = BettingStructure.POT_LIMIT
+
 
 class LegalActions(NamedTuple):
     """What the player to act may do, with every amount a dealer announces.
@@ -82,15 +94,15 @@ class LegalActions(NamedTuple):
 def street_min_bet(state: HandState) -> int:
     """Return the smallest bet or raise increment of the round (BET-NL-MIN, BET-FL-SIZES)."""
     setup = state.setup
-    if setup.game.structure is BettingStructure.FIXED_LIMIT:
-        return setup.big_bet if state.street.bet_size is BetSize.BIG else setup.small_bet
+    if setup.game.structure is _FIXED_LIMIT:
+        return setup.big_bet if state.street.bet_size is _BIG_BET_ROUND else setup.small_bet
     return setup.min_bet
 
 
 def cap_left(state: HandState) -> int | None:
     """Bets and raises left this round before the cap (BET-FL-CAP); None if unlimited."""
     setup = state.setup
-    if setup.game.structure is not BettingStructure.FIXED_LIMIT:
+    if setup.game.structure is not _FIXED_LIMIT:
         return None
     return _fixed_cap_left(state, setup)
 
@@ -151,7 +163,7 @@ def legal_actions(state: HandState) -> LegalActions | None:
     out once, here, from local values (the public helpers `cap_left`, `raise_block`,
     `street_min_bet` give the same answers one at a time).
     """
-    if state.phase is not Phase.BETTING or not state.actors:
+    if state.phase is not _BETTING or not state.actors:
         return None
     player = state.actors[0]
     setup = state.setup
@@ -164,7 +176,7 @@ def legal_actions(state: HandState) -> LegalActions | None:
     stack = state.stacks[player]
     to_call = min(stack, top - own)
     pot = sum(state.committed) + state.dead_antes + sum(bets)
-    fixed = structure is BettingStructure.FIXED_LIMIT
+    fixed = structure is _FIXED_LIMIT
     left = _fixed_cap_left(state, setup) if fixed else None
     rule = _raise_block(state, player, top, left)
     min_to: int | None = None
@@ -172,10 +184,10 @@ def legal_actions(state: HandState) -> LegalActions | None:
     if not rule:
         all_in = stack + own
         if fixed:
-            step = setup.big_bet if state.street.bet_size is BetSize.BIG else setup.small_bet
+            step = setup.big_bet if state.street.bet_size is _BIG_BET_ROUND else setup.small_bet
         else:
             step = setup.min_bet
-        if state.street_index == 1 and game.family is Family.STUD and open_pair(state) \
+        if state.street_index == 1 and game.family is _FAMILY_STUD and open_pair(state) \
                 and state.last_full < setup.big_bet:
             # ST-OPEN-PAIR: the small or the big bet, until someone makes a big bet.
             min_to = min(all_in, top + max(state.last_full, step))
@@ -186,9 +198,9 @@ def legal_actions(state: HandState) -> LegalActions | None:
                 min_to = min(all_in, max(top + 1, step))
             else:
                 min_to = min(all_in, top + max(state.last_full, step))
-            if structure is BettingStructure.NO_LIMIT:
+            if structure is _NO_LIMIT:
                 max_to = all_in
-            elif structure is BettingStructure.POT_LIMIT:
+            elif structure is _POT_LIMIT:
                 max_to = min(all_in, max(min_to, 2 * top - own + pot))
             else:
                 max_to = min_to
@@ -224,9 +236,9 @@ def must_open_double(state: HandState, player: int) -> bool:
     game = setup.game
     return (
         state.street_index == 0
-        and game.family is Family.DRAW
+        and game.family is _FAMILY_DRAW
         and game.high is None
-        and setup.rules.lowball.opening is LowballOpening.DOUBLE_BIG_BLIND
+        and setup.rules.lowball.opening is _DOUBLE_BIG_BLIND
         and state.raise_count == 0
         and any(setup.blinds)
         and state.bets[player] < max(state.bets)
@@ -243,9 +255,9 @@ def open_pair(state: HandState) -> bool:
     game = setup.game
     if (
         state.street_index != 1
-        or game.family is not Family.STUD
+        or game.family is not _FAMILY_STUD
         or not setup.rules.fixed_limit.open_pair_big_bet
-        or state.street.opening is not Opening.HIGH_HAND
+        or state.street.opening is not _HIGH_HAND
     ):
         return False
     for i in state.in_hand:

@@ -41,6 +41,15 @@ from dealerassist.rules.model import HiLoOddChip, OddChipRule, RakeBase
 
 _UNKNOWN_CODE = 53  # `dealerassist.cards.UNKNOWN`
 
+# Enum members as module constants: looking a member up on its class goes through the
+# enum metaclass (~0.1 us), and the hot paths below test several per event.
+_COMPLETE = Phase.COMPLETE
+_FAMILY_BOARD = Family.BOARD
+_FAMILY_STUD = Family.STUD
+_HIGH_CARD_BY_SUIT = OddChipRule.HIGH_CARD_BY_SUIT
+_LOWEST_SEAT = OddChipRule.LOWEST_SEAT
+_SHOWDOWN = Phase.SHOWDOWN
+
 __all__ = ["PotResult", "Settlement", "can_settle", "settle", "settlement", "split_amount",
            "verify_settle"]
 
@@ -90,7 +99,7 @@ def split_amount(
     units, below = divmod(amount, unit)
     base, extra = divmod(units, count)
     shares = [base * unit] * count
-    if rule is OddChipRule.LOWEST_SEAT:
+    if rule is _LOWEST_SEAT:
         shares[0] += extra * unit
     else:
         for k in range(extra):
@@ -117,7 +126,7 @@ def _split(state: HandState, amount: int, winners: tuple[int, ...], *, rule: Odd
     """`split_amount`, with ``HIGH_CARD_BY_SUIT`` resolved; shares listed clockwise."""
     if len(winners) == 1:  # one winner takes it all, whatever the rule (the usual case)
         return [(winners[0], amount)] if amount else []
-    if rule is not OddChipRule.HIGH_CARD_BY_SUIT:
+    if rule is not _HIGH_CARD_BY_SUIT:
         return split_amount(amount, winners, rule=rule, unit=unit)
     ordered = _by_high_card(state, winners)
     shares = dict(split_amount(amount, ordered, rule=OddChipRule.FIRST_LEFT_OF_BUTTON,
@@ -127,9 +136,9 @@ def _split(state: HandState, amount: int, winners: tuple[int, ...], *, rule: Odd
 
 def verify_settle(state: HandState) -> None:
     """Raise unless the hand can be settled now (betting over, board complete and known)."""
-    if state.phase is Phase.COMPLETE:
+    if state.phase is _COMPLETE:
         raise IllegalActionError("the hand is already settled", rule_id="POT-AWARD")
-    if state.phase is not Phase.SHOWDOWN:
+    if state.phase is not _SHOWDOWN:
         raise IllegalActionError("the hand cannot be settled before the betting and dealing "
                                  "are over", rule_id="POT-AWARD")
     if state.won_by_fold:
@@ -175,7 +184,7 @@ def can_settle(state: HandState) -> bool:
 
 
 def _saw_flop(state: HandState) -> bool:
-    if state.setup.game.family is Family.BOARD:
+    if state.setup.game.family is _FAMILY_BOARD:
         return len(state.board) >= 3
     return state.street_index >= 1
 
@@ -224,8 +233,8 @@ def settlement(state: HandState) -> Settlement:
     rakes = _rakes(state, hand_pots)
     rules = state.setup.rules.odd_chip
     family = state.setup.game.family
-    rule = rules.stud if family is Family.STUD else rules.board
-    if rule is OddChipRule.HIGH_CARD_BY_SUIT and family is not Family.STUD:
+    rule = rules.stud if family is _FAMILY_STUD else rules.board
+    if rule is _HIGH_CARD_BY_SUIT and family is not _FAMILY_STUD:
         rule = OddChipRule.FIRST_LEFT_OF_BUTTON  # a stud-only option (G-ODD-CHIP)
     game = state.setup.game
     events: list[Event] = []

@@ -173,7 +173,7 @@ class HandState(NamedTuple):
     @property
     def actor(self) -> int | None:
         """The player to act, or None when no betting decision is pending."""
-        if self.phase is Phase.BETTING and self.actors:
+        if self.phase is _BETTING and self.actors:
             return self.actors[0]
         return None
 
@@ -187,7 +187,7 @@ class HandState(NamedTuple):
     @property
     def is_complete(self) -> bool:
         """True once every pot has been awarded."""
-        return self.phase is Phase.COMPLETE
+        return self.phase is _COMPLETE
 
     @property
     def won_by_fold(self) -> bool:
@@ -201,7 +201,7 @@ class HandState(NamedTuple):
         The hand is over and its antes stay in the pot for the next deal (the table
         carries them).
         """
-        return self.phase is Phase.COMPLETE and self.pot_total > 0 and not any(self.won)
+        return self.phase is _COMPLETE and self.pot_total > 0 and not any(self.won)
 
     @property
     def carry_forward(self) -> int:
@@ -210,7 +210,7 @@ class HandState(NamedTuple):
         The antes of a passed-out deal (JB-NO-OPEN), pots nobody could win (`PotCarried`,
         JB-PROVE), money carried in before a misdeal; pass it as ``HandSetup.carried``.
         """
-        return self.pot_total if self.phase is Phase.COMPLETE else 0
+        return self.pot_total if self.phase is _COMPLETE else 0
 
     @property
     def total_chips(self) -> int:
@@ -231,6 +231,18 @@ class HandState(NamedTuple):
 
 _INDEX = {name: index for index, name in enumerate(HandState._fields)}
 _new_tuple = tuple.__new__
+
+# Enum members as module constants: looking a member up on its class goes through the
+# enum metaclass (~0.1 us), and the hot paths below test several per event.
+_ANTES_ONLY = ForcedBets.ANTES_ONLY
+_BETTING = Phase.BETTING
+_BRING_IN = ForcedBets.BRING_IN
+_BY_POSITION = Opening.POSITION
+_COMPLETE = Phase.COMPLETE
+_DEALING = Phase.DEALING
+_FAMILY_DRAW = Family.DRAW
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_SHOWDOWN = Phase.SHOWDOWN
 
 
 def replace(state: HandState, **changes: Any) -> HandState:
@@ -338,7 +350,7 @@ def new_hand(setup: HandSetup) -> HandState:
     # Built by position from a template of the defaults (this runs once per hand replayed).
     values = list(_NEW_HAND_TEMPLATE)
     values[_SETUP] = setup
-    values[_PHASE] = Phase.DEALING
+    values[_PHASE] = _DEALING
     values[_STACKS] = tuple(stacks)
     values[_BETS] = values[_BLINDS_PAID] = tuple(blinds)
     values[_COMMITTED] = tuple(committed)
@@ -403,9 +415,9 @@ def _fail(reason: str, rule_id: str = "") -> IllegalActionError:
 
 def _require_actor(state: HandState, player: int) -> None:
     actors = state.actors
-    if actors and actors[0] == player and state.phase is Phase.BETTING:
+    if actors and actors[0] == player and state.phase is _BETTING:
         return
-    if state.phase is not Phase.BETTING or not state.actors:
+    if state.phase is not _BETTING or not state.actors:
         raise _fail(f"player {player} cannot act: no betting round is open", "G-ACT")
     if state.actors[0] != player:
         raise _fail(
@@ -417,7 +429,7 @@ def _require_actor(state: HandState, player: int) -> None:
 def _on_hole(state: HandState, event: HoleCardsDealt) -> HandState:
     player = event.player
     due = state.due_hole
-    if state.phase is not Phase.DEALING or player not in due:
+    if state.phase is not _DEALING or player not in due:
         raise _fail(f"no hole cards are due to player {player} now", "HE-DEAL")
     cards = tuple(event.cards)
     count = state.setup.game.streets[state.street_index].hole_count
@@ -439,7 +451,7 @@ def _on_hole(state: HandState, event: HoleCardsDealt) -> HandState:
 
 
 def _on_board(state: HandState, event: BoardDealt) -> HandState:
-    if state.phase is not Phase.DEALING or state.due_board == 0:
+    if state.phase is not _DEALING or state.due_board == 0:
         raise _fail("no board card is due now", "HE-STREETS")
     if state.due_hole:
         raise _fail(f"hole cards are still due to player {state.due_hole[0]}", "HE-DEAL")
@@ -461,7 +473,7 @@ def _on_declare(state: HandState, event: DrawDeclared) -> HandState:
     """Record the number of cards a player announces, or a change of it (DR-CHANGE)."""
     player = event.player
     due = state.due_draw
-    if state.phase is not Phase.DEALING or not due:
+    if state.phase is not _DEALING or not due:
         raise _fail(f"no draw is due from player {player} now", "DR-DRAW")
     declared = state.draw_declared or (-1,) * len(state.stacks)
     if player not in due or player in state.draw_owed:
@@ -499,7 +511,7 @@ def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
     player announced (`DrawDeclared`), if any.
     """
     player = event.player
-    if state.phase is not Phase.DEALING or not state.due_draw:
+    if state.phase is not _DEALING or not state.due_draw:
         raise _fail(f"no draw is due from player {player} now", "DR-DRAW")
     owed = player in state.draw_owed
     if state.due_draw[0] != player:
@@ -668,7 +680,7 @@ def _next_street(state: HandState) -> HandState:
     if street.draw and not due_hole:
         # LB-DEAL / DR-DRAW: every player still in discards and draws, in order.
         values = list(state)
-        values[_PHASE] = Phase.DEALING
+        values[_PHASE] = _DEALING
         values[_STREET_INDEX] = index
         values[_DUE_HOLE] = ()
         values[_DUE_BOARD] = 0
@@ -681,7 +693,7 @@ def _next_street(state: HandState) -> HandState:
         # ST7-COMMUNITY: too few cards for every player: one community card for all.
         due_hole, due_board = (), 1
     values = list(state)
-    values[_PHASE] = Phase.DEALING
+    values[_PHASE] = _DEALING
     values[_STREET_INDEX] = index
     values[_DUE_HOLE] = due_hole
     values[_DUE_BOARD] = due_board
@@ -704,10 +716,10 @@ def _begin_betting(state: HandState) -> HandState:
     opener = 0
     street = setup.game.streets[state.street_index]
     opening = street.opening
-    if opening is not Opening.POSITION:
+    if opening is not _BY_POSITION:
         # ST-BRINGIN / RZ-BRINGIN on the first round, ST-FIRST on later rounds.
         opener = stud.opener(setup.game, opening, state.hole, [not f for f in folded])
-    elif street.draw and state.opened_by >= 0 and setup.game.forced is ForcedBets.ANTES_ONLY:
+    elif street.draw and state.opened_by >= 0 and setup.game.forced is _ANTES_ONLY:
         # DR-AFTER: after the draw the opener acts first (the next player clockwise still in
         # with chips if the opener folded or is all-in: the filter below skips them).
         opener = state.opened_by
@@ -742,7 +754,7 @@ def _begin_betting(state: HandState) -> HandState:
         if setup.rules.straddle.acts_as_big_blind:
             last_full = max(last_full, max(blinds))
     values = list(state)
-    values[_PHASE] = Phase.BETTING
+    values[_PHASE] = _BETTING
     values[_ACTORS] = tuple(actors)
     values[_ACTED] = (-1,) * n
     values[_LAST_FULL] = last_full
@@ -812,7 +824,7 @@ def _end_betting(state: HandState) -> HandState:
     if state.street_index == 0 and state.opened_by < 0 and state.setup.game.has_draws and \
             needs_openers(state.setup.game, state.setup.rules):
         # JB-NO-OPEN: nobody opened: the deal is passed out, the antes stay in the pot.
-        return replace(state, phase=Phase.COMPLETE, actors=())
+        return replace(state, phase=_COMPLETE, actors=())
     return _next_street(state)
 
 
@@ -843,7 +855,7 @@ def _after(n: int, player: int) -> tuple[int, ...]:
 
 def _to_showdown(state: HandState) -> HandState:
     # With nothing in the pots (every bet returned) there is nothing to settle.
-    phase = Phase.SHOWDOWN if state.pot_total else Phase.COMPLETE
+    phase = _SHOWDOWN if state.pot_total else _COMPLETE
     return replace(state, phase=phase, actors=())
 
 
@@ -866,8 +878,8 @@ def bring_in_due(state: HandState) -> bool:
     return (
         setup.bring_in > 0
         and state.street_index == 0
-        and state.phase is Phase.BETTING
-        and setup.game.forced is ForcedBets.BRING_IN
+        and state.phase is _BETTING
+        and setup.game.forced is _BRING_IN
         and state.raise_count == 0
         and not any(state.bets)
     )
@@ -879,7 +891,7 @@ def completion_pending(state: HandState) -> bool:
     return (
         setup.bring_in > 0
         and state.street_index == 0
-        and setup.game.forced is ForcedBets.BRING_IN
+        and setup.game.forced is _BRING_IN
         and state.raise_count == 0
     )
 
@@ -924,7 +936,7 @@ def _on_fold(state: HandState, event: Folded) -> HandState:
     values = list(state)
     values[_FOLDED] = tuple(folded)
     state = _pop(state, values)
-    if free and state.phase is Phase.BETTING and len(state.actors) == 1:
+    if free and state.phase is _BETTING and len(state.actors) == 1:
         # G-ROUND-END: a fold with a check available is binding (a live-table fact pokerkit
         # refuses). If it leaves one player with chips, facing no bet, with everyone else
         # still in all-in, that player has nobody to bet against: the round is over without
@@ -996,7 +1008,7 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
     setup = state.setup
     if (
         stacks[player] == 0
-        and setup.game.structure is BettingStructure.FIXED_LIMIT
+        and setup.game.structure is _FIXED_LIMIT
         and setup.rules.fixed_limit.half_bet_allin_reopens
         and increment < state.last_full
         and 2 * increment >= _bet_size(state)
@@ -1006,7 +1018,7 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
     last_full = max(state.last_full, increment)
     floor = state.call_floor
     if top == 0 and stacks[player] == 0 and _ante_only_round(state):
-        full = _bet_size(state) if setup.game.structure is BettingStructure.FIXED_LIMIT \
+        full = _bet_size(state) if setup.game.structure is _FIXED_LIMIT \
             else setup.min_bet
         if to < full:
             # DR-ANTE-ONLY: an all-in opener short of the opening bet plays for what they
@@ -1034,13 +1046,13 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
 def _ante_only_round(state: HandState) -> bool:
     """Whether this is the round before the draw of an antes-only draw game (DR-ANTE-ONLY)."""
     game = state.setup.game
-    return (game.family is Family.DRAW and game.forced is ForcedBets.ANTES_ONLY
+    return (game.family is _FAMILY_DRAW and game.forced is _ANTES_ONLY
             and state.street_index == 0)
 
 
 def _opening_bet(state: HandState) -> int:
     """Return the opening bet of the round: the fixed-limit bet, else the minimum bet."""
-    if state.setup.game.structure is BettingStructure.FIXED_LIMIT:
+    if state.setup.game.structure is _FIXED_LIMIT:
         return _bet_size(state)
     return state.setup.min_bet
 
@@ -1057,7 +1069,7 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     player = event.player
     if state.folded[player] or state.mucked[player]:
         raise _fail(f"player {player} is not in the hand and cannot show", "G-SHOW-CLAIM")
-    if state.phase is Phase.BETTING:
+    if state.phase is _BETTING:
         raise _fail("hands are shown after the betting, not during it", "G-SHOW-ORDER")
     cards = tuple(event.cards)
     held = state.hole[player]
@@ -1085,7 +1097,7 @@ def _on_muck(state: HandState, event: Mucked) -> HandState:
     player = event.player
     if state.folded[player] or state.mucked[player]:
         raise _fail(f"player {player} is not in the hand", "G-SHOW-CLAIM")
-    if state.phase is Phase.BETTING:
+    if state.phase is _BETTING:
         raise _fail("a player mucks at showdown; during the betting it is a fold", "G-ACT")
     if len(state.in_hand) <= 1:
         raise _fail(f"player {player} is the last player in the hand", "G-WIN-FOLD")
@@ -1095,7 +1107,7 @@ def _on_muck(state: HandState, event: Mucked) -> HandState:
 
 
 def _on_rake(state: HandState, event: RakeTaken) -> HandState:
-    if state.phase is not Phase.SHOWDOWN:
+    if state.phase is not _SHOWDOWN:
         raise _fail("the rake is taken when the hand is settled", "RAKE-RATE")
     if event.amount < 0 or event.amount > state.pot_total:
         raise _fail(f"rake {event.amount} is more than the pots hold", "RAKE-RATE")
@@ -1103,7 +1115,7 @@ def _on_rake(state: HandState, event: RakeTaken) -> HandState:
 
 
 def _on_award(state: HandState, event: PotAwarded) -> HandState:
-    if state.phase is not Phase.SHOWDOWN:
+    if state.phase is not _SHOWDOWN:
         raise _fail("pots are awarded once the betting and dealing are over", "POT-AWARD")
     if event.amount < 0 or event.amount > state.pot_total - state.carried_on:
         raise _fail(f"award {event.amount} is more than the pots hold", "POT-AWARD")
@@ -1117,19 +1129,19 @@ def _on_award(state: HandState, event: PotAwarded) -> HandState:
     values[_STACKS] = tuple(stacks)
     values[_WON] = tuple(won)
     if state.pot_total - event.amount == state.carried_on:  # every pot awarded
-        values[_PHASE] = Phase.COMPLETE
+        values[_PHASE] = _COMPLETE
     return _new_tuple(HandState, values)
 
 
 def _on_carry(state: HandState, event: PotCarried) -> HandState:
-    if state.phase is not Phase.SHOWDOWN:
+    if state.phase is not _SHOWDOWN:
         raise _fail("a pot is carried over when the hand is settled", "JB-PROVE")
     if event.amount <= 0 or event.amount > state.pot_total - state.carried_on:
         raise _fail(f"cannot carry {event.amount}: the pots hold "
                     f"{state.pot_total - state.carried_on}", "JB-PROVE")
     state = replace(state, carried_on=state.carried_on + event.amount)
     if state.pot_total == state.carried_on:
-        state = replace(state, phase=Phase.COMPLETE)
+        state = replace(state, phase=_COMPLETE)
     return state
 
 
