@@ -25,6 +25,7 @@ _FAMILIES = {family: GameFamily(family.value) for family in Family
 
 
 _INT_ONLY = {int}
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT  # a module constant: no enum metaclass lookup
 
 
 def _default_rules() -> HouseRules:
@@ -99,7 +100,7 @@ class HandSetup:
                 if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
                     raise ValueError(f"stacks must be whole chip amounts of at least 1 "
                                      f"(TRN-OUT): {self.starting_stacks}")
-        if self.game.structure is BettingStructure.FIXED_LIMIT:
+        if self.game.structure is _FIXED_LIMIT:
             if self.small_bet <= 0 or self.big_bet <= 0:
                 raise ValueError(f"{self.game.code} is fixed limit: small_bet and big_bet needed")
         elif self.min_bet <= 0:
@@ -121,7 +122,7 @@ class HandSetup:
         """The big blind used for the pre-flop raise size and rake bands."""
         if self.big_blind:
             return self.big_blind
-        if self.game.structure is BettingStructure.FIXED_LIMIT:
+        if self.game.structure is _FIXED_LIMIT:
             return self.small_bet
         return self.min_bet
 
@@ -229,7 +230,7 @@ class HandSetup:
         if len(stacks) == 2:
             antes_list = antes_list[::-1]
             blinds_list = blinds_list[::-1]
-        fixed = game.structure is BettingStructure.FIXED_LIMIT
+        fixed = game.structure is _FIXED_LIMIT
         return cls(
             game=game,
             starting_stacks=tuple(stacks),
