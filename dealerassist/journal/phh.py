@@ -473,18 +473,20 @@ class _Replayer:
         fifth; the fifth waits until every other player has drawn. Five dealt at once to a
         player who is not the last to draw is applied as recorded and flagged.
         """
+        discards, replacements = self.discards, self.replacements
         while self.state.due_draw:
-            player = self.state.due_draw[0]
-            if player in self.state.draw_owed:
-                fifth = self.replacements.pop(player, ())
+            state = self.state
+            player = state.due_draw[0]
+            if state.draw_owed and player in state.draw_owed:
+                fifth = replacements.pop(player, ())
                 if not fifth:
                     return
                 self.apply(CardsDrawn(player, (), fifth), action, check_rules=False)
                 continue
-            discarded = self.discards.get(player)
+            discarded = discards.get(player)
             if discarded is None:
                 return
-            received = self.replacements.get(player, ())
+            received = replacements.get(player, ())
             if len(discarded) > 4 and len(received) == 4:
                 pass  # four now, the fifth after everyone (DR-DRAW-MAX)
             elif len(received) < len(discarded):
@@ -492,8 +494,8 @@ class _Replayer:
             elif len(received) > 4 and not can_draw(self.state, player, discarded, received):
                 self.flags.append(Flag("DR-DRAW-MAX", f"{action}: p{player + 1} got "
                                        f"{len(received)} cards in a row (four at most)"))
-            del self.discards[player]
-            self.replacements.pop(player, None)
+            del discards[player]
+            replacements.pop(player, None)
             self.apply(CardsDrawn(player, discarded, received), action, check_rules=False)
 
     def decide(self, legal: LegalActions | None = None) -> None:
