@@ -664,7 +664,7 @@ def _check_new_cards(state: HandState, cards: tuple[Card, ...] | list[Card]) -> 
 def _after_dealing(state: HandState) -> HandState:
     if state.due_hole or state.due_board or state.due_draw:
         return state
-    if state.runout or not state.street.betting:
+    if state.runout or not state.setup.game.streets[state.street_index].betting:
         return _next_street(state)
     return _begin_betting(state)
 
@@ -953,7 +953,9 @@ def _on_fold(state: HandState, event: Folded) -> HandState:
 def _call(state: HandState, player: int) -> HandState:
     stacks = list(state.stacks)
     bets = list(state.bets)
-    top = state.max_bet
+    top = max(bets)  # HandState.max_bet, without the property call (every call or check)
+    if top < state.call_floor:
+        top = state.call_floor
     amount = min(stacks[player], top - bets[player])
     stacks[player] -= amount
     bets[player] += amount
@@ -988,7 +990,9 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
     to = event.to
     bets = list(state.bets)
     stacks = list(state.stacks)
-    top = state.max_bet
+    top = max(bets)  # HandState.max_bet, without the property call (every bet or raise)
+    if top < state.call_floor:
+        top = state.call_floor
     if to <= top:
         raise _fail(f"a bet or raise must go above {top}, not to {to}", "G-ACT")
     delta = to - bets[player]
