@@ -1,4 +1,4 @@
-"""Train the corner-index classifier and export it to resources/vision/card_index.onnx.
+"""Train the corner-index classifier; export it to dealerassist/resources/vision/card_index.onnx.
 
 Renders training scenes (drawn designs and Debian artwork decks, never the held-out
 ones), cuts index patches with the recogniser's own detector, trains a tiny CNN with torch
@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 PATCH_W, PATCH_H = 28, 56  # as dealerassist.vision.model (checked when exporting)
-DEFAULT_OUT = Path(__file__).resolve().parents[1] / "resources" / "vision" / "card_index.onnx"
+DEFAULT_OUT = (Path(__file__).resolve().parents[1] / "dealerassist" / "resources" / "vision"
+               / "card_index.onnx")
 
 
 def normalise_patches(patches: np.ndarray) -> np.ndarray:

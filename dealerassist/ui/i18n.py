@@ -14,7 +14,7 @@ from dealerassist.ui.settings import Language
 
 __all__ = ["I18N_DIR", "install_translator", "translations_path"]
 
-I18N_DIR = Path(__file__).resolve().parents[2] / "resources" / "i18n"
+I18N_DIR = Path(__file__).resolve().parents[1] / "resources" / "i18n"
 
 
 def translations_path(language: Language) -> Path:

@@ -25,7 +25,7 @@ PATCH_W = 28
 PATCH_H = 56
 NO_INDEX = 13  # the rank class meaning "this is not a card's corner index"
 DEFAULT_MODEL_PATH = (
-    Path(__file__).resolve().parents[2] / "resources" / "vision" / "card_index.onnx"
+    Path(__file__).resolve().parents[1] / "resources" / "vision" / "card_index.onnx"
 )
 
 

@@ -23,7 +23,7 @@ from .test_console_session import assert_display_matches_engine, open_console, s
 
 FLOP = tuple(parse_cards("Ah Kd 7c"))
 needs_model = pytest.mark.skipif(not DEFAULT_MODEL_PATH.is_file(),
-                                 reason="the card model (resources/vision) is not in this checkout")
+                                 reason="the card model (dealerassist/resources/vision) is not in this checkout")
 
 
 def _to_the_flop(qtbot, settings):

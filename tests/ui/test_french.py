@@ -1,7 +1,7 @@
 """French everywhere in the console: the trainer, floor and clock windows, and a live hand.
 
 With the French translator installed (as the console does when the dealer picks
-Français), the other windows' own texts come from ``resources/i18n/dealerassist_fr.qm``
+Français), the other windows' own texts come from ``dealerassist/resources/i18n/dealerassist_fr.qm``
 and the live session's street names, status lines and hand lines come from the presenter
 in French (``present(state, lang="fr")``, set by the console's language).
 """

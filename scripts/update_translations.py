@@ -1,6 +1,6 @@
 """Refresh the console's translation files: lupdate, fill in French, lrelease.
 
-Run from the repository root: ``.venv/bin/python resources/i18n/update_translations.py``.
+Run from the repository root: ``.venv/bin/python scripts/update_translations.py``.
 The French text lives here (FRENCH), keyed by the English source; a source without a
 French entry is reported and left unfinished (Qt then shows the English).
 """
@@ -12,8 +12,8 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-TS = ROOT / "resources" / "i18n" / "dealerassist_fr.ts"
+ROOT = Path(__file__).resolve().parents[1]
+TS = ROOT / "dealerassist" / "resources" / "i18n" / "dealerassist_fr.ts"
 BIN = Path(sys.executable).parent
 
 CONSOLE_MODULES = (

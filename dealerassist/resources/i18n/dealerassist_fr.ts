@@ -3,7 +3,7 @@
 <context>
     <name>ClockWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="227" />
+        <location filename="../../ui/clock_view.py" line="227" />
         <source>Tournament clock</source>
         <translation>Horloge du tournoi</translation>
     </message>
@@ -11,22 +11,22 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/floor/window.py" line="42" />
+        <location filename="../../ui/floor/window.py" line="42" />
         <source>dealerassist — floor</source>
         <translation>dealerassist — arbitrage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/window.py" line="48" />
+        <location filename="../../ui/floor/window.py" line="48" />
         <source>Rulings</source>
         <translation>Règles</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/window.py" line="49" />
+        <location filename="../../ui/floor/window.py" line="49" />
         <source>Hand review</source>
         <translation>Revue de main</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/window.py" line="50" />
+        <location filename="../../ui/floor/window.py" line="50" />
         <source>Incidents</source>
         <translation>Incidents</translation>
     </message>
@@ -34,230 +34,230 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="216" />
+        <location filename="../../ui/main_window.py" line="216" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="105" />
-        <location filename="../../dealerassist/ui/main_window.py" line="179" />
+        <location filename="../../ui/main_window.py" line="105" />
+        <location filename="../../ui/main_window.py" line="179" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="75" />
+        <location filename="../../ui/main_window.py" line="75" />
         <source>The camera source has ended</source>
         <translation>La source de la caméra est terminée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="106" />
+        <location filename="../../ui/main_window.py" line="106" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="107" />
+        <location filename="../../ui/main_window.py" line="107" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="109" />
+        <location filename="../../ui/main_window.py" line="109" />
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="227" />
-        <location filename="../../dealerassist/ui/menus.py" line="62" />
+        <location filename="../../ui/main_window.py" line="227" />
+        <location filename="../../ui/menus.py" line="62" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="178" />
+        <location filename="../../ui/main_window.py" line="178" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="186" />
-        <location filename="../../dealerassist/ui/main_window.py" line="218" />
+        <location filename="../../ui/main_window.py" line="186" />
+        <location filename="../../ui/main_window.py" line="218" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="189" />
+        <location filename="../../ui/main_window.py" line="189" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="242" />
+        <location filename="../../ui/main_window.py" line="242" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="254" />
+        <location filename="../../ui/main_window.py" line="254" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="264" />
+        <location filename="../../ui/main_window.py" line="264" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="298" />
+        <location filename="../../ui/main_window.py" line="298" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="303" />
+        <location filename="../../ui/main_window.py" line="303" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="306" />
+        <location filename="../../ui/main_window.py" line="306" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/main_window.py" line="376" />
+        <location filename="../../ui/main_window.py" line="376" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="35" />
+        <location filename="../../ui/menus.py" line="35" />
         <source>&amp;Table</source>
         <translation>&amp;Table</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="36" />
+        <location filename="../../ui/menus.py" line="36" />
         <source>Set up table…</source>
         <translation>Installer la table…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="37" />
+        <location filename="../../ui/menus.py" line="37" />
         <source>Next hand</source>
         <translation>Main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="39" />
+        <location filename="../../ui/menus.py" line="39" />
         <source>Undo last command</source>
         <translation>Annuler la dernière commande</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="41" />
+        <location filename="../../ui/menus.py" line="41" />
         <source>Export today's hands…</source>
         <translation>Exporter les mains du jour…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="44" />
+        <location filename="../../ui/menus.py" line="44" />
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="45" />
+        <location filename="../../ui/menus.py" line="45" />
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="47" />
+        <location filename="../../ui/menus.py" line="47" />
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="49" />
+        <location filename="../../ui/menus.py" line="49" />
         <source>&amp;Camera</source>
         <translation>&amp;Caméra</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="50" />
+        <location filename="../../ui/menus.py" line="50" />
         <source>Start the webcam</source>
         <translation>Démarrer la webcam</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="52" />
+        <location filename="../../ui/menus.py" line="52" />
         <source>Read a video file…</source>
         <translation>Lire un fichier vidéo…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="54" />
+        <location filename="../../ui/menus.py" line="54" />
         <source>Stop the camera</source>
         <translation>Arrêter la caméra</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="56" />
+        <location filename="../../ui/menus.py" line="56" />
         <source>T&amp;ools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="57" />
+        <location filename="../../ui/menus.py" line="57" />
         <source>Trainer…</source>
         <translation>Formation…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="59" />
+        <location filename="../../ui/menus.py" line="59" />
         <source>Floor: rulings, hand review, incidents…</source>
         <translation>Arbitrage : règles, revue de main, incidents…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="61" />
+        <location filename="../../ui/menus.py" line="61" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="64" />
+        <location filename="../../ui/menus.py" line="64" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="83" />
+        <location filename="../../ui/menus.py" line="83" />
         <source>Open a live table first: these tools keep their records in its journal.</source>
         <translation>Ouvrez d'abord une table réelle : ces outils tiennent leurs registres dans son journal.</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="103" />
+        <location filename="../../ui/menus.py" line="103" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="104" />
+        <location filename="../../ui/menus.py" line="104" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="106" />
+        <location filename="../../ui/menus.py" line="106" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="108" />
+        <location filename="../../ui/menus.py" line="108" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="110" />
+        <location filename="../../ui/menus.py" line="110" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="112" />
+        <location filename="../../ui/menus.py" line="112" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="113" />
+        <location filename="../../ui/menus.py" line="113" />
         <source>confirm payouts (pay)</source>
         <translation>confirmer les paiements (pay)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="114" />
+        <location filename="../../ui/menus.py" line="114" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="116" />
+        <location filename="../../ui/menus.py" line="116" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/menus.py" line="117" />
+        <location filename="../../ui/menus.py" line="117" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
@@ -265,136 +265,136 @@
 <context>
     <name>QtActionBar</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="86" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="86" />
         <source>amount</source>
         <translation>montant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="92" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="92" />
         <source>Min [1]</source>
         <translation>Min [1]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="93" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="93" />
         <source>½ Pot [2]</source>
         <translation>½ pot [2]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="94" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="94" />
         <source>Pot [3]</source>
         <translation>Pot [3]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="95" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="95" />
         <source>All-in [4]</source>
         <translation>Tapis [4]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="137" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="137" />
         <source>No action pending</source>
         <translation>Aucune action en attente</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="140" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="174" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="140" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="174" />
         <source>Fold [F]</source>
         <translation>Se coucher [F]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="141" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="179" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="141" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="179" />
         <source>Check [C]</source>
         <translation>Parole [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="142" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="142" />
         <source>Raise [R]</source>
         <translation>Relancer [R]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="146" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="146" />
         <source>Seat {seat} · {name} to act</source>
         <translation>Siège {seat} · {name} parle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="150" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="150" />
         <source>Bring-in {amount} or complete</source>
         <translation>Ouverture forcée {amount} ou compléter</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="153" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="153" />
         <source>To call {amount}</source>
         <translation>À suivre {amount}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="156" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="156" />
         <source>Check or bet</source>
         <translation>Parole ou mise</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="157" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="157" />
         <source>Nothing to call</source>
         <translation>Rien à suivre</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="158" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="158" />
         <source>Bet</source>
         <translation>Miser</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="158" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="158" />
         <source>Raise to</source>
         <translation>Relancer à</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="160" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="160" />
         <source>Complete</source>
         <translation>Compléter</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="162" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="227" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="162" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="227" />
         <source>No raise allowed</source>
         <translation>Relance impossible</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="168" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="168" />
         <source>No cap</source>
         <translation>Sans plafond</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="169" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="169" />
         <source>Raises left: {n}</source>
         <translation>Relances restantes : {n}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="170" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="170" />
         <source>Stack {stack} · Pot {pot} · {raises}</source>
         <translation>Tapis {stack} · Pot {pot} · {raises}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="176" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="176" />
         <source>Bring in {amount} [C]</source>
         <translation>Ouvrir de force {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="181" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="181" />
         <source>Call all-in {amount} [C]</source>
         <translation>Suivre à tapis {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="184" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="184" />
         <source>Call {amount} [C]</source>
         <translation>Suivre {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="207" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="207" />
         <source>Nobody can fold now</source>
         <translation>Personne ne peut se coucher maintenant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="214" />
-        <location filename="../../dealerassist/ui/widgets/qt_action_bar.py" line="237" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="214" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="237" />
         <source>Nobody is to act</source>
         <translation>Personne n'a la parole</translation>
     </message>
@@ -402,27 +402,27 @@
 <context>
     <name>QtCamera</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="38" />
+        <location filename="../../ui/widgets/qt_camera.py" line="38" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="51" />
+        <location filename="../../ui/widgets/qt_camera.py" line="51" />
         <source>frame {n}</source>
         <translation>image {n}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="53" />
+        <location filename="../../ui/widgets/qt_camera.py" line="53" />
         <source>{fps:.0f} fps</source>
         <translation>{fps:.0f} im/s</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="55" />
+        <location filename="../../ui/widgets/qt_camera.py" line="55" />
         <source>{n} dropped</source>
         <translation>{n} sautées</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_camera.py" line="56" />
+        <location filename="../../ui/widgets/qt_camera.py" line="56" />
         <source>{ms:.0f} ms</source>
         <translation>{ms:.0f} ms</translation>
     </message>
@@ -430,57 +430,57 @@
 <context>
     <name>QtCertification</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="61" />
+        <location filename="../../ui/trainer/certification_view.py" line="61" />
         <source>trainee name</source>
         <translation>nom de l'élève</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="66" />
+        <location filename="../../ui/trainer/certification_view.py" line="66" />
         <source>Start the certification</source>
         <translation>Commencer la certification</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="70" />
+        <location filename="../../ui/trainer/certification_view.py" line="70" />
         <source>Answer</source>
         <translation>Répondre</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="80" />
+        <location filename="../../ui/trainer/certification_view.py" line="80" />
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="103" />
+        <location filename="../../ui/trainer/certification_view.py" line="103" />
         <source>Pass mark at this level: {0}%</source>
         <translation>Seuil de réussite à ce niveau : {0} %</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="108" />
+        <location filename="../../ui/trainer/certification_view.py" line="108" />
         <source>Enter the trainee's name first.</source>
         <translation>Saisissez d'abord le nom de l'élève.</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="132" />
+        <location filename="../../ui/trainer/certification_view.py" line="132" />
         <source>Question {0} of {1}</source>
         <translation>Question {0} sur {1}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="160" />
+        <location filename="../../ui/trainer/certification_view.py" line="160" />
         <source>PASSED</source>
         <translation>RÉUSSI</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="160" />
+        <location filename="../../ui/trainer/certification_view.py" line="160" />
         <source>NOT PASSED</source>
         <translation>ÉCHOUÉ</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="161" />
+        <location filename="../../ui/trainer/certification_view.py" line="161" />
         <source>{0}: {1} / {2} ({3}%), pass mark {4}%</source>
         <translation>{0} : {1} / {2} ({3} %), seuil de réussite {4} %</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/certification_view.py" line="163" />
+        <location filename="../../ui/trainer/certification_view.py" line="163" />
         <source>Level: {0}</source>
         <translation>Niveau : {0}</translation>
     </message>
@@ -488,63 +488,63 @@
 <context>
     <name>QtClockPanel</name>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="87" />
-        <location filename="../../dealerassist/ui/clock_view.py" line="174" />
+        <location filename="../../ui/clock_view.py" line="87" />
+        <location filename="../../ui/clock_view.py" line="174" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="88" />
+        <location filename="../../ui/clock_view.py" line="88" />
         <source>Next level</source>
         <translation>Niveau suivant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="89" />
+        <location filename="../../ui/clock_view.py" line="89" />
         <source>Big screen</source>
         <translation>Grand écran</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="147" />
+        <location filename="../../ui/clock_view.py" line="147" />
         <source>No blind clock</source>
         <translation>Pas d'horloge des blindes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="153" />
+        <location filename="../../ui/clock_view.py" line="153" />
         <source>Break</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="158" />
+        <location filename="../../ui/clock_view.py" line="158" />
         <source>Next: {stakes}</source>
         <translation>Suivant : {stakes}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="159" />
+        <location filename="../../ui/clock_view.py" line="159" />
         <source>Last level</source>
         <translation>Dernier niveau</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="162" />
+        <location filename="../../ui/clock_view.py" line="162" />
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="164" />
+        <location filename="../../ui/clock_view.py" line="164" />
         <source>PAUSED</source>
         <translation>EN PAUSE</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="166" />
+        <location filename="../../ui/clock_view.py" line="166" />
         <source>from the next hand</source>
         <translation>à la main suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="172" />
+        <location filename="../../ui/clock_view.py" line="172" />
         <source>Start</source>
         <translation>Démarrer</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="174" />
+        <location filename="../../ui/clock_view.py" line="174" />
         <source>Resume</source>
         <translation>Reprendre</translation>
     </message>
@@ -552,7 +552,7 @@
 <context>
     <name>QtCommandLine</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_command_line.py" line="20" />
+        <location filename="../../ui/widgets/qt_command_line.py" line="20" />
         <source>command (e.g. r 60, c, f, flop Ah Kd 7c)  —  press /</source>
         <translation>commande (ex. r 60, c, f, flop Ah Kd 7c)  —  touche /</translation>
     </message>
@@ -560,57 +560,57 @@
 <context>
     <name>QtDrillSession</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="80" />
+        <location filename="../../ui/trainer/drill_view.py" line="80" />
         <source>trainee name</source>
         <translation>nom de l'élève</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="82" />
+        <location filename="../../ui/trainer/drill_view.py" line="82" />
         <source>All skills, mixed</source>
         <translation>Toutes les compétences, mélangées</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="90" />
+        <location filename="../../ui/trainer/drill_view.py" line="90" />
         <source>no limit</source>
         <translation>sans limite</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="91" />
+        <location filename="../../ui/trainer/drill_view.py" line="91" />
         <source>Next question</source>
         <translation>Question suivante</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="94" />
+        <location filename="../../ui/trainer/drill_view.py" line="94" />
         <source>your answer</source>
         <translation>votre réponse</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="95" />
+        <location filename="../../ui/trainer/drill_view.py" line="95" />
         <source>Check</source>
         <translation>Vérifier</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="100" />
+        <location filename="../../ui/trainer/drill_view.py" line="100" />
         <source>Trainee</source>
         <translation>Élève</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="101" />
+        <location filename="../../ui/trainer/drill_view.py" line="101" />
         <source>Skill</source>
         <translation>Compétence</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="102" />
+        <location filename="../../ui/trainer/drill_view.py" line="102" />
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="103" />
+        <location filename="../../ui/trainer/drill_view.py" line="103" />
         <source>Time limit</source>
         <translation>Temps limite</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/drill_view.py" line="182" />
+        <location filename="../../ui/trainer/drill_view.py" line="182" />
         <source>Score: {0} / {1}</source>
         <translation>Score : {0} / {1}</translation>
     </message>
@@ -618,42 +618,42 @@
 <context>
     <name>QtFlag</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="67" />
+        <location filename="../../ui/widgets/qt_flags.py" line="67" />
         <source>Confirm ruling</source>
         <translation>Confirmer la décision</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="69" />
+        <location filename="../../ui/widgets/qt_flags.py" line="69" />
         <source>reason to overrule</source>
         <translation>motif pour infirmer</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="70" />
+        <location filename="../../ui/widgets/qt_flags.py" line="70" />
         <source>Overrule</source>
         <translation>Infirmer</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="83" />
+        <location filename="../../ui/widgets/qt_flags.py" line="83" />
         <source>Confirmed</source>
         <translation>Confirmée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="84" />
+        <location filename="../../ui/widgets/qt_flags.py" line="84" />
         <source>Overruled: {reason}</source>
         <translation>Infirmée : {reason}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="90" />
+        <location filename="../../ui/widgets/qt_flags.py" line="90" />
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="91" />
+        <location filename="../../ui/widgets/qt_flags.py" line="91" />
         <source>Irregularity</source>
         <translation>Irrégularité</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="92" />
+        <location filename="../../ui/widgets/qt_flags.py" line="92" />
         <source>Misdeal</source>
         <translation>Maldonne</translation>
     </message>
@@ -661,7 +661,7 @@
 <context>
     <name>QtFlags</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_flags.py" line="120" />
+        <location filename="../../ui/widgets/qt_flags.py" line="120" />
         <source>No irregularity this hand</source>
         <translation>Aucune irrégularité dans cette main</translation>
     </message>
@@ -669,82 +669,82 @@
 <context>
     <name>QtHandStepper</name>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="54" />
+        <location filename="../../ui/floor/stepper_view.py" line="54" />
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="55" />
+        <location filename="../../ui/floor/stepper_view.py" line="55" />
         <source>◀ Previous</source>
         <translation>◀ Précédent</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="56" />
+        <location filename="../../ui/floor/stepper_view.py" line="56" />
         <source>Next ▶</source>
         <translation>Suivant ▶</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="67" />
+        <location filename="../../ui/floor/stepper_view.py" line="67" />
         <source>Hand</source>
         <translation>Main</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="99" />
+        <location filename="../../ui/floor/stepper_view.py" line="99" />
         <source>Hand {0}</source>
         <translation>Main {0}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="100" />
+        <location filename="../../ui/floor/stepper_view.py" line="100" />
         <source> (running)</source>
         <translation> (en cours)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="125" />
+        <location filename="../../ui/floor/stepper_view.py" line="125" />
         <source>No hand in this journal yet.</source>
         <translation>Pas encore de main dans ce journal.</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="134" />
+        <location filename="../../ui/floor/stepper_view.py" line="134" />
         <source>{0} (seats {1})</source>
         <translation>{0} (sièges {1})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="136" />
+        <location filename="../../ui/floor/stepper_view.py" line="136" />
         <source>&lt;b&gt;{0}&lt;/b&gt;, board: {1}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt;, tableau : {1}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="138" />
+        <location filename="../../ui/floor/stepper_view.py" line="138" />
         <source>Pots: {0}</source>
         <translation>Pots : {0}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="140" />
+        <location filename="../../ui/floor/stepper_view.py" line="140" />
         <source>raise {0}–{1}</source>
         <translation>relance {0}–{1}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="142" />
+        <location filename="../../ui/floor/stepper_view.py" line="142" />
         <source>no raise [{0}]</source>
         <translation>pas de relance [{0}]</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="143" />
+        <location filename="../../ui/floor/stepper_view.py" line="143" />
         <source>Seat {0} to act: to call {1}, {2}</source>
         <translation>Siège {0} parle : {1} à suivre, {2}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="146" />
+        <location filename="../../ui/floor/stepper_view.py" line="146" />
         <source>Rake: {0}</source>
         <translation>Commission : {0}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="150" />
+        <location filename="../../ui/floor/stepper_view.py" line="150" />
         <source>folded</source>
         <translation>couché</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/stepper_view.py" line="151" />
+        <location filename="../../ui/floor/stepper_view.py" line="151" />
         <source>all in</source>
         <translation>à tapis</translation>
     </message>
@@ -752,27 +752,27 @@
 <context>
     <name>QtHistory</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="29" />
+        <location filename="../../ui/widgets/qt_history.py" line="29" />
         <source>This hand</source>
         <translation>Cette main</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="33" />
+        <location filename="../../ui/widgets/qt_history.py" line="33" />
         <source>Past hands</source>
         <translation>Mains précédentes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="36" />
+        <location filename="../../ui/widgets/qt_history.py" line="36" />
         <source>Hand</source>
         <translation>Main</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="36" />
+        <location filename="../../ui/widgets/qt_history.py" line="36" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_history.py" line="36" />
+        <location filename="../../ui/widgets/qt_history.py" line="36" />
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
@@ -780,67 +780,67 @@
 <context>
     <name>QtIncidents</name>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="48" />
+        <location filename="../../ui/floor/incidents_view.py" line="48" />
         <source>no hand</source>
         <translation>aucune main</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="60" />
+        <location filename="../../ui/floor/incidents_view.py" line="60" />
         <source>Record incident</source>
         <translation>Consigner l'incident</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="67" />
+        <location filename="../../ui/floor/incidents_view.py" line="67" />
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="68" />
+        <location filename="../../ui/floor/incidents_view.py" line="68" />
         <source>Export printable page…</source>
         <translation>Exporter une page imprimable…</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="70" />
+        <location filename="../../ui/floor/incidents_view.py" line="70" />
         <source>Hand</source>
         <translation>Main</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="71" />
+        <location filename="../../ui/floor/incidents_view.py" line="71" />
         <source>What was disputed</source>
         <translation>Ce qui était contesté</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="72" />
+        <location filename="../../ui/floor/incidents_view.py" line="72" />
         <source>Rule ID</source>
         <translation>Identifiant de règle</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="73" />
+        <location filename="../../ui/floor/incidents_view.py" line="73" />
         <source>Ruling</source>
         <translation>Décision</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="74" />
+        <location filename="../../ui/floor/incidents_view.py" line="74" />
         <source>Decided by</source>
         <translation>Décidé par</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="75" />
+        <location filename="../../ui/floor/incidents_view.py" line="75" />
         <source>Notes</source>
         <translation>Notes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="132" />
+        <location filename="../../ui/floor/incidents_view.py" line="132" />
         <source>Floor incidents</source>
         <translation>Incidents d'arbitrage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="136" />
+        <location filename="../../ui/floor/incidents_view.py" line="136" />
         <source>Cannot write {0}: {1}</source>
         <translation>Impossible d'écrire {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/floor/incidents_view.py" line="143" />
+        <location filename="../../ui/floor/incidents_view.py" line="143" />
         <source>Export incidents</source>
         <translation>Exporter les incidents</translation>
     </message>
@@ -848,17 +848,17 @@
 <context>
     <name>QtPots</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_pots.py" line="25" />
+        <location filename="../../ui/widgets/qt_pots.py" line="25" />
         <source>Main pot</source>
         <translation>Pot principal</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_pots.py" line="27" />
+        <location filename="../../ui/widgets/qt_pots.py" line="27" />
         <source>Side pot {n}</source>
         <translation>Pot annexe {n}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_pots.py" line="36" />
+        <location filename="../../ui/widgets/qt_pots.py" line="36" />
         <source>seats {seats}</source>
         <translation>sièges {seats}</translation>
     </message>
@@ -866,12 +866,12 @@
 <context>
     <name>QtProgressChart</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/progress_chart.py" line="65" />
+        <location filename="../../ui/trainer/progress_chart.py" line="65" />
         <source>No answers yet</source>
         <translation>Pas encore de réponse</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/progress_chart.py" line="98" />
+        <location filename="../../ui/trainer/progress_chart.py" line="98" />
         <source>Accuracy by day: {0} to {1}</source>
         <translation>Réussite par jour : du {0} au {1}</translation>
     </message>
@@ -879,22 +879,22 @@
 <context>
     <name>QtProgressPanel</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="38" />
+        <location filename="../../ui/trainer/window.py" line="38" />
         <source>All skills</source>
         <translation>Toutes les compétences</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="41" />
+        <location filename="../../ui/trainer/window.py" line="41" />
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="45" />
+        <location filename="../../ui/trainer/window.py" line="45" />
         <source>Trainee</source>
         <translation>Élève</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="47" />
+        <location filename="../../ui/trainer/window.py" line="47" />
         <source>Over time</source>
         <translation>Dans le temps</translation>
     </message>
@@ -902,17 +902,17 @@
 <context>
     <name>QtProposals</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_proposals.py" line="58" />
+        <location filename="../../ui/widgets/qt_proposals.py" line="58" />
         <source>(check: {cards})</source>
         <translation>(à vérifier : {cards})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_proposals.py" line="63" />
+        <location filename="../../ui/widgets/qt_proposals.py" line="63" />
         <source>Confirm</source>
         <translation>Confirmer</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_proposals.py" line="66" />
+        <location filename="../../ui/widgets/qt_proposals.py" line="66" />
         <source>Dismiss</source>
         <translation>Écarter</translation>
     </message>
@@ -920,7 +920,7 @@
 <context>
     <name>QtRulings</name>
     <message>
-        <location filename="../../dealerassist/ui/floor/rulings_view.py" line="34" />
+        <location filename="../../ui/floor/rulings_view.py" line="34" />
         <source>search rules (français or English, or an ID)</source>
         <translation>chercher une règle (français ou anglais, ou un identifiant)</translation>
     </message>
@@ -928,52 +928,52 @@
 <context>
     <name>QtSeat</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="24" />
+        <location filename="../../ui/widgets/qt_seat.py" line="24" />
         <source>Empty seat</source>
         <translation>Siège libre</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="25" />
+        <location filename="../../ui/widgets/qt_seat.py" line="25" />
         <source>Waiting</source>
         <translation>En attente</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="27" />
+        <location filename="../../ui/widgets/qt_seat.py" line="27" />
         <source>TO ACT</source>
         <translation>À PARLER</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="28" />
+        <location filename="../../ui/widgets/qt_seat.py" line="28" />
         <source>Folded</source>
         <translation>Couché</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="29" />
+        <location filename="../../ui/widgets/qt_seat.py" line="29" />
         <source>ALL-IN</source>
         <translation>TAPIS</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="30" />
+        <location filename="../../ui/widgets/qt_seat.py" line="30" />
         <source>Sitting out</source>
         <translation>Absent</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="99" />
+        <location filename="../../ui/widgets/qt_seat.py" line="99" />
         <source>Bet this street</source>
         <translation>Mise de ce tour</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="105" />
+        <location filename="../../ui/widgets/qt_seat.py" line="105" />
         <source>Away</source>
         <translation>Absent (tournoi)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="108" />
+        <location filename="../../ui/widgets/qt_seat.py" line="108" />
         <source>stood pat</source>
         <translation>servi</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_seat.py" line="109" />
+        <location filename="../../ui/widgets/qt_seat.py" line="109" />
         <source>drew {count}</source>
         <translation>a tiré {count}</translation>
     </message>
@@ -981,87 +981,87 @@
 <context>
     <name>QtShowdown</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="43" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="43" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="55" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="55" />
         <source>Seat </source>
         <translation>Siège </translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="57" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="57" />
         <source>cards shown, e.g. Ah Kd</source>
         <translation>cartes montrées, ex. Ah Kd</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="58" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="58" />
         <source>Enter cards</source>
         <translation>Saisir les cartes</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="66" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="66" />
         <source>Confirm payouts</source>
         <translation>Confirmer les paiements</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="78" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="78" />
         <source> (high)</source>
         <translation> (haut)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="79" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="79" />
         <source> (low)</source>
         <translation> (bas)</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="80" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="80" />
         <source>seat {seat} {name} wins {amount}{share}</source>
         <translation>siège {seat} {name} gagne {amount}{share}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="83" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="83" />
         <source>, odd chip {n}</source>
         <translation>, jeton indivisible {n}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="100" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="100" />
         <source>No showdown yet</source>
         <translation>Pas encore d'abattage</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="106" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="106" />
         <source>mucked</source>
         <translation>jeté sans montrer</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="111" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="111" />
         <source>Cards to enter: seats {seats}</source>
         <translation>Cartes à saisir : sièges {seats}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="119" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="119" />
         <source> (rake {rake})</source>
         <translation> (commission {rake})</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="121" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="121" />
         <source> · no qualifying low</source>
         <translation> · pas de main basse qualifiée</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="126" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="126" />
         <source>Total rake {rake}</source>
         <translation>Commission totale {rake}</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="129" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="129" />
         <source>Paid. Stacks updated.</source>
         <translation>Payé. Tapis mis à jour.</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_showdown.py" line="150" />
+        <location filename="../../ui/widgets/qt_showdown.py" line="150" />
         <source>Type the cards shown, e.g. Ah Kd</source>
         <translation>Saisissez les cartes montrées, ex. Ah Kd</translation>
     </message>
@@ -1069,7 +1069,7 @@
 <context>
     <name>QtTable</name>
     <message>
-        <location filename="../../dealerassist/ui/widgets/qt_table.py" line="86" />
+        <location filename="../../ui/widgets/qt_table.py" line="86" />
         <source>Hand #{hand} · {street}</source>
         <translation>Main n° {hand} · {street}</translation>
     </message>
@@ -1077,37 +1077,37 @@
 <context>
     <name>TableSetupDialog</name>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="46" />
+        <location filename="../../ui/setup_dialog.py" line="46" />
         <source>Table set-up</source>
         <translation>Installation de la table</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="60" />
+        <location filename="../../ui/setup_dialog.py" line="60" />
         <source>Game</source>
         <translation>Jeu</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="65" />
+        <location filename="../../ui/setup_dialog.py" line="65" />
         <source>Button at seat</source>
         <translation>Bouton au siège</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="68" />
+        <location filename="../../ui/setup_dialog.py" line="68" />
         <source>Name</source>
         <translation>Nom</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="68" />
+        <location filename="../../ui/setup_dialog.py" line="68" />
         <source>Stack</source>
         <translation>Tapis</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="69" />
+        <location filename="../../ui/setup_dialog.py" line="69" />
         <source>Sitting out</source>
         <translation>Absent</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/setup_dialog.py" line="123" />
+        <location filename="../../ui/setup_dialog.py" line="123" />
         <source>{preset} is a tournament: OK opens a new tournament table (new journal), every player starting with {stack} chips.</source>
         <translation>{preset} est un tournoi : OK ouvre une nouvelle table de tournoi (nouveau journal), chaque joueur partant avec {stack} jetons.</translation>
     </message>
@@ -1115,17 +1115,17 @@
 <context>
     <name>TrainerLevels</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/levels.py" line="21" />
+        <location filename="../../ui/trainer/levels.py" line="21" />
         <source>beginner</source>
         <translation>débutant</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/levels.py" line="22" />
+        <location filename="../../ui/trainer/levels.py" line="22" />
         <source>intermediate</source>
         <translation>intermédiaire</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/levels.py" line="24" />
+        <location filename="../../ui/trainer/levels.py" line="24" />
         <source>advanced</source>
         <translation>avancé</translation>
     </message>
@@ -1133,22 +1133,22 @@
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="86" />
+        <location filename="../../ui/trainer/window.py" line="86" />
         <source>dealerassist — trainer</source>
         <translation>dealerassist — formation</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="91" />
+        <location filename="../../ui/trainer/window.py" line="91" />
         <source>Drills</source>
         <translation>Exercices</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="92" />
+        <location filename="../../ui/trainer/window.py" line="92" />
         <source>Certification</source>
         <translation>Certification</translation>
     </message>
     <message>
-        <location filename="../../dealerassist/ui/trainer/window.py" line="93" />
+        <location filename="../../ui/trainer/window.py" line="93" />
         <source>Progress</source>
         <translation>Progression</translation>
     </message>
@@ -1156,7 +1156,7 @@
 <context>
     <name>panel</name>
     <message>
-        <location filename="../../dealerassist/ui/clock_view.py" line="285" />
+        <location filename="../../ui/clock_view.py" line="285" />
         <source>Tournament clock</source>
         <translation>Horloge du tournoi</translation>
     </message>
@@ -1164,7 +1164,7 @@
 <context>
     <name>window</name>
     <message>
-        <location filename="../../dealerassist/ui/app.py" line="178" />
+        <location filename="../../ui/app.py" line="178" />
         <source>Opening the table journal</source>
         <translation>Ouverture du journal de la table</translation>
     </message>
