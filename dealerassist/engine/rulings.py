@@ -221,7 +221,7 @@ def _on_killed(state: HandState, event: HandKilled) -> HandState:
     if state.actor == player:
         state = _evolve_engine(state, Folded(player))
     else:
-        from dealerassist.engine.state import (  # one hand's rules
+        from dealerassist.engine.rounds import (  # one hand's rules
             _after_dealing,
             _end_betting,
             _to_showdown,

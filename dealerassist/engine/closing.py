@@ -1,0 +1,109 @@
+"""The handlers of `evolve` that close a hand: show, muck, rake, award, carry.
+
+Cards shown fill in faces nobody saw (IRR-DECK); the rake and the awards are checked against
+what the pots hold (RAKE-RATE, POT-AWARD, POT-FOLDED); a hand is complete once every chip in
+the pots is awarded or carried to the next deal (JB-PROVE).
+"""
+
+from __future__ import annotations
+
+from dealerassist.engine.dealing import _UNKNOWN_CODE, _check_new_cards
+from dealerassist.engine.events import (
+    CardsShown,
+    Mucked,
+    PotAwarded,
+    PotCarried,
+    RakeTaken,
+)
+from dealerassist.engine.state import (
+    _BETTING,
+    _COMPLETE,
+    _PHASE,
+    _SHOWDOWN,
+    _STACKS,
+    _WON,
+    HandState,
+    _fail,
+    _new_tuple,
+    replace,
+)
+
+
+def _on_show(state: HandState, event: CardsShown) -> HandState:
+    player = event.player
+    if state.folded[player] or state.mucked[player]:
+        raise _fail(f"player {player} is not in the hand and cannot show", "G-SHOW-CLAIM")
+    if state.phase is _BETTING:
+        raise _fail("hands are shown after the betting, not during it", "G-SHOW-ORDER")
+    cards = tuple(event.cards)
+    held = state.hole[player]
+    if len(cards) > len(held):
+        raise _fail(f"player {player} holds {len(held)} cards, not {len(cards)}", "G-SHOW-CLAIM")
+    # Cards shown replace the faces we did not know; known faces must match.
+    new = list(held)
+    held_codes = [c.code for c in held]  # cards are interned: a card is its code
+    unknown_slots = [k for k, code in enumerate(held_codes) if code == _UNKNOWN_CODE]
+    fresh = [c for c in cards if c.code not in held_codes]
+    if len(fresh) > len(unknown_slots):
+        raise _fail(f"player {player} shows {len(fresh)} card(s) they were not dealt",
+                    "IRR-DECK")
+    seen = _check_new_cards(state, [c for c in fresh if c.code != _UNKNOWN_CODE])
+    for slot, card in zip(unknown_slots, fresh, strict=False):
+        new[slot] = card
+    hole = list(state.hole)
+    hole[player] = tuple(new)
+    shown = list(state.shown)
+    shown[player] = True
+    return replace(state, hole=tuple(hole), shown=tuple(shown), seen=seen)
+
+
+def _on_muck(state: HandState, event: Mucked) -> HandState:
+    player = event.player
+    if state.folded[player] or state.mucked[player]:
+        raise _fail(f"player {player} is not in the hand", "G-SHOW-CLAIM")
+    if state.phase is _BETTING:
+        raise _fail("a player mucks at showdown; during the betting it is a fold", "G-ACT")
+    if len(state.in_hand) <= 1:
+        raise _fail(f"player {player} is the last player in the hand", "G-WIN-FOLD")
+    mucked = list(state.mucked)
+    mucked[player] = True
+    return replace(state, mucked=tuple(mucked))
+
+
+def _on_rake(state: HandState, event: RakeTaken) -> HandState:
+    if state.phase is not _SHOWDOWN:
+        raise _fail("the rake is taken when the hand is settled", "RAKE-RATE")
+    if event.amount < 0 or event.amount > state.pot_total:
+        raise _fail(f"rake {event.amount} is more than the pots hold", "RAKE-RATE")
+    return replace(state, rake=state.rake + event.amount)
+
+
+def _on_award(state: HandState, event: PotAwarded) -> HandState:
+    if state.phase is not _SHOWDOWN:
+        raise _fail("pots are awarded once the betting and dealing are over", "POT-AWARD")
+    if event.amount < 0 or event.amount > state.pot_total - state.carried_on:
+        raise _fail(f"award {event.amount} is more than the pots hold", "POT-AWARD")
+    if state.folded[event.player]:
+        raise _fail(f"player {event.player} folded and has no claim to any pot", "POT-FOLDED")
+    stacks = list(state.stacks)
+    won = list(state.won)
+    stacks[event.player] += event.amount
+    won[event.player] += event.amount
+    values = list(state)
+    values[_STACKS] = tuple(stacks)
+    values[_WON] = tuple(won)
+    if state.pot_total - event.amount == state.carried_on:  # every pot awarded
+        values[_PHASE] = _COMPLETE
+    return _new_tuple(HandState, values)
+
+
+def _on_carry(state: HandState, event: PotCarried) -> HandState:
+    if state.phase is not _SHOWDOWN:
+        raise _fail("a pot is carried over when the hand is settled", "JB-PROVE")
+    if event.amount <= 0 or event.amount > state.pot_total - state.carried_on:
+        raise _fail(f"cannot carry {event.amount}: the pots hold "
+                    f"{state.pot_total - state.carried_on}", "JB-PROVE")
+    state = replace(state, carried_on=state.carried_on + event.amount)
+    if state.pot_total == state.carried_on:
+        state = replace(state, phase=_COMPLETE)
+    return state
