@@ -12,15 +12,11 @@ Round bookkeeping follows the catalogue and matches pokerkit where they agree:
 the first actor (HE-FIRST, BET-HEADSUP), the order of play, the end of a round (G-ROUND-END),
 uncalled bets returned at the end of each round (POT-UNCALLED), and all-in run-outs.
 
-The handlers live in modules with one job each: `engine.dealing` (hole and board cards,
-draws), `engine.wagers` (bring-in, fold, check, call, bet, raise), `engine.closing` (show,
-muck, rake, award, carry) and `engine.rounds` (street changes, the start and end of betting
-rounds, showdown), which the others call. They import `HandState`, the field positions and
-the enum constants from here by name (a module global each, as before the split: no attribute
-lookup on the hot path). This module imports them back only at its end, once everything they
-import from it exists, and builds the handler table there: a plain import cycle, with no
-registration step and no lazy lookup in `evolve`. It works because `engine.state` is always
-imported first (the package `__init__` imports it before any handler module is used).
+The handlers are in `engine.dealing` (cards, draws), `engine.wagers` (betting) and
+`engine.closing` (show, muck, rake, award, carry), which call `engine.rounds` (streets,
+rounds, showdown). They import the names below directly (globals, no attribute lookups on
+the hot path); this module imports the handlers back at its end to build the table, a plain
+cycle that works because the package `__init__` always imports `engine.state` first.
 """
 
 from __future__ import annotations
@@ -421,9 +417,7 @@ def _fail(reason: str, rule_id: str = "") -> IllegalActionError:
     return IllegalActionError(reason, rule_id=rule_id)
 
 
-# ----- the handler table ---------------------------------------------------------------
-# Imported here, not at the top: the handler modules import `HandState` and the constants
-# above from this module (see the module docstring).
+# ----- the handler table (imported last: see the module docstring) ----------------------
 
 from dealerassist.engine.closing import (  # noqa: E402
     _on_award,
