@@ -64,6 +64,7 @@ def up_positions(game: GameSpec) -> tuple[bool, ...]:
 
 
 _UNKNOWN_CODE = 53
+_CARDS = tuple(Card.from_code(code) for code in range(54))  # interned: a code is its card
 
 
 def up_cards(game: GameSpec, hole: Sequence[Card]) -> tuple[Card, ...]:
@@ -97,10 +98,11 @@ def _up_indices(game: GameSpec, held: int) -> tuple[int, ...]:
     return by_count[-1]  # more cards than the game deals: the extra ones are not up
 
 
-def _showing_key(codes: tuple[int, ...], cards: list[Card], *, high: bool) -> tuple[int, ...]:
+def _showing_key(codes: tuple[int, ...], *, high: bool) -> tuple[int, ...]:
     table = _HIGH_KEYS if high else _LOW_KEYS
     key = table.get(codes)
     if key is None:
+        cards = [_CARDS[code] for code in codes]
         key = rank_up_cards_high(cards) if high else rank_up_cards_low(cards)
         if len(table) < _KEY_CACHE_LIMIT:
             table[codes] = key
@@ -118,9 +120,10 @@ def opener(game: GameSpec, opening: Opening, holes: Sequence[Sequence[Card]],
         live: whether each player is still in the hand (folded players never open).
 
     """
+    # Codes only (a card is its code: cards are interned); Card objects are fetched back only
+    # for a set of up cards whose key is not in the table yet.
     candidates: list[int] = []
-    shown: list[list[Card]] = []  # each candidate's known up cards
-    codes_shown: list[tuple[int, ...]] = []  # and their codes
+    codes_shown: list[tuple[int, ...]] = []  # each candidate's known up cards, as codes
     by_count: dict[int, tuple[int, ...]] = {}
     for i, hole in enumerate(holes):
         if not live[i]:
@@ -129,26 +132,25 @@ def opener(game: GameSpec, opening: Opening, holes: Sequence[Sequence[Card]],
         indices = by_count.get(held)
         if indices is None:
             indices = by_count[held] = _up_indices(game, held)
-        ups = [hole[k] for k in indices]
-        codes = tuple([card.code for card in ups])
+        codes = tuple([hole[k].code for k in indices])
         if _UNKNOWN_CODE in codes:
-            ups = [card for card in ups if card.code != _UNKNOWN_CODE]
-            codes = tuple([card.code for card in ups])
+            codes = tuple([code for code in codes if code != _UNKNOWN_CODE])
         if codes:
             candidates.append(i)
-            shown.append(ups)
             codes_shown.append(codes)
     if not candidates:
         return 0
     if opening is _LOW_CARD or opening is _HIGH_CARD:
         # The first round: each player shows one up card (the last one dealt).
-        chosen = bring_in_player([ups[-1] for ups in shown],
+        chosen = bring_in_player([_CARDS[codes[-1]] for codes in codes_shown],
                                  highest=opening is _HIGH_CARD)
         return candidates[chosen]
-    high = opening is _HIGH_HAND
+    table = _HIGH_KEYS if opening is _HIGH_HAND else _LOW_KEYS
     best_index, best_key = -1, ()
-    for i, codes, ups in zip(candidates, codes_shown, shown, strict=True):
-        key = _showing_key(codes, ups, high=high)
+    for i, codes in zip(candidates, codes_shown, strict=True):
+        key = table.get(codes)
+        if key is None:
+            key = _showing_key(codes, high=table is _HIGH_KEYS)
         if best_index < 0 or key > best_key:  # strict: ties go to the earlier player (ST-FIRST)
             best_index, best_key = i, key
     return best_index

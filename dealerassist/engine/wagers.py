@@ -131,19 +131,22 @@ def _on_fold(state: HandState, event: Folded) -> HandState:
 
 
 def _call(state: HandState, player: int) -> HandState:
-    stacks = list(state.stacks)
-    bets = list(state.bets)
+    bets = state.bets
     top = max(bets)  # HandState.max_bet, without the property call (every call or check)
     if top < state.call_floor:
         top = state.call_floor
+    stacks = state.stacks
     amount = min(stacks[player], top - bets[player])
-    stacks[player] -= amount
-    bets[player] += amount
+    values = list(state)
+    if amount:  # a check (nothing to put in) keeps the stacks and bets as they are
+        changed = list(stacks)
+        changed[player] -= amount
+        values[_STACKS] = tuple(changed)
+        changed = list(bets)
+        changed[player] += amount
+        values[_BETS] = tuple(changed)
     acted = list(state.acted)
     acted[player] = top
-    values = list(state)
-    values[_STACKS] = tuple(stacks)
-    values[_BETS] = tuple(bets)
     values[_ACTED] = tuple(acted)
     return _pop(state, values)
 

@@ -421,6 +421,7 @@ _EVOLVE_BOARD = evolver(BoardDealt)
 _EVOLVE_FOLD = evolver(Folded)
 _EVOLVE_CHECK = evolver(Checked)
 _EVOLVE_CALL = evolver(Called)
+_EVOLVE_DRAW = evolver(CardsDrawn)
 _CHECKS: dict[int, Checked] = {}
 
 
@@ -481,7 +482,7 @@ class _Replayer:
                 fifth = replacements.pop(player, ())
                 if not fifth:
                     return
-                self.apply(CardsDrawn(player, (), fifth), action, check_rules=False)
+                self._drawn(CardsDrawn(player, (), fifth), action)
                 continue
             discarded = discards.get(player)
             if discarded is None:
@@ -496,7 +497,15 @@ class _Replayer:
                                        f"{len(received)} cards in a row (four at most)"))
             del discards[player]
             replacements.pop(player, None)
-            self.apply(CardsDrawn(player, discarded, received), action, check_rules=False)
+            self._drawn(CardsDrawn(player, discarded, received), action)
+
+    def _drawn(self, event: CardsDrawn, action: str) -> None:
+        """`apply` for a draw whose turn `draw` has just checked (nothing else to verify)."""
+        try:
+            self.state = _EVOLVE_DRAW(self.state, event)
+        except IllegalActionError as error:
+            raise HandHistoryError(f"action {action!r} cannot be applied: {error}") from None
+        self.events.append(event)
 
     def decide(self, legal: LegalActions | None = None) -> None:
         if not self.trace:
