@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from dealerassist.cards import parse_cards
 from dealerassist.engine import HandState, Phase, evolve, legal_actions, new_hand
 from dealerassist.engine.betting import cap_left, raise_block, street_min_bet
 from dealerassist.engine.setup import HandSetup
@@ -137,3 +138,21 @@ def test_evolver_applies_what_evolve_applies_and_refuses_what_it_refuses() -> No
     assert caught.value.rule_id == "G-ACT"
     with pytest.raises(IllegalActionError):
         evolver(int)
+
+
+def test_RZ_BRINGIN_and_RZ_FIRST_openers_leave_out_unknown_up_cards_and_folded_players() -> None:
+    game = GAMES["FR"]
+    live = [True, True, True]
+    # Third street (two down, one up): p0's up card is unknown, so the highest known up card
+    # (the king of p1) brings in, not p0 (RZ-BRINGIN).
+    holes = [parse_cards("2c 3d ??"), parse_cards("4c 5d Ks"), parse_cards("6c 7d Qh")]
+    assert opener(game, Opening.HIGH_CARD, holes, live) == 1
+    # Fourth street with p0 folded: p2's Q-3 is lower than p1's K-2, so p2 acts first
+    # (RZ-FIRST), and the folded p0 (showing 9-8) never does.
+    holes4 = [parse_cards("2c 3d 9s 8h"), parse_cards("4c 5d Ks 2h"),
+              parse_cards("6c 7d Qh 3s")]
+    assert opener(game, Opening.LOW_HAND, holes4, [False, True, True]) == 2
+    assert opener(game, Opening.LOW_HAND, holes4, live) == 0
+    # Nobody shows a known card: the first player opens.
+    blind = [parse_cards("2c 3d ??"), parse_cards("4c 5d ??"), parse_cards("6c 7d ??")]
+    assert opener(game, Opening.HIGH_CARD, blind, live) == 0
