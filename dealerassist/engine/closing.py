@@ -7,6 +7,7 @@ the pots is awarded or carried to the next deal (JB-PROVE).
 
 from __future__ import annotations
 
+from dealerassist.cards import Card
 from dealerassist.engine.dealing import _UNKNOWN_CODE, _check_new_cards
 from dealerassist.engine.events import (
     CardsShown,
@@ -47,7 +48,9 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     if len(fresh) > len(unknown_slots):
         raise _fail(f"player {player} shows {len(fresh)} card(s) they were not dealt",
                     "IRR-DECK")
-    seen = _check_new_cards(state, [c for c in fresh if c.code != _UNKNOWN_CODE])
+    faces = [c for c in fresh if c.code != _UNKNOWN_CODE]
+    recycled = _recycled(state, player, faces)
+    seen = _check_new_cards(state, [c for c in faces if c not in recycled])
     for slot, card in zip(unknown_slots, fresh, strict=False):
         new[slot] = card
     hole = list(state.hole)
@@ -55,6 +58,27 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     shown = list(state.shown)
     shown[player] = True
     return replace(state, hole=tuple(hole), shown=tuple(shown), seen=seen)
+
+
+def _recycled(state: HandState, player: int, faces: list[Card]) -> set[Card]:
+    """Return the shown faces that came back from the discards after the stub ran out.
+
+    DR-DRAW: when the stub runs out, the discards (not the burns) are shuffled to finish
+    the draw; a replacement dealt face down may then be a card discarded earlier, and it
+    is shown as such. Only while fewer unseen cards remain than the faces shown.
+    """
+    if not state.discards:
+        return set()
+    thrown = {c for cards in state.discards for c in cards if c.code != _UNKNOWN_CODE}
+    held = {c for cards in state.hole for c in cards}
+    back = {c for c in faces if c in thrown and c not in held}
+    if not back:
+        return set()
+    stub = state.setup.game.deck_size - bin(state.seen & ((1 << 52) - 1)).count("1")
+    if stub >= len(faces):
+        raise _fail(f"player {player} shows a discarded card while the stub still holds "
+                    f"{stub}", "IRR-DECK")
+    return back
 
 
 def _on_muck(state: HandState, event: Mucked) -> HandState:

@@ -12,6 +12,7 @@ import pytest
 from dealerassist.cards import UNKNOWN, parse_cards
 from dealerassist.engine import (
     CardsDrawn,
+    CardsShown,
     HandSetup,
     HandState,
     Phase,
@@ -161,6 +162,28 @@ def test_DR_DRAW_stub_out_earlier_discards_are_reshuffled_to_finish_the_draw() -
     # Player 4 draws three: two stub cards, then one of the discards, reshuffled.
     state = draw(state, 4, holes[4][:6], "".join(stub[20:22]) + holes[0][:2])
     assert parse_cards(holes[0][:2])[0] in state.hole[4]
+
+
+def test_DR_DRAW_a_face_down_replacement_shown_later_may_be_a_reshuffled_discard() -> None:
+    deck = [str(c) for c in parse_cards(
+        "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTs"
+        "JcJdJhJsQcQdQhQsKcKdKhKsAcAdAhAs")]
+    holes = ["".join(deck[5 * p:5 * p + 5]) for p in range(6)]
+    state = draw_hand("N2L1D", holes)
+    state = act(state, "c", "c", "c", "c", "c", "k")
+    stub = deck[30:]
+    for player in range(4):
+        state = draw(state, player, holes[player], "".join(stub[5 * player:5 * player + 5]))
+    # Player 4 draws three face down: the stub holds two, the third comes from the discards.
+    state = evolve(state, CardsDrawn(4, parse_cards(holes[4][:6]), (UNKNOWN,) * 3))
+    state = draw(state, 5)
+    state = act(state, "k", "k", "k", "k", "k", "k")
+    kept = holes[4][6:]
+    with pytest.raises(IllegalActionError) as error:  # stub[0] is in player 0's hand
+        evolve(state, CardsShown(4, parse_cards(kept + stub[20] + stub[21] + stub[0])))
+    assert error.value.rule_id == "IRR-DECK"
+    shown = evolve(state, CardsShown(4, parse_cards(kept + stub[20] + stub[21] + holes[0][:2])))
+    assert parse_cards(holes[0][:2])[0] in shown.hole[4] and shown.shown[4]
 
 
 def test_G_DECK_the_joker_plays_only_where_the_house_allows_it() -> None:

@@ -44,7 +44,7 @@ from dealerassist.irregular.consequences import confirm, due_events, overrule
 from dealerassist.irregular.detectors import detect
 
 from .helpers import setup
-from .test_irregularity_properties import _fresh, _mask
+from .test_irregularity_properties import _deck, _fresh, _mask
 
 STUD_BETS = {"ante": 5, "bring_in": 10, "small_blind": 0, "big_blind": 0, "small_bet": 20,
              "big_bet": 40}
@@ -170,7 +170,18 @@ def _play(seed: int, game: str, stacks: tuple[int, ...]) -> None:
 def _faces(rng: random.Random, state, player: int) -> tuple[Card, ...]:  # type: ignore[no-untyped-def]
     hole = state.hole[player]
     faces = [c for c in hole if not c.is_unknown]
-    return tuple(faces + list(_fresh(rng, _mask(state), len(hole) - len(faces))))
+    wanted = len(hole) - len(faces)
+    mask = _mask(state)
+    unseen = sum(1 for c in _deck() if not mask & (1 << c.code))
+    if unseen >= wanted:
+        return tuple(faces + list(_fresh(rng, mask, wanted)))
+    # DR-DRAW: the stub ran out and the discards were shuffled to finish the draw, so a
+    # face-down replacement may be a card discarded earlier.
+    held = {c for cards in state.hole for c in cards}
+    back = sorted({c for cards in state.discards for c in cards
+                   if not c.is_unknown and c not in held}, key=lambda c: c.code)
+    pool = [c for c in _deck() if not mask & (1 << c.code)] + back
+    return tuple(faces + rng.sample(pool, wanted))
 
 
 GAMES = st.sampled_from(["F7S", "FR", "F2L3D"])
