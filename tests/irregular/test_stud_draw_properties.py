@@ -143,7 +143,10 @@ def _play(seed: int, game: str, stacks: tuple[int, ...]) -> None:
                     events.extend(confirm(hand_setup, events, flag.flag_id))
                     continue
                 except IllegalActionError:
-                    pass
+                    # The ruling no longer applies to this hand (e.g. the last live hand
+                    # cannot be killed): the floor overrules it, as below.
+                    events.append(overrule(hand_setup, events, flag.flag_id, "floor: play on"))
+                    continue
             events.append(overrule(hand_setup, events, flag.flag_id, "floor: play on"))
             continue
         if state.hole and any(state.hole) and rng.random() < 0.2:
