@@ -114,12 +114,12 @@ class Card:
 
     @staticmethod
     def of(rank: Rank, suit: Suit) -> Card:
-        """The interned card of this rank and suit."""
+        """Return the interned card of this rank and suit."""
         return _FACES[(rank - 2) * 4 + _SUIT_ORDER[suit]]
 
     @staticmethod
     def from_code(code: int) -> Card:
-        """The interned card with this code."""
+        """Return the interned card with this code."""
         try:
             return _ALL[code]
         except (IndexError, TypeError):
@@ -291,7 +291,7 @@ def format_cards(cards: Iterable[Card], *, separator: str = " ") -> str:
 
 
 def standard_deck(*, joker_count: int = 0) -> tuple[Card, ...]:
-    """The 52 faces in code order, plus the joker when the game allows it (G-DECK)."""
+    """Return the 52 faces in code order, plus the joker when the game allows it (G-DECK)."""
     if joker_count not in (0, 1):
         raise InvalidCardError(f"a deck holds 0 or 1 joker, not {joker_count}")
     return _FACES + ((JOKER,) if joker_count else ())
@@ -308,17 +308,17 @@ class Deck:
 
     @classmethod
     def standard(cls, *, joker_count: int = 0) -> Deck:
-        """A fresh, unshuffled deck (G-DECK)."""
+        """Return a fresh, unshuffled deck (G-DECK)."""
         return cls(standard_deck(joker_count=joker_count))
 
     def shuffled(self, rng: random.Random) -> Deck:
-        """The same cards in a random order drawn from ``rng`` (inject it for replays)."""
+        """Return the same cards in a random order drawn from ``rng`` (inject it for replays)."""
         cards = list(self.cards)
         rng.shuffle(cards)
         return Deck(tuple(cards))
 
     def draw(self, count: int) -> tuple[tuple[Card, ...], Deck]:
-        """The top ``count`` cards and the deck without them."""
+        """Return the top ``count`` cards and the deck without them."""
         if count < 0:
             raise InvalidCardError(f"cannot draw {count} cards")
         if count > len(self.cards):
@@ -328,7 +328,7 @@ class Deck:
         return self.cards[:count], Deck(self.cards[count:])
 
     def without(self, cards: Iterable[Card]) -> Deck:
-        """This deck with the given cards removed (cards seen elsewhere)."""
+        """Return this deck with the given cards removed (cards seen elsewhere)."""
         removed = {card.code for card in cards}
         return Deck(tuple(card for card in self.cards if card.code not in removed))
 
