@@ -8,6 +8,7 @@ have acted and the earlier reports of the hand, and raises the flag with what ha
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -39,8 +40,12 @@ STREET_FR = {0: "flop", 1: "turn", 2: "river"}
 EARLY_RULE = {0: "IRR-FLOP-EARLY", 1: "IRR-TURN-EARLY", 2: "IRR-RIVER-EARLY"}
 
 
-class ReportRules:
-    """Report handlers; the detector supplies the state and the helpers declared here."""
+class ReportRules(ABC):
+    """Report handlers; the detector supplies the state and the helpers declared here.
+
+    The three helpers (`flag`, `seat`, `flag_as`) are abstract: a detector that does not
+    provide all of them cannot be created.
+    """
 
     setup: HandSetup
     family: Family
@@ -54,18 +59,18 @@ class ReportRules:
     rules: Any
     tournament: bool
 
+    @abstractmethod
     def flag(self, rule_id: str, en: str, fr: str, *, player: int | None = None,
              severity: Severity | None = None) -> None:
         """Raise a flag of ``rule_id`` saying what happened (en, fr)."""
-        raise NotImplementedError  # pragma: no cover - provided by the detector
 
+    @abstractmethod
     def seat(self, player: int) -> str:
         """Return how a player is named in flags."""
-        raise NotImplementedError  # pragma: no cover - provided by the detector
 
+    @abstractmethod
     def flag_as(self, flag: Flag) -> None:
         """Raise a ready-made flag."""
-        raise NotImplementedError  # pragma: no cover - provided by the detector
 
     def already_seen(self, cards: tuple[Card, ...]) -> bool:
         """Tell whether one of ``cards`` is already in the hand (IRR-DECK)."""

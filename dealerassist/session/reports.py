@@ -55,7 +55,6 @@ from dealerassist.session import hand as hand_adapter
 from dealerassist.session.commands import CommandError
 from dealerassist.session.events import HandFinished
 from dealerassist.session.viewmodels import FlagSeverity, FlagView
-from dealerassist.session.viewmodels import FlagStatus as ViewFlagStatus
 
 __all__ = [
     "REPORT_COMMANDS",
@@ -454,7 +453,7 @@ def hand_flags(hand: Any, *, rules: HouseRules | None = None,
             severity=FlagSeverity(flag.severity.value),
             message=message,
             ruling_steps=flag.ruling(language),
-            status=ViewFlagStatus(flag.status.value),
+            status=flag.status,
             overrule_reason=flag.overrule_reason,
             seat=seat,
         ))

@@ -1,0 +1,51 @@
+"""The flag vocabulary is defined once, and the report rules' helpers are truly abstract.
+
+`FlagStatus` travels from the detector (`irregular.flags`) to the flags panel
+(`session.viewmodels`) as one enum, so a status never needs translating on the way; the
+detector's helpers that `ReportRules` relies on are abstract methods, so a detector that
+forgets one cannot be created (rather than failing mid-hand).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dealerassist.irregular import flags as irregular_flags
+from dealerassist.irregular.report_rules import ReportRules
+from dealerassist.session import viewmodels
+from dealerassist.session.viewmodels import FlagSeverity, FlagView
+
+
+def test_the_flags_panel_uses_the_detectors_FlagStatus() -> None:
+    assert viewmodels.FlagStatus is irregular_flags.FlagStatus
+    view = FlagView(flag_id="f1", rule_id="IRR-UNDERRAISE", severity=FlagSeverity.WARNING,
+                    message="m", status=irregular_flags.FlagStatus.OVERRULED)
+    assert view.status is viewmodels.FlagStatus.OVERRULED
+
+
+def test_a_detector_missing_a_report_helper_cannot_be_created() -> None:
+    class NoSeat(ReportRules):
+        def flag(self, rule_id: str, en: str, fr: str, *, player: int | None = None,
+                 severity: irregular_flags.Severity | None = None) -> None:
+            return None
+
+        def flag_as(self, flag: irregular_flags.Flag) -> None:
+            return None
+
+    with pytest.raises(TypeError, match="seat"):
+        NoSeat()  # type: ignore[abstract]
+
+
+def test_a_detector_with_every_report_helper_can_be_created() -> None:
+    class Complete(ReportRules):
+        def flag(self, rule_id: str, en: str, fr: str, *, player: int | None = None,
+                 severity: irregular_flags.Severity | None = None) -> None:
+            return None
+
+        def flag_as(self, flag: irregular_flags.Flag) -> None:
+            return None
+
+        def seat(self, player: int) -> str:
+            return f"p{player + 1}"
+
+    assert Complete().seat(2) == "p3"
