@@ -7,13 +7,21 @@ index designs the classifier never saw.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import numpy as np
 
 from dealerassist.vision.artwork import ArtworkDeck
 from dealerassist.vision.designs import BACK_COLOURS, HELDOUT_DESIGNS, TRAIN_DESIGNS
-from dealerassist.vision.faces import Font, random_design
+from dealerassist.vision.faces import (
+    RANK_TEXTS,
+    SUIT_GLYPH_KEYS,
+    FaceDesign,
+    Font,
+    GlyphSet,
+    random_design,
+)
 from dealerassist.vision.geometry import find_card_quads, index_regions
 from dealerassist.vision.model import reading_image
 from dealerassist.vision.recogniser import extract_patch
@@ -28,8 +36,18 @@ TRAIN_ART = ("standard", "dondorf", "jolly-royal", "nicu-white", "nicu-ornamenta
 HELDOUT_ART = ("tigullio-international", "gm-paris")
 
 
-def decks(*, heldout: bool, with_art: bool = True) -> list:
-    """The decks of one side of the split (artwork only where it was rasterised)."""
+def decks(*, heldout: bool, with_art: bool = True, leave_out: tuple[str, ...] = (),
+          only: tuple[str, ...] | None = None) -> list:
+    """The decks of one side of the split (artwork only where it was rasterised).
+
+    Args:
+        heldout: the held-out side (else the training side).
+        with_art: include the rasterised Debian decks.
+        leave_out: deck names (``drawn-duplex``, ``art-dondorf``) not to use: designs kept
+            out of a training run to validate on.
+        only: if given, the deck names to keep (a validation set of left-out decks).
+
+    """
     drawn = HELDOUT_DRAWN if heldout else TRAIN_DRAWN
     result: list = [DrawnDeck(design, back_colour=BACK_COLOURS[i % len(BACK_COLOURS)])
                     for i, design in enumerate(drawn)]
@@ -38,19 +56,114 @@ def decks(*, heldout: bool, with_art: bool = True) -> list:
             folder = ART_ROOT / name
             if (folder / "Ah.png").exists():
                 result.append(ArtworkDeck(folder))
+    result = [deck for deck in result if deck.name not in leave_out]
+    if only is not None:
+        result = [deck for deck in result if deck.name in only]
     return result
+
+
+FONT_ROOT = Path("/usr/share/fonts/truetype")
+_SUIT_CHARS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+_GLYPH_PX = 120  # masks are rendered this large, then shrunk to the index size
+
+
+def font_files(pattern: str, *, exclude: str | None = None, root: Path = FONT_ROOT) -> list[Path]:
+    """TrueType/OpenType files under ``root`` whose stem matches ``pattern`` (a regex)."""
+    found = sorted(p for p in root.rglob("*") if p.suffix.lower() in (".ttf", ".otf"))
+    return [p for p in found if re.search(pattern, p.stem)
+            and not (exclude and re.search(exclude, p.stem))]
+
+
+def ttf_glyphs(path: Path) -> GlyphSet | None:
+    """The rank texts (and suit signs, where the font has them) of a font file, as masks.
+
+    Needs Pillow (a training-only extra). None when the font lacks a rank glyph (a symbol
+    or math font): missing glyphs come out as the font's empty box, the same for every text.
+    """
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype(str(path), _GLYPH_PX)
+
+    def render(text: str) -> np.ndarray | None:
+        left, top, right, bottom = font.getbbox(text)
+        if right <= left or bottom <= top:
+            return None
+        pad = _GLYPH_PX // 6  # room for thicker strokes and slant
+        image = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+        ImageDraw.Draw(image).text((pad - left, pad - top), text, fill=255, font=font)
+        mask = np.asarray(image, dtype=np.uint8).copy()
+        return mask if mask.max() > 127 else None
+
+    missing = render("\U000f0000")  # a private-use code point: the font's "no glyph" box
+    masks: dict[str, np.ndarray] = {}
+    for text in RANK_TEXTS:
+        mask = render(text)
+        if mask is None or (missing is not None and mask.shape == missing.shape
+                            and np.array_equal(mask, missing)):
+            return None
+        masks[text] = mask
+    for suit, key in SUIT_GLYPH_KEYS.items():
+        mask = render(_SUIT_CHARS[suit.value])
+        if mask is not None and not (missing is not None and mask.shape == missing.shape
+                                     and np.array_equal(mask, missing)):
+            masks[key] = mask
+    return GlyphSet(path.stem, masks)
+
+
+def glyph_sets(pattern: str, *, exclude: str | None = None) -> list[GlyphSet]:
+    """The glyph sets of the fonts matching ``pattern`` (fonts without ranks left out)."""
+    sets = [ttf_glyphs(path) for path in font_files(pattern, exclude=exclude)]
+    return [s for s in sets if s is not None]
+
+
+def font_design(rng: np.random.Generator, glyphs: GlyphSet) -> FaceDesign:
+    """A random design with TrueType glyphs: thin or bold, small, pale, tight in the corner.
+
+    Half the designs put a small index high and tight in the corner with large pips beside
+    it; a third have pale index ink; half the suit signs are the font's own.
+    """
+    tint = 255 - rng.integers(0, 40, 3)
+    thin = rng.random() < 0.5
+    tight = rng.random() < 0.5
+    if rng.random() < 0.5:  # our own suit shapes instead of the font's
+        glyphs = GlyphSet(glyphs.name, {k: v for k, v in glyphs.masks.items()
+                                        if not k.startswith("suit-")})
+    return FaceDesign(
+        name=f"font-{glyphs.name}",
+        glyphs=glyphs,
+        italic=bool(rng.random() < 0.1),
+        weight=int(rng.integers(1, 5) if thin else rng.integers(5, 9)),
+        index_scale=float(rng.uniform(0.55, 0.9) if tight else rng.uniform(0.7, 1.2)),
+        four_colour=bool(rng.random() < 0.25),
+        paper=(int(tint[0]), int(tint[1]), int(tint[2])),
+        border=bool(rng.random() < 0.3),
+        index_dx=float(rng.uniform(-0.05, -0.01) if tight else rng.uniform(-0.03, 0.04)),
+        index_dy=float(rng.uniform(-0.025, 0.0) if tight else rng.uniform(-0.015, 0.04)),
+        condense=float(rng.uniform(0.65, 1.0) if rng.random() < 0.3 else 1.0),
+        shade=float(rng.uniform(0.0, 0.3) if rng.random() < 0.3 else 0.0),
+        fade=float(rng.uniform(0.2, 0.55) if rng.random() < 0.35 else 0.0),
+        pip_scale=float(rng.uniform(1.1, 1.6) if tight else rng.uniform(0.8, 1.2)),
+        pip_inset=float(rng.uniform(0.03, 0.1) if tight else 0.0),
+    )
 
 
 RANDOM_FONTS = (Font.SIMPLEX, Font.PLAIN, Font.DUPLEX, Font.COMPLEX, Font.COMPLEX_SMALL)
 
 
-def training_deck(rng: np.random.Generator, fixed: list, *, varied: bool = False) -> object:
+def training_deck(rng: np.random.Generator, fixed: list, *, varied: bool = False,
+                  fonts: list[GlyphSet] | None = None, font_share: float = 0.0) -> object:
     """A fixed training deck, or (one time in three) a freshly randomised drawn design.
 
     With ``varied`` (the ``--varied`` training mix), half the decks are random drawn designs
-    from `faces.random_design(varied=True)`: thin, small, condensed, shaded indices.
+    from `faces.random_design(varied=True)`: thin, small, condensed, shaded indices. With
+    ``fonts``, a share ``font_share`` of the decks are `font_design`s of one of them (the
+    random stream of the other options is unchanged when ``fonts`` is empty).
     """
-    if rng.random() < (0.5 if varied else 0.35):
+    if fonts and rng.random() < font_share:
+        colour = tuple(int(c) for c in rng.integers(10, 200, 3))
+        design = font_design(rng, fonts[int(rng.integers(len(fonts)))])
+        return DrawnDeck(design, back_colour=colour)
+    if not fixed or rng.random() < (0.5 if varied else 0.35):
         colour = tuple(int(c) for c in rng.integers(10, 200, 3))
         design = random_design(rng, fonts=RANDOM_FONTS, varied=varied)
         return DrawnDeck(design, back_colour=colour)

@@ -89,8 +89,39 @@ def average_weights(base: dict, tuned: dict, *, share: float) -> dict:
             if base[key].is_floating_point() else tuned[key] for key in base}
 
 
+def score_patches(model, path: Path) -> str:  # type: ignore[no-untyped-def]
+    """Accuracy of ``model`` on a patch cache: all, cards right, cards right at 0.8, no-index.
+
+    A card patch is right when rank and suit are; "at 0.8" also needs rank x suit
+    probability of at least 0.8 (the recogniser's reporting threshold).
+    """
+    import torch
+
+    data = np.load(path)
+    x, r, s = data["x"], data["r"], data["s"]
+    model.eval()
+    probs = []
+    with torch.no_grad():
+        for start in range(0, len(x), 2048):
+            out = model(torch.from_numpy(normalise_patches(x[start : start + 2048])))
+            probs.append(torch.cat([out[:, :14].softmax(1), out[:, 14:].softmax(1)], 1).numpy())
+    p = np.concatenate(probs)
+    pred_r, pred_s = p[:, :14].argmax(1), p[:, 14:].argmax(1)
+    sure = p[:, :14].max(1) * p[:, 14:].max(1)
+    card = r != 13
+    right = (pred_r == r) & (~card | (pred_s == s))
+    return (f"all {right.mean():.4f} cards {right[card].mean():.4f} "
+            f"cards@0.8 {(right & (sure >= 0.8))[card].mean():.4f} "
+            f"no-index {(pred_r[~card] == 13).mean():.4f} (n={len(x)}, cards {int(card.sum())})")
+
+
 _WITH_ART = True
 _VARIED = False
+_FONTS: str | None = None  # regex of TrueType font files for font designs (--fonts)
+_FONT_EXCLUDE: str | None = None
+_FONT_SHARE = 0.0
+_LEAVE_OUT: tuple[str, ...] = ()
+_ONLY: tuple[str, ...] | None = None
 
 
 def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
@@ -103,11 +134,20 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
     cv2.setNumThreads(1)
     seed, count = chunk
     rng = np.random.default_rng(seed)
-    fixed = vision_scenes.decks(heldout=False, with_art=_WITH_ART)
+    fixed = vision_scenes.decks(heldout=False, with_art=_WITH_ART, leave_out=_LEAVE_OUT,
+                                only=_ONLY)
+    fonts = vision_scenes.glyph_sets(_FONTS, exclude=_FONT_EXCLUDE) if _FONTS else []
+    if seed % 1000 == 0:
+        print(f"fixed decks: {[d.name for d in fixed]}; fonts: {[f.name for f in fonts]}",
+              flush=True)
     xs, rs, ss = [], [], []
     started = time.time()
     for number in range(count):
-        deck = vision_scenes.training_deck(rng, fixed, varied=_VARIED)
+        if _ONLY is not None and not fonts:  # a validation set of left-out fixed decks
+            deck = fixed[int(rng.integers(len(fixed)))]
+        else:
+            deck = vision_scenes.training_deck(rng, fixed, varied=_VARIED, fonts=fonts,
+                                               font_share=_FONT_SHARE)
         scene = render_scene(rng, deck=deck, count=int(rng.integers(3, 9)),
                              conditions=vision_scenes.random_conditions(rng, varied=_VARIED))
         got = vision_scenes.samples(scene, rng, covered=_VARIED)
@@ -138,9 +178,6 @@ def build_dataset(
     if cache.exists():
         data = np.load(cache)
         return data["x"], data["r"], data["s"]
-    import vision_scenes
-
-    print(f"training decks: {[d.name for d in vision_scenes.decks(heldout=False)]}", flush=True)
     chunks = [(chunk, scene_count // workers) for chunk in chunk_seeds(seed, workers)]
     if workers == 1:
         parts = [_render_chunk(chunk) for chunk in chunks]
@@ -189,10 +226,31 @@ def main() -> None:
                         help="augment patches in the data loader (scripts/vision_augment.py)")
     parser.add_argument("--extra", type=Path, action="append", default=[],
                         help="also train on the patches of this cache (.npz, repeatable)")
+    parser.add_argument("--fonts", metavar="REGEX",
+                        help="also draw designs with the TrueType fonts under "
+                        "/usr/share/fonts/truetype whose file name matches (needs Pillow)")
+    parser.add_argument("--font-exclude", metavar="REGEX",
+                        help="leave out the fonts whose file name matches (a validation family)")
+    parser.add_argument("--font-share", type=float, default=0.5,
+                        help="with --fonts: the share of scenes dealt from a font design")
+    parser.add_argument("--leave-out", action="append", default=[], metavar="DECK",
+                        help="a training deck not to render (art-dondorf, drawn-duplex ...)")
+    parser.add_argument("--only", action="append", metavar="DECK",
+                        help="render only these fixed decks (a validation set of left-out ones)")
+    parser.add_argument("--val", type=Path, action="append", default=[], metavar="NPZ",
+                        help="also report accuracy on these patches after every epoch "
+                        "(left-out designs)")
+    parser.add_argument("--score", type=Path, metavar="WEIGHTS",
+                        help="no training: accuracy of these weights (or of their average "
+                        "with --average-with) on the --val patches")
     args = parser.parse_args()
-    global _WITH_ART, _VARIED
+    global _WITH_ART, _VARIED, _FONTS, _FONT_EXCLUDE, _FONT_SHARE, _LEAVE_OUT, _ONLY
     _WITH_ART = not args.no_art
     _VARIED = args.varied
+    _FONTS, _FONT_EXCLUDE = args.fonts, args.font_exclude
+    _FONT_SHARE = args.font_share if args.fonts else 0.0
+    _LEAVE_OUT = tuple(args.leave_out)
+    _ONLY = tuple(args.only) if args.only else None
     if args.data_only:
         x, r, _ = build_dataset(args.scenes, args.seed, args.cache, args.workers)
         print(f"patches: {len(x)} (no-index {int((r == 13).sum())})")
@@ -201,6 +259,17 @@ def main() -> None:
     import torch
     from torch import nn
 
+    if args.score:
+        torch.set_num_threads(args.threads)
+        model = build_model()
+        weights = torch.load(args.score, map_location="cpu")
+        if args.average_with:
+            weights = average_weights(torch.load(args.average_with, map_location="cpu"),
+                                      weights, share=args.share)
+        model.load_state_dict(weights)
+        for path in args.val:
+            print(f"{path.name}: {score_patches(model, path)}", flush=True)
+        return
     if args.export_only:
         model = build_model()
         weights = torch.load(args.export_only, map_location="cpu")
@@ -286,6 +355,8 @@ def main() -> None:
             print(f"epoch {epoch}: loss {total / len(perm):.4f} val {accuracy:.4f}"
                   f" (cards {float(right[card].float().mean()):.4f}) {time.time() - started:.0f}s",
                   flush=True)
+        for path in args.val:
+            print(f"  {path.name}: {score_patches(model, path)}", flush=True)
     model = model.cpu()
     if args.weights:
         args.weights.parent.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,8 @@ so a classifier trained on them learns the shape of an index, not one picture.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import IntEnum, unique
 
 import cv2
@@ -16,13 +17,15 @@ import numpy as np
 
 from dealerassist.cards import Card, Rank, Suit
 
-__all__ = ["CARD_H", "CARD_W", "FaceDesign", "Font", "draw_back", "draw_face", "draw_suit",
-           "random_design"]
+__all__ = ["CARD_H", "CARD_W", "RANK_TEXTS", "SUIT_GLYPH_KEYS", "FaceDesign", "Font", "GlyphSet",
+           "draw_back", "draw_face", "draw_suit", "random_design"]
 
 CARD_W = 250
 CARD_H = 350  # poker cards are 63 x 88 mm (ratio 1.397)
 
 _RANK_TEXT = {rank: ("10" if rank is Rank.TEN else rank.symbol) for rank in Rank}
+RANK_TEXTS = tuple(_RANK_TEXT[rank] for rank in Rank)
+SUIT_GLYPH_KEYS = {suit: f"suit-{suit.value}" for suit in Suit}
 _BLACK = (20, 20, 20)
 _RED = (30, 30, 200)
 _FOUR_COLOUR = {Suit.CLUBS: (40, 130, 20), Suit.DIAMONDS: (190, 90, 10)}
@@ -38,6 +41,27 @@ class Font(IntEnum):
     COMPLEX = cv2.FONT_HERSHEY_COMPLEX
     TRIPLEX = cv2.FONT_HERSHEY_TRIPLEX
     COMPLEX_SMALL = cv2.FONT_HERSHEY_COMPLEX_SMALL
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GlyphSet:
+    """Index glyphs from another source than OpenCV's Hershey fonts.
+
+    Why: a classifier trained on one family of glyphs reads other designs badly. Training
+    scripts render glyphs from any source they have (TrueType fonts through Pillow, say)
+    into plain masks; drawing a face needs nothing but these masks, so the program never
+    depends on the glyph source.
+
+    Attributes:
+        name: the source's name (a font file's stem).
+        masks: grey masks (uint8, 255 = ink) by text: every entry of `RANK_TEXTS`, and
+            optionally the suit signs under `SUIT_GLYPH_KEYS` (else our own suit shapes).
+            Compared by identity.
+
+    """
+
+    name: str
+    masks: Mapping[str, np.ndarray] = field(repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +82,11 @@ class FaceDesign:
         condense: width of the rank glyphs relative to the font's (below 1: condensed).
         shade: darkening of the paper towards the bottom-right corner, 0..1 (a shaded or
             grey-gradient face; 0: flat paper).
+        glyphs: index glyphs from another source (`GlyphSet`); None: the Hershey ``font``.
+        fade: the index ink mixed with the paper, 0..1 (a pale, washed-out index; 0: full ink).
+        pip_scale: the size of the centre pips relative to the standard ones.
+        pip_inset: the outer pips moved towards the edges, as a fraction of the card (a
+            large pip right beside the index, as on decks with indices tight in the corner).
 
     """
 
@@ -73,12 +102,24 @@ class FaceDesign:
     index_dy: float = 0.0  # shift of the index, as a fraction of the card height
     condense: float = 1.0
     shade: float = 0.0
+    glyphs: GlyphSet | None = None
+    fade: float = 0.0
+    pip_scale: float = 1.0
+    pip_inset: float = 0.0
 
     def ink(self, suit: Suit) -> tuple[int, int, int]:
         """The BGR colour of this suit's index and pips."""
         if self.four_colour and suit in _FOUR_COLOUR:
             return _FOUR_COLOUR[suit]
         return _RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
+
+    def index_ink(self, suit: Suit) -> tuple[int, int, int]:
+        """The BGR colour of this suit's index: the ink faded towards the paper by ``fade``."""
+        ink = self.ink(suit)
+        if self.fade <= 0:
+            return ink
+        return tuple(round(i * (1 - self.fade) + p * self.fade)  # type: ignore[return-value]
+                     for i, p in zip(ink, self.paper, strict=True))
 
 
 def random_design(
@@ -167,8 +208,35 @@ def draw_suit(
         poly([(0, 0.0), (-0.17, 0.5), (0.17, 0.5)])
 
 
+def _glyph_mask(mask: np.ndarray, design: FaceDesign) -> np.ndarray:
+    """A glyph set's mask with the design's weight and slant.
+
+    Weight 5 is the font's own; each step below thins the strokes by about 1/100 of the
+    mask's height on each side (never below a third of the ink), each step above thickens.
+    """
+    if design.weight != 5:
+        radius = max(1, round(mask.shape[0] / 100))
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+        op = cv2.erode if design.weight < 5 else cv2.dilate
+        ink = int(np.count_nonzero(mask > 127))
+        for _ in range(abs(design.weight - 5)):
+            changed = op(mask, kernel)
+            if op is cv2.erode and np.count_nonzero(changed > 127) < ink / 3:
+                break
+            mask = changed
+    if design.italic:
+        h, w = mask.shape
+        slant = 0.2 * h
+        matrix = np.array([[1, -0.2, slant], [0, 1, 0]], np.float32)
+        mask = cv2.warpAffine(mask, matrix, (w + round(slant), h))
+    return mask
+
+
 def _text_patch(text: str, design: FaceDesign, *, height: int, width: int) -> np.ndarray:
     """The rank text as a grey mask (255 = ink) fitted into ``width`` x ``height``."""
+    if design.glyphs is not None:
+        return _fit(_glyph_mask(design.glyphs.masks[text], design), design, height=height,
+                    width=width)
     font = int(design.font) | (cv2.FONT_ITALIC if design.italic else 0)
     scale = 3.0
     thickness = max(1, round(design.weight * 1.6))
@@ -176,6 +244,11 @@ def _text_patch(text: str, design: FaceDesign, *, height: int, width: int) -> np
     canvas = np.zeros((th + base + 2 * thickness + 4, tw + 2 * thickness + 4), np.uint8)
     cv2.putText(canvas, text, (thickness + 2, th + thickness + 2), font, scale, 255, thickness,
                 cv2.LINE_AA)
+    return _fit(canvas, design, height=height, width=width)
+
+
+def _fit(canvas: np.ndarray, design: FaceDesign, *, height: int, width: int) -> np.ndarray:
+    """The inked part of ``canvas`` resized to ``height``, at most ``width`` wide."""
     ys, xs = np.nonzero(canvas > 40)
     canvas = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
     aspect = canvas.shape[1] / canvas.shape[0]
@@ -190,8 +263,23 @@ def _stamp(image: np.ndarray, mask: np.ndarray, *, x: int, y: int, colour: tuple
     region[:] = (region * (1 - alpha) + np.array(colour, np.float32) * alpha).astype(np.uint8)
 
 
+def _suit_sign(image: np.ndarray, suit: Suit, design: FaceDesign, *,
+               centre: tuple[float, float], size: float, colour: tuple) -> None:
+    """A suit sign: the glyph set's own when it has one, else `draw_suit`'s shape."""
+    key = SUIT_GLYPH_KEYS[suit]
+    if design.glyphs is None or key not in design.glyphs.masks:
+        draw_suit(image, suit, centre=centre, size=size, colour=colour)
+        return
+    mask = _fit(design.glyphs.masks[key], FaceDesign("suit"), height=max(2, round(size)),
+                width=max(2, round(size * 1.5)))
+    h, w = mask.shape
+    x = min(max(0, round(centre[0] - w / 2)), CARD_W - w)
+    y = min(max(0, round(centre[1] - h / 2)), CARD_H - h)
+    _stamp(image, mask, x=x, y=y, colour=colour)
+
+
 def _draw_index(image: np.ndarray, card: Card, design: FaceDesign) -> None:
-    colour = design.ink(card.suit)
+    colour = design.index_ink(card.suit)
     rank_h = round(CARD_H * 0.105 * design.index_scale)
     rank_w = round(CARD_W * 0.17 * design.index_scale)
     mask = _text_patch(_RANK_TEXT[card.rank], design, height=rank_h, width=rank_w)
@@ -199,8 +287,8 @@ def _draw_index(image: np.ndarray, card: Card, design: FaceDesign) -> None:
     top = round(CARD_H * (0.035 + design.index_dy))
     _stamp(image, mask, x=max(3, cx - mask.shape[1] // 2), y=top, colour=colour)
     suit_size = CARD_H * 0.075 * design.index_scale
-    draw_suit(image, card.suit, centre=(cx, top + rank_h + suit_size * 0.75), size=suit_size,
-              colour=colour)
+    _suit_sign(image, card.suit, design, centre=(cx, top + rank_h + suit_size * 0.75),
+               size=suit_size, colour=colour)
 
 
 # Pip positions (x, y) as fractions of the card for 2..10 (a common layout).
@@ -222,15 +310,35 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
+def _pip_place(fx: float, fy: float, inset: float, size: float) -> tuple[float, float]:
+    """A pip's centre in pixels, moved ``inset`` towards the edges: beside the index, not on it."""
+    x, y = fx * CARD_W, fy * CARD_H
+    if inset <= 0:
+        return x, y
+    side = 0.21 * CARD_W + 0.45 * size  # the index column stays clear
+    top = 0.04 * CARD_H + 0.5 * size
+    if fx < 0.5:
+        x = max(x - inset * CARD_W, side)
+    elif fx > 0.5:
+        x = min(x + inset * CARD_W, CARD_W - side)
+    if fy < 0.45:
+        y = max(y - inset * CARD_H, top)
+    elif fy > 0.55:
+        y = min(y + inset * CARD_H, CARD_H - top)
+    return x, y
+
+
 def _draw_centre(image: np.ndarray, card: Card, design: FaceDesign) -> None:
     colour = design.ink(card.suit)
     rank = card.rank
     if rank is Rank.ACE:
-        draw_suit(image, card.suit, centre=(CARD_W / 2, CARD_H / 2), size=CARD_H * 0.3,
-                  colour=colour)
+        _suit_sign(image, card.suit, design, centre=(CARD_W / 2, CARD_H / 2), size=CARD_H * 0.3,
+                   colour=colour)
     elif rank >= Rank.JACK:
-        x0, y0, x1, y1 = round(CARD_W * 0.26), round(CARD_H * 0.15), round(CARD_W * 0.74), \
-            round(CARD_H * 0.85)
+        inset = design.pip_inset  # a frame nearer the index, like the pips, never on it
+        x0 = round(CARD_W * max(0.21, 0.26 - inset))
+        y0 = round(CARD_H * max(0.05, 0.15 - inset))
+        x1, y1 = CARD_W - x0, CARD_H - y0
         cv2.rectangle(image, (x0, y0), (x1, y1), colour, 3)
         palette = ((40, 160, 220), (160, 60, 40), (30, 30, 180))
         for band in range(6):
@@ -242,9 +350,10 @@ def _draw_centre(image: np.ndarray, card: Card, design: FaceDesign) -> None:
         _stamp(image, mask, x=CARD_W // 2 - mask.shape[1] // 2, y=CARD_H // 2 - mask.shape[0] // 2,
                colour=colour)
     else:
+        size = CARD_H * 0.1 * design.pip_scale
         for fx, fy in _PIPS[int(rank)]:
-            draw_suit(image, card.suit, centre=(fx * CARD_W, fy * CARD_H), size=CARD_H * 0.1,
-                      colour=colour)
+            x, y = _pip_place(fx, fy, design.pip_inset, size)
+            _suit_sign(image, card.suit, design, centre=(x, y), size=size, colour=colour)
 
 
 def _shade(image: np.ndarray, strength: float) -> None:
@@ -266,6 +375,12 @@ def draw_face(card: Card, design: FaceDesign) -> np.ndarray:
         cv2.rectangle(image, (6, 6), (CARD_W - 7, CARD_H - 7), (150, 150, 150), 2)
     _draw_centre(image, card, design)
     _draw_index(image, card, design)
+    if design.pip_inset > 0 or design.pip_scale != 1.0:
+        # Pips or a frame reach into the corner: draw the second index on the face itself
+        # (copying the turned corner would cut them).
+        image = cv2.rotate(image, cv2.ROTATE_180)
+        _draw_index(image, card, design)
+        return cv2.rotate(image, cv2.ROTATE_180)
     rotated = cv2.rotate(image, cv2.ROTATE_180)
     corner_w, corner_h = round(CARD_W * 0.24), round(CARD_H * 0.36)
     image[CARD_H - corner_h :, CARD_W - corner_w :] = rotated[CARD_H - corner_h :,
