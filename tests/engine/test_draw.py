@@ -23,7 +23,6 @@ from dealerassist.engine import (
     deal_hole,
     evolve,
     evolve_all,
-    fold,
     legal_actions,
     new_hand,
     pots,
@@ -31,7 +30,8 @@ from dealerassist.engine import (
 )
 from dealerassist.errors import IllegalActionError
 from dealerassist.rules.model import DeckRules, HouseRules, LowballOpening, LowballRules
-from tests.engine.helpers import no_rake
+from tests.engine.helpers import deal_holes, no_rake
+from tests.engine.helpers import play as act
 
 
 def draw_hand(game: str, holes: list[str], *, stacks: int = 1000,
@@ -39,27 +39,7 @@ def draw_hand(game: str, holes: list[str], *, stacks: int = 1000,
     setup = HandSetup.create(game=game, stacks=(stacks,) * len(holes),
                              small_blind=kw.pop("small_blind", 1),
                              big_blind=kw.pop("big_blind", 2), rules=rules or no_rake(), **kw)
-    state = new_hand(setup)
-    for player, text in enumerate(holes):
-        state = apply(state, deal_hole(state, player, parse_cards(text)))
-    return state
-
-
-def act(state: HandState, *moves: str | tuple[str, int]) -> HandState:
-    for move in moves:
-        actor = state.actor
-        assert actor is not None, (move, state.phase)
-        if move == "f":
-            event = fold(state, actor)
-        elif move == "k":
-            event = check(state, actor)
-        elif move == "c":
-            event = call(state, actor)
-        else:
-            assert isinstance(move, tuple)
-            event = bet_or_raise(state, actor, move[1])
-        state = apply(state, event)
-    return state
+    return deal_holes(new_hand(setup), holes)
 
 
 def draw(state: HandState, player: int, out: str = "", get: str = "") -> HandState:
@@ -203,11 +183,7 @@ def test_G_DECK_the_joker_plays_only_where_the_house_allows_it() -> None:
 def _jacks(holes: list[str]) -> HandState:
     setup = HandSetup.create(game="FJB", stacks=(100,) * len(holes), ante=1, small_bet=2,
                              big_bet=4, rules=no_rake())
-    state = new_hand(setup)
-    for player, text in enumerate(holes):
-        cards = parse_cards(text) if text else (UNKNOWN,) * 5
-        state = apply(state, deal_hole(state, player, cards))
-    return state
+    return deal_holes(new_hand(setup), holes)  # "": five cards dealt unseen
 
 
 def test_JB_OPEN_a_pair_of_jacks_or_better_is_needed_to_open() -> None:

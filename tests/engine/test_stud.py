@@ -19,20 +19,17 @@ from dealerassist.engine import (
     Phase,
     apply,
     bet_or_raise,
-    call,
     check,
-    deal_hole,
     evolve_all,
     fold,
     legal_actions,
     new_hand,
-    post_bring_in,
     settle,
 )
 from dealerassist.engine.stud import up_cards
 from dealerassist.errors import IllegalActionError
 from dealerassist.rules.model import FixedLimitRules, HouseRules
-from tests.engine.helpers import no_rake
+from tests.engine.helpers import deal_holes, no_rake, play
 
 
 def _rules(**fixed: object) -> HouseRules:
@@ -51,29 +48,11 @@ def stud(game: str, holes: list[str], *, stacks: int | tuple[int, ...] = 1000,
 
 
 def deal(state: HandState, holes: list[str]) -> HandState:
-    for player, text in enumerate(holes):
-        if text:
-            state = apply(state, deal_hole(state, player, parse_cards(text.replace(" ", ""))))
-    return state
+    return deal_holes(state, holes, skip_empty=True)
 
 
 def act(state: HandState, *moves: str | tuple[str, int]) -> HandState:
-    for move in moves:
-        actor = state.actor
-        assert actor is not None, (move, state.phase)
-        if move == "b":
-            event = post_bring_in(state, actor)
-        elif move == "f":
-            event = fold(state, actor)
-        elif move == "k":
-            event = check(state, actor)
-        elif move == "c":
-            event = call(state, actor)
-        else:
-            assert isinstance(move, tuple)
-            event = bet_or_raise(state, actor, move[1])
-        state = apply(state, event)
-    return state
+    return play(state, *moves, bring_in="b")  # "b": the bring-in (ST-BRINGIN)
 
 
 # ----- the deal and the bring-in -------------------------------------------------------

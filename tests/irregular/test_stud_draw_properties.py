@@ -14,16 +14,13 @@ not raise, chips are conserved, a voided hand gives back exactly the starting st
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealerassist.cards import Card
 from dealerassist.engine.actions import bet_or_raise, call, check, fold, post_bring_in
 from dealerassist.engine.betting import legal_actions
-from dealerassist.engine.events import CardsDrawn, CardsShown, HoleCardsDealt
+from dealerassist.engine.events import CardsDrawn, HoleCardsDealt
 from dealerassist.engine.ruling_events import (
     ActionAttempted,
     ActionKind,
@@ -35,16 +32,11 @@ from dealerassist.engine.ruling_events import (
     PlayerAbsent,
     WrongBringIn,
 )
-from dealerassist.engine.rulings import is_void
-from dealerassist.engine.settlement import can_settle, settle
-from dealerassist.engine.state import Phase
-from dealerassist.errors import IllegalActionError
+from dealerassist.engine.state import HandState
 from dealerassist.games.spec import Family
-from dealerassist.irregular.consequences import confirm, due_events, overrule
-from dealerassist.irregular.detectors import detect
+from dealerassist.irregular.consequences import due_events
 
-from .helpers import setup
-from .test_irregularity_properties import _deck, _fresh, _mask
+from .helpers import RandomIrregularHand, fresh, mask, setup
 
 STUD_BETS = {"ante": 5, "bring_in": 10, "small_blind": 0, "big_blind": 0, "small_bet": 20,
              "big_bet": 40}
@@ -56,135 +48,86 @@ def _hand_setup(game: str, stacks: tuple[int, ...]):  # type: ignore[no-untyped-
     return setup(game, stacks)
 
 
-def _inject(rng: random.Random, state) -> object | None:  # type: ignore[no-untyped-def]
-    n = state.player_count
-    stud = state.setup.game.family is Family.STUD
-    legal = legal_actions(state)
-    player = rng.randrange(n)
-    kind = rng.randrange(8)
-    if kind == 0:
-        hole = [c for c in state.hole[player] if not c.is_unknown]
-        if hole:
-            return CardExposed(player, rng.choice(hole), nth=rng.randrange(0, 3 * n + 1),
-                               during_draw=not stud and bool(state.due_draw))
-    if kind == 1:
-        return ActionAttempted(player, rng.choice(list(ActionKind)),
-                               max(state.bets) + rng.randrange(-5, 100))
-    if stud:
+class _StudDrawHand(RandomIrregularHand):
+    """A stud or draw hand really dealt street by street, with the dead hands made due."""
+
+    steps = 200
+    inject_rate = 0.2
+
+    def __init__(self, seed: int, game: str, stacks: tuple[int, ...]) -> None:
+        super().__init__(seed, _hand_setup(game, stacks), stacks)
+
+    def due_events(self) -> list[object]:
+        return list(due_events(self.setup, self.events))
+
+    def can_inject(self, state: HandState) -> bool:
+        return bool(state.hole and any(state.hole))
+
+    def inject(self, state: HandState) -> object | None:
+        rng = self.rng
+        n = state.player_count
+        stud = state.setup.game.family is Family.STUD
+        legal = legal_actions(state)
+        player = rng.randrange(n)
+        kind = rng.randrange(8)
+        if kind == 0:
+            hole = [c for c in state.hole[player] if not c.is_unknown]
+            if hole:
+                return CardExposed(player, rng.choice(hole), nth=rng.randrange(0, 3 * n + 1),
+                                   during_draw=not stud and bool(state.due_draw))
+        if kind == 1:
+            return ActionAttempted(player, rng.choice(list(ActionKind)),
+                                   max(state.bets) + rng.randrange(-5, 100))
+        if stud:
+            if kind == 2:
+                return PlayerAbsent(player)
+            if kind == 3 and legal is not None and legal.can_check:
+                return FoldedWithoutBet(legal.actor)
+            if kind == 4 and legal is not None and legal.bring_in is not None:
+                return WrongBringIn(rng.choice([p for p in range(n) if p != legal.actor] or [0]),
+                                    legal.actor)
+            return None
         if kind == 2:
-            return PlayerAbsent(player)
-        if kind == 3 and legal is not None and legal.can_check:
-            return FoldedWithoutBet(legal.actor)
-        if kind == 4 and legal is not None and legal.bring_in is not None:
-            return WrongBringIn(rng.choice([p for p in range(n) if p != legal.actor] or [0]),
-                                legal.actor)
+            return DealError(rng.choice(list(DealErrorKind)), player=rng.choice([-1, player]))
+        if kind == 3:
+            return HandSizeWrong(player, rng.choice([4, 6]), after_draw=rng.random() < 0.5)
         return None
-    if kind == 2:
-        return DealError(rng.choice(list(DealErrorKind)), player=rng.choice([-1, player]))
-    if kind == 3:
-        return HandSizeWrong(player, rng.choice([4, 6]), after_draw=rng.random() < 0.5)
-    return None
 
+    def betting_move(self, state: HandState) -> object:
+        rng = self.rng
+        legal = legal_actions(state)
+        assert legal is not None
+        if legal.bring_in is not None:  # ST-BRINGIN: bring in, or complete (ST-COMPLETE)
+            if legal.min_raise_to is not None and rng.random() < 0.3:
+                return bet_or_raise(state, legal.actor, legal.min_raise_to)
+            return post_bring_in(state, legal.actor)
+        if (legal.min_raise_to is not None and legal.max_raise_to is not None
+                and rng.random() < 0.3):
+            # fixed limit: the bet, or the big bet an open pair allows (ST-OPEN-PAIR)
+            return bet_or_raise(state, legal.actor, rng.choice([legal.min_raise_to,
+                                                                legal.max_raise_to]))
+        if rng.random() < 0.45 and not legal.can_check:
+            return fold(state, legal.actor)
+        return check(state, legal.actor) if legal.can_check else call(state, legal.actor)
 
-def _betting_move(rng: random.Random, state):  # type: ignore[no-untyped-def]
-    legal = legal_actions(state)
-    assert legal is not None
-    if legal.bring_in is not None:  # ST-BRINGIN: bring in, or complete (ST-COMPLETE)
-        if legal.min_raise_to is not None and rng.random() < 0.3:
-            return bet_or_raise(state, legal.actor, legal.min_raise_to)
-        return post_bring_in(state, legal.actor)
-    if legal.min_raise_to is not None and legal.max_raise_to is not None and rng.random() < 0.3:
-        # fixed limit: the bet, or the big bet an open pair allows (ST-OPEN-PAIR)
-        return bet_or_raise(state, legal.actor, rng.choice([legal.min_raise_to,
-                                                            legal.max_raise_to]))
-    if rng.random() < 0.45 and not legal.can_check:
-        return fold(state, legal.actor)
-    return check(state, legal.actor) if legal.can_check else call(state, legal.actor)
-
-
-def _deal_or_draw(rng: random.Random, state) -> object:  # type: ignore[no-untyped-def]
-    if state.due_draw:
-        player = state.due_draw[0]
-        held = list(state.hole[player])
-        available = 52 - bin(_mask(state)).count("1")  # the stub may run short
-        out = min(rng.randrange(0, 4), len(held), available)
-        discards = tuple(rng.sample(held, out))
-        fresh = _fresh(rng, _mask(state), out)
-        return CardsDrawn(player, discards, fresh)
-    assert state.due_hole, state
-    street = state.street
-    count = street.hole_down + street.hole_up
-    return HoleCardsDealt(state.due_hole[0], _fresh(rng, _mask(state), count))
+    def deal(self, state: HandState) -> list[object]:
+        rng = self.rng
+        if state.due_draw:
+            player = state.due_draw[0]
+            held = list(state.hole[player])
+            available = 52 - bin(mask(state)).count("1")  # the stub may run short
+            out = min(rng.randrange(0, 4), len(held), available)
+            discards = tuple(rng.sample(held, out))
+            cards = fresh(rng, mask(state), out)
+            return [CardsDrawn(player, discards, cards)]
+        assert state.due_hole, state
+        street = state.street
+        count = street.hole_down + street.hole_up
+        return [HoleCardsDealt(state.due_hole[0], fresh(rng, mask(state), count))]
 
 
 def _play(seed: int, game: str, stacks: tuple[int, ...]) -> None:
-    rng = random.Random(seed)
-    hand_setup = _hand_setup(game, stacks)
-    events: list[object] = []
-    total = sum(stacks)
-    for _step in range(200):
-        detection = detect(hand_setup, events, as_recorded=False)
-        state = detection.state
-        assert state is not None
-        assert state.total_chips == total
-        if state.phase is Phase.COMPLETE:
-            if is_void(state):
-                assert state.stacks == stacks
-            return
-        due = due_events(hand_setup, events)
-        if due:
-            events.extend(due)
-            continue
-        open_flags = detection.open_flags()
-        if open_flags:
-            flag = rng.choice(open_flags)
-            if rng.random() < 0.75:
-                try:
-                    events.extend(confirm(hand_setup, events, flag.flag_id))
-                    continue
-                except IllegalActionError:
-                    # The ruling no longer applies to this hand (e.g. the last live hand
-                    # cannot be killed): the floor overrules it, as below.
-                    events.append(overrule(hand_setup, events, flag.flag_id, "floor: play on"))
-                    continue
-            events.append(overrule(hand_setup, events, flag.flag_id, "floor: play on"))
-            continue
-        if state.hole and any(state.hole) and rng.random() < 0.2:
-            injected = _inject(rng, state)
-            if injected is not None:
-                events.append(injected)
-                continue
-        if state.phase is Phase.BETTING:
-            events.append(_betting_move(rng, state))
-        elif state.phase is Phase.DEALING:
-            events.append(_deal_or_draw(rng, state))
-        else:  # showdown: table every hand, then settle
-            for player in state.in_hand:
-                if not state.shown[player]:
-                    events.append(CardsShown(player, _faces(rng, state, player)))
-                    break
-            else:
-                assert can_settle(state)
-                events.extend(settle(state))
-    state = detect(hand_setup, events, as_recorded=False).state
-    assert state is not None and state.total_chips == total
-
-
-def _faces(rng: random.Random, state, player: int) -> tuple[Card, ...]:  # type: ignore[no-untyped-def]
-    hole = state.hole[player]
-    faces = [c for c in hole if not c.is_unknown]
-    wanted = len(hole) - len(faces)
-    mask = _mask(state)
-    unseen = sum(1 for c in _deck() if not mask & (1 << c.code))
-    if unseen >= wanted:
-        return tuple(faces + list(_fresh(rng, mask, wanted)))
-    # DR-DRAW: the stub ran out and the discards were shuffled to finish the draw, so a
-    # face-down replacement may be a card discarded earlier.
-    held = {c for cards in state.hole for c in cards}
-    back = sorted({c for cards in state.discards for c in cards
-                   if not c.is_unknown and c not in held}, key=lambda c: c.code)
-    pool = [c for c in _deck() if not mask & (1 << c.code)] + back
-    return tuple(faces + rng.sample(pool, wanted))
+    _StudDrawHand(seed, game, stacks).play()
 
 
 GAMES = st.sampled_from(["F7S", "FR", "F2L3D"])
