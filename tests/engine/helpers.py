@@ -1,16 +1,32 @@
-"""Small builders for engine tests: a dealt hand and a compact way to play actions."""
+"""Small builders for engine tests: a dealt hand, compact moves, random-command checks.
+
+The random-command driver (`play_random_commands`) serves the invariant properties of
+hold'em, stud and draw alike.
+"""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Sequence
 
-from dealerassist.cards import UNKNOWN, parse_cards
+from hypothesis import strategies as st
+
+from dealerassist.cards import UNKNOWN, Card, parse_cards
 from dealerassist.engine import (
+    BetPlaced,
+    BoardDealt,
+    Called,
+    CardsShown,
+    Checked,
     Event,
+    Folded,
     HandSetup,
     HandState,
+    HoleCardsDealt,
+    Mucked,
     Phase,
+    RaisedTo,
     apply,
     bet_or_raise,
     call,
@@ -18,9 +34,13 @@ from dealerassist.engine import (
     deal_board,
     deal_hole,
     fold,
+    legal_actions,
     new_hand,
     post_bring_in,
+    pots,
+    settle,
 )
+from dealerassist.errors import IllegalActionError
 from dealerassist.rules.model import HouseRules, RakeRules
 
 
@@ -87,3 +107,97 @@ def board(state: HandState, cards: str) -> HandState:
     """Turn the next board cards."""
     assert state.phase is Phase.DEALING, state.phase
     return apply(state, deal_board(state, parse_cards(cards)))
+
+
+# ----- random commands (the invariant properties) ---------------------------------------
+
+
+def check_invariants(state: HandState, total: int) -> None:
+    """Chips conserved, nothing negative, pots add up, and the limits consistent."""
+    assert state.total_chips == total
+    assert all(s >= 0 for s in state.stacks) and all(b >= 0 for b in state.bets)
+    if not any(state.won) and not state.rake:
+        assert sum(p.amount for p in pots(state)) == state.pot_total
+    legal = legal_actions(state)
+    if legal is not None:
+        actor = legal.actor
+        assert 0 <= legal.to_call <= state.stacks[actor]
+        if legal.min_raise_to is not None:
+            assert legal.max_raise_to is not None
+            assert legal.min_raise_to <= legal.max_raise_to
+            assert legal.max_raise_to <= state.stacks[actor] + state.bets[actor]
+            assert legal.min_raise_to > max(state.bets)
+
+
+def _random_cards(data, state: HandState, count: int) -> tuple[Card, ...]:  # type: ignore[no-untyped-def]
+    if data.draw(st.integers(0, 9), label="card mode") == 0:
+        return tuple(Card.from_code(data.draw(st.integers(0, 53))) for _ in range(count))
+    seen = {c.code for hand in state.hole for c in hand} | {c.code for c in state.board}
+    ranks = state.setup.game.deck_ranks
+    free = [c for c in range(52) if c not in seen and c // 4 + 2 in ranks]
+    picks = data.draw(st.permutations(free), label="deck")[:count]
+    return tuple(Card.from_code(c) for c in picks)
+
+
+def random_command(data, state: HandState):  # type: ignore[no-untyped-def]
+    """Draw a command for ``state``: mostly for the player to act, one in six wild."""
+    n = state.player_count
+    legal = legal_actions(state)
+    wild = data.draw(st.integers(0, 5), label="wild") == 0
+    player = data.draw(st.integers(0, n - 1), label="player") if wild or legal is None \
+        else legal.actor
+    if state.phase is Phase.DEALING and not wild:
+        if state.due_hole:
+            count = state.street.hole_count
+            known = data.draw(st.booleans(), label="known")
+            cards = _random_cards(data, state, count) if known else (UNKNOWN,) * count
+            return HoleCardsDealt(state.due_hole[0], cards)
+        return BoardDealt(_random_cards(data, state, state.due_board))
+    if state.phase is Phase.SHOWDOWN and not wild:
+        kind = data.draw(st.integers(0, 3), label="showdown")
+        if kind == 0:
+            return Mucked(player)
+        if kind == 1:
+            return CardsShown(player, _random_cards(data, state, len(state.hole[player])))
+        events = settle(state)  # may raise (unknown cards): then show first
+        return events[0]
+    kind = data.draw(st.sampled_from(["f", "k", "c", "r", "r", "c"]), label="kind")
+    if kind == "f":
+        return Folded(player)
+    if kind == "k":
+        return Checked(player)
+    if kind == "c":
+        return Called(player, legal.to_call if legal else 0)
+    low = legal.min_raise_to if legal and legal.min_raise_to else max(state.bets) + 1
+    high = legal.max_raise_to if legal and legal.max_raise_to else low + 50
+    to = data.draw(st.integers(max(1, low - 30), high + 30), label="to")
+    return BetPlaced(player, to) if max(state.bets) == 0 else RaisedTo(player, to)
+
+
+def play_random_commands(data, state: HandState, *, total: int, steps: int,  # type: ignore[no-untyped-def]
+                         choose=random_command) -> HandState:
+    """Apply up to ``steps`` random commands drawn by ``choose``, checking every one.
+
+    An illegal command must raise `IllegalActionError` with a rule ID and leave the state
+    untouched; after a legal one `check_invariants` holds (``total``: the chips at the
+    start). A command that cannot even be built (settling with unknown cards) is replaced
+    by an empty show, which the engine refuses.
+    """
+    check_invariants(state, total)
+    for _ in range(steps):
+        if state.phase is Phase.COMPLETE:
+            break
+        try:
+            command = choose(data, state)
+        except IllegalActionError:
+            command = CardsShown(0, ())
+        snapshot = copy.deepcopy(state)
+        try:
+            new = apply(state, command)
+        except IllegalActionError as error:
+            assert error.rule_id, f"no rule ID for {command}: {error}"
+            assert state == snapshot  # untouched
+            continue
+        state = new
+        check_invariants(state, total)
+    return state

@@ -7,8 +7,6 @@ games with random draws (jacks or better included: passed-out deals keep their a
 
 from __future__ import annotations
 
-import copy
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,16 +14,32 @@ from dealerassist.cards import UNKNOWN
 from dealerassist.engine import (
     BringInPosted,
     CardsDrawn,
-    CardsShown,
     HandSetup,
+    HandState,
     Phase,
-    apply,
     legal_actions,
     new_hand,
 )
-from dealerassist.errors import IllegalActionError
 from dealerassist.rules import default_rules, phh_profile
-from tests.engine.test_invariants import _check, _command
+from tests.engine.helpers import play_random_commands, random_command
+
+
+def _bring_in_or_command(data, state: HandState):  # type: ignore[no-untyped-def]
+    """The bring-in posted (ST-BRINGIN) half the times it is due, else a random command."""
+    legal = legal_actions(state)
+    if legal is not None and legal.bring_in is not None and data.draw(st.booleans()):
+        return BringInPosted(legal.actor, legal.bring_in)
+    return random_command(data, state)
+
+
+def _draw_or_command(data, state: HandState):  # type: ignore[no-untyped-def]
+    """A draw of the first seat due (DR-DRAW) five times in six, else a random command."""
+    if state.due_draw and data.draw(st.integers(0, 5)) > 0:
+        player = state.due_draw[0]
+        held = state.hole[player]
+        out = data.draw(st.integers(0, len(held)), label="out")
+        return CardsDrawn(player, held[:out], (UNKNOWN,) * out)
+    return random_command(data, state)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -40,29 +54,8 @@ def test_ST_BRINGIN_random_stud_commands_never_corrupt_state_and_chips_are_conse
     setup = HandSetup.create(game=game, stacks=stacks, ante=data.draw(st.sampled_from([0, 1, 2])),
                              bring_in=data.draw(st.sampled_from([0, 1, 2])), small_bet=4,
                              big_bet=8, rules=rules)
-    state = new_hand(setup)
-    total = sum(stacks)
-    _check(state, total)
-    for _ in range(150):
-        if state.phase is Phase.COMPLETE:
-            break
-        legal = legal_actions(state)
-        try:
-            if legal is not None and legal.bring_in is not None and data.draw(st.booleans()):
-                command = BringInPosted(legal.actor, legal.bring_in)
-            else:
-                command = _command(data, state)
-        except IllegalActionError:
-            command = CardsShown(0, ())
-        snapshot = copy.deepcopy(state)
-        try:
-            new = apply(state, command)
-        except IllegalActionError as error:
-            assert error.rule_id, f"no rule ID for {command}: {error}"
-            assert state == snapshot
-            continue
-        state = new
-        _check(state, total)
+    state = play_random_commands(data, new_hand(setup), total=sum(stacks), steps=150,
+                                 choose=_bring_in_or_command)
     if state.phase is Phase.COMPLETE:
         assert sum(state.won) + state.rake == sum(state.committed) + state.dead_antes
 
@@ -82,30 +75,7 @@ def test_DR_DRAW_random_draw_commands_never_corrupt_state_and_chips_are_conserve
                              big_blind=0 if antes_only else 2,
                              ante=data.draw(st.sampled_from([0, 1])) if not antes_only else 1,
                              small_bet=2, big_bet=4, rules=rules)
-    state = new_hand(setup)
-    total = sum(stacks)
-    _check(state, total)
-    for _ in range(150):
-        if state.phase is Phase.COMPLETE:
-            break
-        try:
-            if state.due_draw and data.draw(st.integers(0, 5)) > 0:
-                player = state.due_draw[0]
-                held = state.hole[player]
-                out = data.draw(st.integers(0, len(held)), label="out")
-                command: object = CardsDrawn(player, held[:out], (UNKNOWN,) * out)
-            else:
-                command = _command(data, state)
-        except IllegalActionError:
-            command = CardsShown(0, ())
-        snapshot = copy.deepcopy(state)
-        try:
-            new = apply(state, command)  # type: ignore[arg-type]
-        except IllegalActionError as error:
-            assert error.rule_id, f"no rule ID for {command}: {error}"
-            assert state == snapshot
-            continue
-        state = new
-        _check(state, total)
+    state = play_random_commands(data, new_hand(setup), total=sum(stacks), steps=150,
+                                 choose=_draw_or_command)
     if state.phase is Phase.COMPLETE and not state.passed_out:
         assert sum(state.won) + state.rake == sum(state.committed) + state.dead_antes
