@@ -39,30 +39,25 @@ def _board_hands() -> tuple[list[tuple[str, list[int | str]]], list[str]]:
     return board, other
 
 
-def test_every_board_game_hand_replays_to_expected_final_stacks() -> None:
-    board, other = _board_hands()
-    wrong = []
-    for rel, stacks in board:
-        history = load_phh(CORPUS / "phh" / rel)
-        result = replay(history)
-        got = [format_amount(v, history.scale) for v in result.final_stacks]
-        if got != stacks:
-            wrong.append((rel, got, stacks))
-        assert result.state.total_chips == sum(history.starting_stacks)
-    assert not wrong, wrong[:5]
-    assert len(board) == 865
-    # Only stud, draw and badugi hands are left to the later issue.
-    assert set(other) <= {"F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
-
-
-def _stud_hands() -> list[tuple[str, list[int | str]]]:
+def _hands(family: Family) -> list[tuple[str, list[int | str]]]:
+    """The corpus files of one family with their expected final stacks, by path."""
     return [(rel, stacks) for rel, stacks in sorted(_expected().items())
-            if GAMES[load_phh(CORPUS / "phh" / rel).variant].family is Family.STUD]
+            if GAMES[load_phh(CORPUS / "phh" / rel).variant].family is family]
 
 
-def test_every_stud_hand_replays_to_expected_final_stacks_without_a_flag() -> None:
-    hands = _stud_hands()
-    wrong, flagged = [], []
+def _replay_all(
+    hands: list[tuple[str, list[int | str]]],
+) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]], list[str]]:
+    """Replay every hand, checking that each keeps its chips.
+
+    Returns:
+        The hands whose final stacks differ from expected.json (path, got, expected), the
+        hands replayed with flags (path, flags), and the hands' variants, sorted.
+
+    """
+    wrong: list[tuple[object, ...]] = []
+    flagged: list[tuple[object, ...]] = []
+    variants: list[str] = []
     for rel, stacks in hands:
         history = load_phh(CORPUS / "phh" / rel)
         result = replay(history)
@@ -72,9 +67,23 @@ def test_every_stud_hand_replays_to_expected_final_stacks_without_a_flag() -> No
         if result.flags:
             flagged.append((rel, result.flags))
         assert result.state.total_chips == sum(history.starting_stacks)
+        variants.append(history.variant)
+    return wrong, flagged, sorted(variants)
+
+
+def test_every_board_game_hand_replays_to_expected_final_stacks() -> None:
+    board, other = _board_hands()
+    wrong, _, _ = _replay_all(board)
+    assert not wrong, wrong[:5]
+    assert len(board) == 865
+    # Only stud, draw and badugi hands are left to the later issue.
+    assert set(other) <= {"F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
+
+
+def test_every_stud_hand_replays_to_expected_final_stacks_without_a_flag() -> None:
+    wrong, flagged, variants = _replay_all(_hands(Family.STUD))
     assert not wrong, wrong[:5]
     assert not flagged, flagged[:3]
-    variants = sorted(load_phh(CORPUS / "phh" / rel).variant for rel, _ in hands)
     assert (variants.count("F7S"), variants.count("F7S/8"), variants.count("FR")) == (13, 7, 9)
 
 
@@ -118,21 +127,9 @@ def test_decimal_amounts_print_back_exactly_antonius_blom() -> None:
 
 def test_every_draw_hand_replays_to_expected_final_stacks_without_a_flag() -> None:
     # N2L1D, F2L3D and FB (the badugi example with every hole card unknown).
-    hands = [(rel, stacks) for rel, stacks in sorted(_expected().items())
-             if GAMES[load_phh(CORPUS / "phh" / rel).variant].family is Family.DRAW]
-    wrong, flagged = [], []
-    for rel, stacks in hands:
-        history = load_phh(CORPUS / "phh" / rel)
-        result = replay(history)
-        got = [format_amount(v, history.scale) for v in result.final_stacks]
-        if got != stacks:
-            wrong.append((rel, got, stacks))
-        if result.flags:
-            flagged.append((rel, result.flags))
-        assert result.state.total_chips == sum(history.starting_stacks)
+    wrong, flagged, variants = _replay_all(_hands(Family.DRAW))
     assert not wrong, wrong[:5]
     assert not flagged, flagged[:3]
-    variants = sorted(load_phh(CORPUS / "phh" / rel).variant for rel, _ in hands)
     assert (variants.count("N2L1D"), variants.count("F2L3D"), variants.count("FB")) == (7, 8, 1)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dealerassist.cards import parse_cards, standard_deck
 from dealerassist.engine import (
     CardsDrawn,
+    Event,
     HandSetup,
     bet_or_raise,
     call,
@@ -21,6 +22,21 @@ from dealerassist.rules import default_rules
 from dealerassist.trainer.hands import Step
 
 RULES = default_rules()
+
+
+def _action(state: HandState, item: str) -> Event:
+    """The event of a scripted action by the player to act: b (bring-in), f, x, c, r N."""
+    word, *rest = item.split()
+    player = state.actors[0]
+    if word == "b":
+        return post_bring_in(state, player)
+    if word == "f":
+        return fold(state, player)
+    if word == "x":
+        return check(state, player)
+    if word == "c":
+        return call(state, player)
+    return bet_or_raise(state, player, int(rest[0]))
 
 
 def drive(setup: HandSetup, script: list[str], *, holes: list[str] | None = None,
@@ -60,16 +76,7 @@ def drive(setup: HandSetup, script: list[str], *, holes: list[str] | None = None
                 event = deal_board(state, source[:n])
                 del source[:n]
         elif state.phase is Phase.BETTING and actions:
-            word, *rest = actions.pop(0).split()
-            player = state.actors[0]
-            if word == "f":
-                event = fold(state, player)
-            elif word == "x":
-                event = check(state, player)
-            elif word == "c":
-                event = call(state, player)
-            else:
-                event = bet_or_raise(state, player, int(rest[0]))
+            event = _action(state, actions.pop(0))
             street_events.append(event)
         else:
             break
@@ -109,17 +116,7 @@ def play_script(setup: HandSetup, script: list[str]) -> Step:
                 out, received = rest[0].split("/")
                 event = CardsDrawn(player, parse_cards(out), parse_cards(received))
         else:
-            player = state.actors[0]
-            if word == "b":
-                event = post_bring_in(state, player)
-            elif word == "f":
-                event = fold(state, player)
-            elif word == "x":
-                event = check(state, player)
-            elif word == "c":
-                event = call(state, player)
-            else:
-                event = bet_or_raise(state, player, int(rest[0]))
+            event = _action(state, item)
             street_events.append(event)
         state = evolve(state, event)
         events.append(event)
