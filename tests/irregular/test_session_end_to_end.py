@@ -11,21 +11,12 @@ from dealerassist.engine.ruling_events import BurnSkipped, MisdealDeclared
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules.model import GamePreset
 from dealerassist.rules.profiles import default_rules
-from dealerassist.session.commands import CommandError, parse_command
 from dealerassist.session.controller import TableSession
 from dealerassist.session.presenter import present
 from dealerassist.session.viewmodels import FlagSeverity, FlagStatus
 
 RULES = default_rules()
 NLHE = GamePreset(name="NLHE 5/10", game="NT", small_blind=5, big_blind=10, max_seats=6)
-
-try:
-    parse_command("misdeal")
-    HOOKED = True
-except CommandError:
-    HOOKED = False
-
-pytestmark = pytest.mark.skipif(not HOOKED, reason="session hooks for reports not applied yet")
 
 
 def table(journal: InMemoryJournal | None = None) -> TableSession:

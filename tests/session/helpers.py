@@ -17,6 +17,10 @@ from dealerassist.session.state import SessionState
 RULES = default_rules()
 NLHE = GamePreset(name="NLHE 5/10", game="NT", small_blind=5, big_blind=10, max_seats=6)
 
+#: Heads-up: the button calls, the big blind checks, and the hand is checked down to the
+#: river on Ah Kd 7c 2s 9h; the river's betting is still to come.
+TO_THE_RIVER = ("hand", "c", "x", "flop Ah Kd 7c", "x", "x", "turn 2s", "x", "x", "river 9h")
+
 
 def clock() -> str:
     return "2026-11-30T01:00:00.000000Z"
@@ -86,3 +90,11 @@ def seated_session(*stacks: int, journal: Journal | None = None) -> TableSession
     for seat, stack in enumerate(stacks, start=1):
         session.execute(f"sit {seat} P{seat} {stack}")
     return session
+
+
+def execute_all(session: TableSession, *lines: str) -> SessionState:
+    """Execute dealer command lines in order; return the state after the last."""
+    state = session.state
+    for line in lines:
+        state = session.execute(line)
+    return state

@@ -15,7 +15,7 @@ from dealerassist.session.commands import CommandError
 from dealerassist.session.events import CommandReceived, HandFinished, HandStarted, Undone
 from dealerassist.session.presenter import present
 
-from .helpers import candidate_commands, new_session, seated_session
+from .helpers import TO_THE_RIVER, candidate_commands, execute_all, new_session, seated_session
 
 
 def test_every_command_is_journaled_as_a_group_before_its_events() -> None:
@@ -81,22 +81,7 @@ def test_G_WIN_FOLD_hand_settles_and_stacks_carry_to_the_next_hand() -> None:
 
 def test_showdown_pays_the_best_hand_with_rake() -> None:
     session = seated_session(1000, 1000)
-    for line in [
-        "hand",
-        "c",
-        "x",
-        "flop Ah Kd 7c",
-        "x",
-        "x",
-        "turn 2s",
-        "x",
-        "x",
-        "river 9h",
-        "b 100",
-        "c",
-        "show 1 As Ad",
-    ]:
-        session.execute(line)
+    execute_all(session, *TO_THE_RIVER, "b 100", "c", "show 1 As Ad")
     assert session.state.hand is not None  # seat 2 has not shown yet
     state = session.execute("show 2 Kh Ks")
     assert state.hand is None

@@ -7,7 +7,7 @@ from dealerassist.session.commands import SelectGame, parse_command
 from dealerassist.session.presenter import present, table_json
 from dealerassist.session.viewmodels import SeatMarker, SeatStatus
 
-from .helpers import seated_session
+from .helpers import TO_THE_RIVER, execute_all, seated_session
 
 
 def test_seat_views_show_button_blinds_to_act_and_bets() -> None:
@@ -50,22 +50,7 @@ def test_POT_MAIN_SIDE_side_pot_after_a_short_all_in() -> None:
 
 def test_finished_hand_payouts_stay_on_screen_until_the_next_hand() -> None:
     session = seated_session(1000, 1000)
-    for line in [
-        "hand",
-        "c",
-        "x",
-        "flop Ah Kd 7c",
-        "x",
-        "x",
-        "turn 2s",
-        "x",
-        "x",
-        "river 9h",
-        "x",
-        "x",
-        "show 1 Qs Qd",
-    ]:
-        session.execute(line)
+    execute_all(session, *TO_THE_RIVER, "x", "x", "show 1 Qs Qd")
     view = present(session.execute("show 2 Ac 3c"))
     assert view.showdown is not None and view.showdown.confirmed
     pot = view.showdown.pots[0]

@@ -3,7 +3,7 @@ from __future__ import annotations
 from dealerassist.cards import parse_card
 from dealerassist.vision.sighting import Sighting
 
-from .helpers import seated_session
+from .helpers import TO_THE_RIVER, execute_all, seated_session
 
 
 def seen(card: str, x: int, *, zone: str = "board", confidence: float = 0.99) -> Sighting:
@@ -45,21 +45,7 @@ def test_partial_board_or_cards_elsewhere_propose_nothing() -> None:
 
 def test_IRR_DECK_card_seen_twice_is_reported_not_applied() -> None:
     session = seated_session(1000, 1000)
-    for line in [
-        "hand",
-        "c",
-        "x",
-        "flop Ah Kd 7c",
-        "x",
-        "x",
-        "turn 2s",
-        "x",
-        "x",
-        "river 9h",
-        "x",
-        "x",
-    ]:
-        session.execute(line)
+    execute_all(session, *TO_THE_RIVER, "x", "x")
     before = session.state
     proposal = session.observe([seen("Ah", 10, zone="seat1"), seen("Qd", 50, zone="seat1")])
     assert proposal is not None and proposal.rule_id == "IRR-DECK" and proposal.line == ""
