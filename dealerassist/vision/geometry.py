@@ -17,70 +17,26 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from dealerassist.vision.card_hypotheses import corner_hypotheses, pair_halves, strip_hypotheses
+from dealerassist.vision.card_metric import CardMetric
+from dealerassist.vision.quads import (
+    CARD_ASPECT,
+    INDEX_BOX,
+    CardQuad,
+    grid_weights,
+    index_regions,
+    inside_shares,
+    order_quad,
+)
+
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "find_card_quads",
            "find_cards", "grid_weights", "index_regions", "inside_shares", "order_quad"]
 
-CARD_ASPECT = 88 / 63  # long side / short side of a poker card
 _DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
-# The corner index region as fractions of the card (x0, y0, x1, y1), generous enough for
-# the index of most decks (rank above suit in the top-left corner).
-INDEX_BOX = (0.0, 0.0, 0.24, 0.36)
-
-
-def index_regions(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The TL and BR index regions of a card (TL, TR, BR, BL corners) as quads.
-
-    Each region's corners are ordered as seen by a reader of that index, so the BR region
-    is the TL region of the card turned half a turn.
-    """
-    src = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-    matrix = cv2.getPerspectiveTransform(src, np.asarray(corners, np.float32))
-    x0, y0, x1, y1 = INDEX_BOX
-    tl = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
-    br = 1.0 - tl
-    both = cv2.perspectiveTransform(np.concatenate([tl, br]).reshape(1, 8, 2), matrix)
-    return both[0, :4].copy(), both[0, 4:].copy()
-
-
-@dataclass(frozen=True, slots=True)
-class CardQuad:
-    """A card hypothesis: four corners in frame pixels, ordered TL, TR, BR, BL of the face.
-
-    "Top" is one short side of the card (the index corners are TL and BR, so the other
-    orientation is read by turning the quad half a turn).
-    """
-
-    corners: np.ndarray  # float32, shape (4, 2)
-    single: bool  # True when the region was one clean card outline
-
-    @property
-    def box(self) -> tuple[int, int, int, int]:
-        """The upright bounding box (x, y, w, h) in frame pixels."""
-        x, y, w, h = cv2.boundingRect(self.corners.astype(np.float32))
-        return (int(x), int(y), int(w), int(h))
-
-
-_NEXT = np.array([1, 2, 3, 0])
-_FROM = np.array([[(start + i) % 4 for i in range(4)] for start in range(4)])
-
-
-def order_quad(points: np.ndarray) -> np.ndarray:
-    """Order four corners clockwise (on screen) starting so that side 0-1 is a short side."""
-    pts = np.asarray(points, np.float32).reshape(4, 2)
-    centre = pts.mean(axis=0)
-    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
-    pts = pts[np.argsort(angles)]  # clockwise on screen (y grows downwards)
-    steps = pts[_NEXT] - pts
-    sides = np.hypot(steps[:, 0], steps[:, 1])  # 0-1, 1-2, 2-3, 3-0
-    start = 1 if sides[0] + sides[2] > sides[1] + sides[3] else 0
-    # Start from the corner nearest the top-left of the screen among the two choices.
-    if pts[start].sum() > pts[start + 2].sum():
-        start += 2
-    return pts[_FROM[start % 4]]
 
 
 def _median_u8(values: np.ndarray) -> float:
-    """The (lower) median of uint8 values, from their histogram (no sorting)."""
+    """Return the (lower) median of uint8 values, from their histogram (no sorting)."""
     counts = np.bincount(values.ravel(), minlength=256).cumsum()
     return float(np.searchsorted(counts, (counts[-1] + 1) // 2))
 
@@ -210,167 +166,6 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def grid_weights(steps: int) -> np.ndarray:
-    """Bilinear weights (steps*steps, 4) of evenly spread points inside a quad."""
-    t = (np.arange(steps, dtype=np.float32) + 0.5) / steps
-    u, v = np.meshgrid(t, t)
-    u, v = u.ravel(), v.ravel()
-    return np.stack([(1 - u) * (1 - v), u * (1 - v), u * v, (1 - u) * v], axis=1)
-
-
-_GRID = grid_weights(10)
-
-
-def inside_shares(
-    mask: np.ndarray, quads: np.ndarray, *, weights: np.ndarray = _GRID
-) -> np.ndarray:
-    """Share of each quad (N, 4, 2) lying on the mask's set pixels, by sampling a grid.
-
-    Points off the image count as outside. One vectorised lookup for all quads: no Python
-    loop over quads or pixels.
-    """
-    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
-    if len(quads) == 0:
-        return np.zeros(0, np.float32)
-    points = np.einsum("pk,nkc->npc", weights, quads)
-    xs = np.round(points[..., 0]).astype(np.intp)
-    ys = np.round(points[..., 1]).astype(np.intp)
-    height, width = mask.shape[:2]
-    on_image = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
-    values = mask[np.clip(ys, 0, height - 1), np.clip(xs, 0, width - 1)] > 0
-    return (values & on_image).mean(axis=1)
-
-
-def _corner_hypotheses(
-    contour: np.ndarray, mask: np.ndarray, *, long_side: float, short_side: float
-) -> list[np.ndarray]:
-    """Cards hypothesised from right-angled corners of a merged region's outline."""
-    perimeter = cv2.arcLength(contour, True)
-    poly = cv2.approxPolyDP(contour, max(2.0, 0.012 * perimeter), True).reshape(-1, 2)
-    poly = poly.astype(np.float32)
-    count = len(poly)
-    if count < 3:
-        return []
-    orientation = 1.0 if cv2.contourArea(poly, oriented=True) > 0 else -1.0
-    found: list[tuple[float, np.ndarray]] = []
-    for index in range(count):
-        vertex = poly[index]
-        before, after = poly[index - 1], poly[(index + 1) % count]
-        e1, e2 = before - vertex, after - vertex
-        n1, n2 = math.hypot(*e1), math.hypot(*e2)
-        if n1 < 0.25 * short_side or n2 < 0.25 * short_side:
-            continue
-        u1, u2 = e1 / n1, e2 / n2
-        cosine = float(np.dot(u1, u2))
-        cross = float(u1[0] * u2[1] - u1[1] * u2[0])
-        if abs(cosine) > 0.3 or cross * orientation > 0:  # not ~90 degrees, or a concave corner
-            continue
-        # Square up the corner: the bisector keeps both edges' directions fair.
-        bisector = (u1 + u2) / math.hypot(*(u1 + u2))
-        a = np.array([bisector[0] - bisector[1], bisector[1] + bisector[0]]) / math.sqrt(2)
-        b = np.array([bisector[0] + bisector[1], bisector[1] - bisector[0]]) / math.sqrt(2)
-        if np.dot(a, u1) < np.dot(b, u1):
-            a, b = b, a
-        for along_a, along_b, len_a, len_b in (
-            (a, b, long_side, short_side),
-            (a, b, short_side, long_side),
-        ):
-            quad = np.array(
-                [vertex, vertex + along_a * len_a, vertex + along_a * len_a + along_b * len_b,
-                 vertex + along_b * len_b],
-                np.float32,
-            )
-            # Edges that end where the card's side ends are strong evidence.
-            match = sum(
-                0.5 for edge, want in ((n1, len_a), (n2, len_b)) if abs(edge - want) < 0.15 * want
-            )
-            found.append((match, quad))
-    if not found:
-        return []
-    shares = inside_shares(mask, np.stack([quad for _, quad in found]))
-    found = [(float(share) + match, quad)
-             for share, (match, quad) in zip(shares, found, strict=True) if share >= 0.9]
-    found.sort(key=lambda item: -item[0])
-    return [quad for _, quad in found]
-
-
-def _strip_hypotheses(
-    gray: np.ndarray, rect: tuple, *, long_side: float, short_side: float
-) -> list[np.ndarray]:
-    """Cards in a row (touching or fanned): split a strip at the card edges inside it."""
-    (cx, cy), (rw, rh), angle = rect
-    if rw < rh:
-        rw, rh, angle = rh, rw, angle + 90.0
-    # The strip's height is a card's long side when cards stand side by side, its short
-    # side when they lie along the strip.
-    card_h = rh
-    card_w = card_h / CARD_ASPECT
-    if long_side and abs(rh - short_side) < abs(rh - long_side):
-        card_w = long_side
-    if rw < 1.3 * card_w:
-        return []
-    theta = math.radians(angle)
-    ux = np.array([math.cos(theta), math.sin(theta)], np.float32)  # along the strip
-    uy = np.array([-ux[1], ux[0]], np.float32)
-    origin = np.array([cx, cy], np.float32) - ux * rw / 2 - uy * rh / 2
-    width, height = max(8, round(rw)), max(8, round(rh))
-    src = np.array([origin, origin + ux * rw, origin + ux * rw + uy * rh], np.float32)
-    dst = np.array([[0, 0], [width, 0], [width, height]], np.float32)
-    strip = cv2.warpAffine(gray, cv2.getAffineTransform(src, dst), (width, height))
-    edges = np.abs(cv2.Sobel(strip, cv2.CV_32F, 1, 0, ksize=3))
-    band = edges[round(height * 0.1) : round(height * 0.9)]
-    # A card edge runs the full height: use a low percentile so glyph edges do not count.
-    profile = np.percentile(band[::2], 30, axis=0)
-    profile = cv2.GaussianBlur(profile.reshape(1, -1), (1, 5), 0).ravel()
-    threshold = max(4.0, float(profile.mean() + 2.0 * profile.std()))
-    gap = max(3, round(0.18 * card_w))
-    lefts = [0.0]
-    rights = [float(width)]
-    for x in range(gap, width - gap):
-        window = profile[x - gap : x + gap + 1]
-        if profile[x] >= threshold and profile[x] == window.max():
-            lefts.append(float(x))
-            rights.append(float(x))
-    quads = []
-    for left in lefts:
-        if left + 0.6 * card_w <= width:
-            quads.append((left, min(left + card_w, width)))
-    for right in rights:
-        if right - 0.6 * card_w >= 0:
-            quads.append((max(right - card_w, 0.0), right))
-    out = []
-    for x0, x1 in quads:
-        if x1 - x0 < 0.9 * card_w:
-            continue
-        corners = [origin + ux * x0, origin + ux * x1, origin + ux * x1 + uy * rh,
-                   origin + ux * x0 + uy * rh]
-        out.append(np.array(corners, np.float32))
-    return out
-
-
-def _pair_halves(
-    singles: list[np.ndarray], *, among: list[np.ndarray] | None = None
-) -> list[np.ndarray]:
-    """Halves of outlines twice a card's area, offered as cards too.
-
-    Two touching cards side by side make a card-shaped rectangle; the classifier tells
-    which reading, the whole or the halves, is right. The typical card area comes from all
-    ``singles``; only the outlines in ``among`` (default: all) are halved.
-    """
-    if len(singles) < 2:
-        return []
-    median = float(np.median([cv2.contourArea(q) for q in singles]))
-    halves = []
-    for quad in singles if among is None else among:
-        if cv2.contourArea(quad) < 1.6 * median:
-            continue
-        q = order_quad(quad)  # q[0]-q[1] is a short side: halve the long sides
-        mid_a, mid_b = (q[1] + q[2]) / 2, (q[0] + q[3]) / 2
-        halves.append(np.array([q[0], q[1], mid_a, mid_b], np.float32))
-        halves.append(np.array([mid_b, mid_a, q[2], q[3]], np.float32))
-    return halves
-
-
 def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
     """Drop hypotheses that repeat an earlier one (same corners, either way round)."""
     if len(quads) < 2:
@@ -385,6 +180,50 @@ def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
         if not kept or not close[number, kept].any():
             kept.append(number)
     return [quads[number] for number in kept]
+
+
+_AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
+
+
+def _aspect(quad: np.ndarray) -> float:
+    """Long side over short side on screen of an ordered quad."""
+    short = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
+    long_ = np.linalg.norm(quad[2] - quad[1]) + np.linalg.norm(quad[3] - quad[0])
+    return float(long_ / max(short, 1e-9))
+
+
+def _order_singles(
+    singles: list[tuple[np.ndarray, np.ndarray]], *, span: float
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Clean outlines ordered TL, TR, BR, BL with a short side first, on the table.
+
+    Under a strong tilt a card can look square: which side is short is then taken from
+    the metric of the outlines whose shape leaves no doubt (the index corners depend on
+    it).
+    """
+    ordered = [(order_quad(q), contour) for q, contour in singles]
+    clear = [q for q, _ in ordered if _aspect(q) >= _AMBIGUOUS]
+    if len(clear) == len(ordered) or not clear:
+        return ordered
+    metric = CardMetric.fit(clear, span=span)
+    out = []
+    for q, contour in ordered:
+        if _aspect(q) < _AMBIGUOUS and metric is not None:
+            to_table = metric.to_table(q.mean(axis=0))
+            first = np.linalg.norm(to_table @ (q[1] - q[0] + q[2] - q[3]))
+            second = np.linalg.norm(to_table @ (q[2] - q[1] + q[3] - q[0]))
+            if second < first:
+                q = q[[1, 2, 3, 0]]
+        out.append((q, contour))
+    return out
+
+
+def _metrics(metric: CardMetric | None, sure: bool, long_side: float) -> list[CardMetric]:
+    """List the metrics to try in a region: the frame's, and unless sure, the region's."""
+    tries = [] if metric is None else [metric]
+    if not sure:
+        tries.append(CardMetric.isotropic(max(long_side, 1.0)))
+    return tries
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,6 +306,7 @@ class CardSearch:
         # the felt around them however bright it is: lift them off the local background.
         lifted, _ = cv2.findContours(_lifted_mask(small), cv2.RETR_EXTERNAL,
                                      cv2.CHAIN_APPROX_SIMPLE)
+        felt_ids = {id(c) for c in more}
         more = list(more) + list(lifted)
         # A card lying on (or against) another card or a back's white rim: cut the mask
         # along the edges inside it. Those outlines lose the edge's width, given back below.
@@ -495,10 +335,29 @@ class CardSearch:
                 singles.append((quad, contour))
             elif id(contour) in cut_ids:
                 pieces.append(contour)
-        self._singles = singles
+            elif id(contour) in felt_ids:
+                # Court cards with colour to the edge show little card stock: a group of
+                # them is only seen as "not felt".
+                merged.append(contour)
+        self._singles = _order_singles(singles, span=float(mask.shape[1]))
         self._merged = merged
         self._pieces = pieces
-        self.singles = [CardQuad(order_quad(q) / self.scale, True) for q, _ in singles]
+        self.singles = [CardQuad(q / self.scale, True) for q, _ in self._singles]
+
+    def metric(self, settled: Sequence[int] = ()) -> CardMetric | None:
+        """Fit the card's local size and shape to the outlines surest to be one card each.
+
+        Outlines whose two corners agreed (``settled``) when there are any; else the
+        card-like outlines of about the median's area (a double outline is left out).
+        """
+        quads = [q for q, _ in self._singles]
+        chosen = [quads[n] for n in settled if n < len(quads)]
+        if not chosen and quads:
+            areas = np.array([cv2.contourArea(q) for q in quads])
+            median = float(np.median(areas))
+            chosen = [q for q, area in zip(quads, areas, strict=True)
+                      if 0.6 * median <= area <= 1.6 * median]
+        return CardMetric.fit(chosen, span=float(self.mask.shape[1]))
 
     def hypotheses(self, *, settled: Sequence[int] = ()) -> list[CardQuad]:
         """Card hypotheses from merged regions, fanned strips and odd outlines.
@@ -509,64 +368,63 @@ class CardSearch:
 
         """
         scale = self.scale
-        quads = [q for q, _ in self._singles]
-        open_quads = [q for n, q in enumerate(quads) if n not in settled]
-        results = [CardQuad(order_quad(half) / scale, False)
-                   for half in _pair_halves(quads, among=open_quads)]
+        metric = self.metric(settled)
+        open_singles = [(q, c) for n, (q, c) in enumerate(self._singles) if n not in settled]
+        found = pair_halves([q for q, _ in open_singles], metric)
         merged = list(self._merged)
-        short_side = long_side = 0.0
-        if quads:
-            sizes = [sorted((math.hypot(*(q[0] - q[1])), math.hypot(*(q[1] - q[2]))))
-                     for q in quads]
-            short_side = float(np.median([s[0] for s in sizes]))
-            long_side = float(np.median([s[1] for s in sizes]))
-            # A "card" larger than most, or of odd proportions, may be a fan of cards: look
-            # inside it too (the outline itself stays a candidate).
-            for number, ((_, contour), (short, long_)) in enumerate(
-                zip(self._singles, sizes, strict=True)
-            ):
-                if number in settled:
-                    continue
-                if (short * long_ > 1.3 * short_side * long_side
-                        or not 1.25 <= long_ / short <= 1.6):
-                    merged.append(contour)
+        strips = []  # outlines of one card's shape that may still be two or three cards
+        for quad, contour in open_singles:
+            if metric is None:
+                strips.append(contour)
+                continue
+            # A "card" larger than most, or of odd proportions on the table, may be a fan
+            # of cards: look inside it too (the outline itself stays a candidate).
+            q = quad
+            to_table = metric.to_table(q.mean(axis=0))
+            short = float(np.linalg.norm(to_table @ ((q[1] - q[0] + q[2] - q[3]) / 2)))
+            long_ = float(np.linalg.norm(to_table @ ((q[3] - q[0] + q[2] - q[1]) / 2)))
+            short, long_ = min(short, long_), max(short, long_)
+            if (cv2.contourArea(q) > 1.3 * metric.card_area(q.mean(axis=0))
+                    or not 1.25 <= long_ / max(short, 1e-9) <= 1.6):
+                merged.append(contour)
+            else:
+                strips.append(contour)
         # A card may lie under a back or a chip: a hypothesis need only lie on what is not
         # felt.
         support = cv2.bitwise_or(self.closed, self.not_felt)
+        # Outlines not confirmed by their two corners may be doubles: then the region's own
+        # size is tried too (far cards look smaller under perspective).
+        sure = metric is not None and bool(settled)
         for contour in merged:
             rect = cv2.minAreaRect(contour)
             rect_area = rect[1][0] * rect[1][1]
-            # Card size: from the clean cards of this frame, and from this region itself
-            # (far cards look smaller under perspective).
-            local = float(min(rect[1]))
-            sizes_here = {(round(local), round(local / CARD_ASPECT))}
-            if long_side:
-                sizes_here.add((round(long_side), round(short_side)))
-            long_here, short_here = max(sizes_here)
-            found = []
-            for long_try, short_try in sorted(sizes_here):
-                found += _corner_hypotheses(contour, support, long_side=long_try,
-                                            short_side=short_try)
+            for here in _metrics(metric, sure, float(min(rect[1]))):
+                found += [quad for _, quad in corner_hypotheses(contour, support, here)]
             if rect_area > 0 and cv2.contourArea(contour) / rect_area > 0.75:
-                found += _strip_hypotheses(self.gray, rect, long_side=long_here,
-                                           short_side=short_here)
-            results += [CardQuad(order_quad(q) / scale, False) for q in found]
+                found += strip_hypotheses(self.gray, rect, metric)
+                if metric is not None and not sure:
+                    found += strip_hypotheses(self.gray, rect, None)
+        for contour in strips:
+            rect = cv2.minAreaRect(contour)
+            found += strip_hypotheses(self.gray, rect, metric)
+            if metric is not None and not sure:
+                found += strip_hypotheses(self.gray, rect, None)
         # The strip a fanned card shows beside the card on top of it: its outer corners
-        # are the covered card's corners (one of them holds its index). The card may lie
-        # under a back or a chip (see support).
+        # are the covered card's corners (one of them holds its index), and the card
+        # contains the strip. The card may lie under a back or a chip (see support).
+        # An outline that looks square may be either way round: its quarter turn too.
+        turned = [q[[1, 2, 3, 0]] for q, _ in open_singles if _aspect(q) < _AMBIGUOUS]
         for contour in self._pieces:
             rect = cv2.minAreaRect(contour)
-            strip_long = float(max(rect[1]))
-            sizes_here = {(round(strip_long), round(strip_long / CARD_ASPECT))}
-            if long_side:
-                sizes_here.add((round(long_side), round(short_side)))
-            for long_try, short_try in sorted(sizes_here):
-                found = _corner_hypotheses(contour, support, long_side=long_try,
-                                           short_side=short_try)
-                results += [CardQuad(order_quad(q) / scale, False) for q in found]
-        return results
+            box = cv2.boxPoints(rect).astype(np.float32)
+            hull = cv2.convexHull(contour)
+            for here in _metrics(metric, sure, float(max(rect[1]))):
+                found += [quad for _, quad in corner_hypotheses(hull, support, here, inset=1.5,
+                                                                contain=box)]
+        return ([CardQuad(order_quad(q) / scale, False) for q in found]
+                + [CardQuad(q / scale, False) for q in turned])
 
     def found(self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40) -> FoundCards:
-        """The clean outlines then the hypotheses, repeats dropped, at most max_hypotheses."""
+        """Return clean outlines then hypotheses, repeats dropped, at most max_hypotheses."""
         return FoundCards(_dedupe(self.singles + hypotheses)[:max_hypotheses], self.mask,
                           self.scale)

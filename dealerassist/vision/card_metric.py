@@ -1,0 +1,107 @@
+"""A card's size and shape anywhere in the frame, learnt from the clean card outlines.
+
+Why: under a tilted camera, cards farther away look smaller and squashed along the tilt,
+so a hypothesis built with the frame's median card is wrong at both ends of the table.
+Every clean outline is the image of the same 63 x 88 mm rectangle: its sides give the
+local linear map ``A`` from the table to the image, up to the card's turn on the table.
+``G = A Aᵀ`` (the metric) does not depend on that turn, varies smoothly over the frame,
+and is fitted as a plane in x and y, one per component. ``G^(-1/2)`` takes an image
+vector to table units (a card's long side is 1) up to a turn, which is all a corner
+hypothesis needs: lengths and right angles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from dealerassist.vision.quads import CARD_ASPECT
+
+__all__ = ["SHORT_SIDE", "CardMetric"]
+
+SHORT_SIDE = 1 / CARD_ASPECT  # a card's short side, in table units (the long side is 1)
+_RIDGE = 0.05  # pulls the fitted slope to zero when few outlines, or outlines close together
+_SCALE_RANGE = (0.4, 2.5)  # the fitted metric's size kept within this of the outlines' mean
+
+
+def _sqrt_spd(matrix: np.ndarray, power: float) -> np.ndarray:
+    """``matrix ** power`` of a symmetric positive definite 2x2 matrix."""
+    values, vectors = np.linalg.eigh(matrix)
+    return (vectors * np.maximum(values, 1e-9) ** power) @ vectors.T
+
+
+def _tensor_of(quad: np.ndarray) -> np.ndarray:
+    """Return ``A Aᵀ`` of one card outline (ordered TL, TR, BR, BL, side 0-1 short)."""
+    short = ((quad[1] - quad[0]) + (quad[2] - quad[3])) / 2 / SHORT_SIDE
+    long_ = ((quad[3] - quad[0]) + (quad[2] - quad[1])) / 2
+    columns = np.stack([short, long_], axis=1).astype(np.float64)
+    return columns @ columns.T
+
+
+@dataclass(frozen=True, slots=True)
+class CardMetric:
+    """The local table-to-image metric of a card, a plane over the frame per component.
+
+    Attributes:
+        coefficients: (3, 3): for 1, x and y (centred, over ``span``), the terms of the
+            metric's components gxx, gxy, gyy.
+        centre: the point x and y are centred on.
+        span: the length x and y are divided by (the frame's width).
+        mean: the outlines' mean metric (a bound for the fitted one).
+
+    """
+
+    coefficients: np.ndarray
+    centre: tuple[float, float]
+    span: float
+    mean: np.ndarray
+
+    @classmethod
+    def fit(cls, quads: Sequence[np.ndarray], *, span: float) -> CardMetric | None:
+        """Fit the metric to card outlines (ordered quads); None without any."""
+        if not quads:
+            return None
+        stack = np.stack([np.asarray(q, np.float64) for q in quads])
+        tensors = np.stack([_tensor_of(q) for q in stack])
+        targets = np.stack([tensors[:, 0, 0], tensors[:, 0, 1], tensors[:, 1, 1]], axis=1)
+        centres = stack.mean(axis=1)
+        centre = centres.mean(axis=0)
+        design = np.column_stack([np.ones(len(stack)), (centres - centre) / span])
+        lhs = design.T @ design + np.diag([0.0, _RIDGE, _RIDGE])
+        coefficients = np.linalg.solve(lhs, design.T @ targets)
+        return cls(coefficients, (float(centre[0]), float(centre[1])), float(span),
+                   tensors.mean(axis=0))
+
+    @classmethod
+    def isotropic(cls, long_side: float) -> CardMetric:
+        """Return a metric without perspective: a card's long side is ``long_side`` pixels."""
+        g = float(long_side) ** 2
+        coefficients = np.array([[g, 0.0, g], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
+        return cls(coefficients, (0.0, 0.0), 1.0, np.diag([g, g]))
+
+    def tensor(self, point: np.ndarray) -> np.ndarray:
+        """Return the metric ``A Aᵀ`` at a point (pixels)."""
+        x = (float(point[0]) - self.centre[0]) / self.span
+        y = (float(point[1]) - self.centre[1]) / self.span
+        gxx, gxy, gyy = np.array([1.0, x, y]) @ self.coefficients
+        tensor = np.array([[gxx, gxy], [gxy, gyy]])
+        # Far outside the outlines a plane can run away: keep its size near theirs, and
+        # keep it positive definite.
+        ratio = np.trace(tensor) / max(np.trace(self.mean), 1e-9)
+        if not _SCALE_RANGE[0] <= ratio <= _SCALE_RANGE[1] or np.linalg.det(tensor) <= 0:
+            tensor = self.mean * float(np.clip(ratio, *_SCALE_RANGE))
+        return tensor
+
+    def to_table(self, point: np.ndarray) -> np.ndarray:
+        """Return the 2x2 map from image vectors at a point to table units (up to a turn)."""
+        return _sqrt_spd(self.tensor(point), -0.5)
+
+    def to_image(self, point: np.ndarray) -> np.ndarray:
+        """Return the inverse of ``to_table`` at a point."""
+        return _sqrt_spd(self.tensor(point), 0.5)
+
+    def card_area(self, point: np.ndarray) -> float:
+        """Return a card's area in pixels at a point."""
+        return float(np.sqrt(max(np.linalg.det(self.tensor(point)), 0.0))) * SHORT_SIDE

@@ -1,0 +1,104 @@
+"""Card quadrilaterals: corner order, index regions, and sampling a mask inside quads.
+
+Why apart: the finder's outlines, its hypotheses, the recogniser and the scene renderer
+all speak in card quads (four corners, TL, TR, BR, BL of the face); these helpers are the
+shared vocabulary, with no search logic in them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "grid_weights", "index_regions",
+           "inside_shares", "order_quad"]
+
+CARD_ASPECT = 88 / 63  # long side / short side of a poker card
+# The corner index region as fractions of the card (x0, y0, x1, y1), generous enough for
+# the index of most decks (rank above suit in the top-left corner).
+INDEX_BOX = (0.0, 0.0, 0.24, 0.36)
+
+
+def index_regions(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the TL and BR index regions of a card (TL, TR, BR, BL corners) as quads.
+
+    Each region's corners are ordered as seen by a reader of that index, so the BR region
+    is the TL region of the card turned half a turn.
+    """
+    src = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    matrix = cv2.getPerspectiveTransform(src, np.asarray(corners, np.float32))
+    x0, y0, x1, y1 = INDEX_BOX
+    tl = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    br = 1.0 - tl
+    both = cv2.perspectiveTransform(np.concatenate([tl, br]).reshape(1, 8, 2), matrix)
+    return both[0, :4].copy(), both[0, 4:].copy()
+
+
+@dataclass(frozen=True, slots=True)
+class CardQuad:
+    """A card hypothesis: four corners in frame pixels, ordered TL, TR, BR, BL of the face.
+
+    "Top" is one short side of the card (the index corners are TL and BR, so the other
+    orientation is read by turning the quad half a turn).
+    """
+
+    corners: np.ndarray  # float32, shape (4, 2)
+    single: bool  # True when the region was one clean card outline
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """The upright bounding box (x, y, w, h) in frame pixels."""
+        x, y, w, h = cv2.boundingRect(self.corners.astype(np.float32))
+        return (int(x), int(y), int(w), int(h))
+
+
+_NEXT = np.array([1, 2, 3, 0])
+_FROM = np.array([[(start + i) % 4 for i in range(4)] for start in range(4)])
+
+
+def order_quad(points: np.ndarray) -> np.ndarray:
+    """Order four corners clockwise (on screen) starting so that side 0-1 is a short side."""
+    pts = np.asarray(points, np.float32).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(angles)]  # clockwise on screen (y grows downwards)
+    steps = pts[_NEXT] - pts
+    sides = np.hypot(steps[:, 0], steps[:, 1])  # 0-1, 1-2, 2-3, 3-0
+    start = 1 if sides[0] + sides[2] > sides[1] + sides[3] else 0
+    # Start from the corner nearest the top-left of the screen among the two choices.
+    if pts[start].sum() > pts[start + 2].sum():
+        start += 2
+    return pts[_FROM[start % 4]]
+
+
+def grid_weights(steps: int) -> np.ndarray:
+    """Bilinear weights (steps*steps, 4) of evenly spread points inside a quad."""
+    t = (np.arange(steps, dtype=np.float32) + 0.5) / steps
+    u, v = np.meshgrid(t, t)
+    u, v = u.ravel(), v.ravel()
+    return np.stack([(1 - u) * (1 - v), u * (1 - v), u * v, (1 - u) * v], axis=1)
+
+
+_GRID = grid_weights(10)
+
+
+def inside_shares(
+    mask: np.ndarray, quads: np.ndarray, *, weights: np.ndarray = _GRID
+) -> np.ndarray:
+    """Share of each quad (N, 4, 2) lying on the mask's set pixels, by sampling a grid.
+
+    Points off the image count as outside. One vectorised lookup for all quads: no Python
+    loop over quads or pixels.
+    """
+    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    if len(quads) == 0:
+        return np.zeros(0, np.float32)
+    points = np.einsum("pk,nkc->npc", weights, quads)
+    xs = np.round(points[..., 0]).astype(np.intp)
+    ys = np.round(points[..., 1]).astype(np.intp)
+    height, width = mask.shape[:2]
+    on_image = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
+    values = mask[np.clip(ys, 0, height - 1), np.clip(xs, 0, width - 1)] > 0
+    return (values & on_image).mean(axis=1)
