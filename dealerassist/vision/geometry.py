@@ -149,6 +149,7 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     # The hull ignores notches that ink at the card's edge cuts into the mask.
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
+    rounded = None  # four corners cut short by rounded card corners
     for epsilon in (0.02, 0.035, 0.05):
         approx = cv2.approxPolyDP(hull, epsilon * perimeter, True)
         if len(approx) == 4:
@@ -156,12 +157,18 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
             quad_area = cv2.contourArea(quad)
             if quad_area > 0 and 0.88 <= area / quad_area <= 1.04 and _card_like(quad):
                 return _refine_quad(quad, hull)
+            if quad_area > 0 and 1.04 < area / quad_area <= 1.12 and _card_like(quad):
+                rounded = quad
             break
     # A corner lost to blur or a shadow: the smallest enclosing rectangle still fits.
     rect = cv2.minAreaRect(contour)
     rect_area = rect[1][0] * rect[1][1]
     quad = cv2.boxPoints(rect).astype(np.float32)
     if rect_area > 0 and area / rect_area >= 0.8 and _card_like(quad):
+        # Under a tilted camera a card is no rectangle: its own four corners, put on its
+        # straight edges, fit better when the rectangle leaves gaps at two corners.
+        if rounded is not None and cv2.contourArea(hull) < 0.94 * rect_area:
+            quad = rounded
         return _refine_quad(order_quad(quad), hull)
     return None
 
@@ -216,6 +223,13 @@ def _order_singles(
                 q = q[[1, 2, 3, 0]]
         out.append((q, contour))
     return out
+
+
+def _given_back(quad: np.ndarray) -> np.ndarray:
+    """Grow a card outline of the cut mask by the width the cut took off its edges."""
+    centre = quad.mean(axis=0)
+    size = math.hypot(*(quad[0] - quad[2]))
+    return (centre + (quad - centre) * (1 + 3.0 / max(size, 1.0))).astype(np.float32)
 
 
 def _metrics(metric: CardMetric | None, sure: bool, long_side: float) -> list[CardMetric]:
@@ -317,21 +331,25 @@ class CardSearch:
         cut, _ = cv2.findContours(separated, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         cut_ids = {id(c) for c in cut}
         pieces: list[np.ndarray] = []  # cut outlines that are not whole cards (fanned strips)
+        # Cut outlines inside a clean outline, by its number: a fan or a stack can look
+        # like one card; they are searched only if its two corners do not agree on one.
+        inner: list[tuple[int, np.ndarray]] = []
         for contour in list(contours) + list(more) + list(cut):
             area = cv2.contourArea(contour)
             if area < min_area or area > frame_area * 0.5:
                 continue
             x, y, w, h = cv2.boundingRect(contour)
             centre = (x + w / 2, y + h / 2)
-            if any(cv2.pointPolygonTest(q, centre, False) >= 0 for q, _ in singles):
+            owner = next((n for n, (q, _) in enumerate(singles)
+                          if cv2.pointPolygonTest(q, centre, False) >= 0), None)
+            if owner is not None:
+                if id(contour) in cut_ids:
+                    inner.append((owner, contour))
                 continue  # already found
             quad = _quad_from_contour(contour)
             if quad is not None:
                 if id(contour) in cut_ids:
-                    centre_q = quad.mean(axis=0)
-                    size = math.hypot(*(quad[0] - quad[2]))
-                    quad = (centre_q + (quad - centre_q) * (1 + 3.0 / max(size, 1.0))).astype(
-                        np.float32)
+                    quad = _given_back(quad)
                 singles.append((quad, contour))
             elif id(contour) in cut_ids:
                 pieces.append(contour)
@@ -342,6 +360,7 @@ class CardSearch:
         self._singles = _order_singles(singles, span=float(mask.shape[1]))
         self._merged = merged
         self._pieces = pieces
+        self._inner = inner
         self.singles = [CardQuad(q / self.scale, True) for q, _ in self._singles]
 
     def metric(self, settled: Sequence[int] = ()) -> CardMetric | None:
@@ -414,7 +433,16 @@ class CardSearch:
         # contains the strip. The card may lie under a back or a chip (see support).
         # An outline that looks square may be either way round: its quarter turn too.
         turned = [q[[1, 2, 3, 0]] for q, _ in open_singles if _aspect(q) < _AMBIGUOUS]
-        for contour in self._pieces:
+        pieces = list(self._pieces)
+        for owner, contour in self._inner:
+            if owner in settled:
+                continue
+            quad = _quad_from_contour(contour)
+            if quad is not None:
+                found.append(_given_back(quad))
+            else:
+                pieces.append(contour)
+        for contour in pieces:
             rect = cv2.minAreaRect(contour)
             box = cv2.boxPoints(rect).astype(np.float32)
             hull = cv2.convexHull(contour)
