@@ -16,7 +16,7 @@ __all__ = ["Flag", "FlagStatus", "Language", "Severity"]
 
 @unique
 class Severity(StrEnum):
-    """How urgently a flag needs the dealer (same values as the session's FlagSeverity)."""
+    """How urgently a flag needs the dealer (the console shows it as `FlagSeverity`)."""
 
     INFO = "info"  # worth knowing; play continues
     WARNING = "warning"  # a ruling to apply before play continues

@@ -54,7 +54,7 @@ from dealerassist.rules.model import HouseRules
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session.commands import CommandError
 from dealerassist.session.events import HandFinished
-from dealerassist.session.viewmodels import FlagSeverity, FlagView
+from dealerassist.session.viewmodels import FlagView
 
 __all__ = [
     "REPORT_COMMANDS",
@@ -450,7 +450,7 @@ def hand_flags(hand: Any, *, rules: HouseRules | None = None,
         views.append(FlagView(
             flag_id=flag.flag_id,
             rule_id=flag.rule_id,
-            severity=FlagSeverity(flag.severity.value),
+            severity=flag.severity,
             message=message,
             ruling_steps=flag.ruling(language),
             status=flag.status,

@@ -28,7 +28,8 @@ from dealerassist.engine.draws import (
 )
 from dealerassist.engine.events import CardsDrawn, DrawDeclared
 from dealerassist.errors import IllegalActionError
-from tests.engine.test_draw import act, draw_hand
+from tests.engine.helpers import play as act
+from tests.engine.test_draw import draw_hand
 
 HOLES = ["KsKdKcKh2d", "7s5d4c3h2c", "9c8d7h6s2h"]
 

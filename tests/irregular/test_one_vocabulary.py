@@ -1,8 +1,8 @@
 """The flag vocabulary is defined once, and the report rules' helpers are truly abstract.
 
-`FlagStatus` travels from the detector (`irregular.flags`) to the flags panel
-(`session.viewmodels`) as one enum, so a status never needs translating on the way; the
-detector's helpers that `ReportRules` relies on are abstract methods, so a detector that
+`FlagStatus` and `Severity` (the panel's `FlagSeverity`) travel from the detector
+(`irregular.flags`) to the flags panel (`session.viewmodels`) as one enum each, so a status
+never needs translating on the way; the detector's helpers that `ReportRules` relies on are abstract methods, so a detector that
 forgets one cannot be created (rather than failing mid-hand).
 """
 
@@ -21,6 +21,12 @@ def test_the_flags_panel_uses_the_detectors_FlagStatus() -> None:
     view = FlagView(flag_id="f1", rule_id="IRR-UNDERRAISE", severity=FlagSeverity.WARNING,
                     message="m", status=irregular_flags.FlagStatus.OVERRULED)
     assert view.status is viewmodels.FlagStatus.OVERRULED
+
+
+def test_the_flags_panel_uses_the_detectors_Severity() -> None:
+    # A misdeal flag must reach the panel as a misdeal (its colour and label), untranslated.
+    assert FlagSeverity is irregular_flags.Severity
+    assert FlagSeverity.MISDEAL is irregular_flags.Severity.MISDEAL
 
 
 _HELPERS = {

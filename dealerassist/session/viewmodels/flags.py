@@ -1,33 +1,21 @@
 """The flags panel: an irregularity with its rule ID, severity, ruling and status.
 
-`FlagStatus` is the irregular package's own enum (one vocabulary from the detector to the
-screen), re-exported here for the console.
+`FlagStatus` and `FlagSeverity` are the irregular package's own enums (one vocabulary from
+the detector to the screen), re-exported here for the console.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum, unique
 
 from dealerassist.irregular.flags import FlagStatus
+from dealerassist.irregular.flags import Severity as FlagSeverity
 
 __all__ = [
     "FlagSeverity",
     "FlagStatus",
     "FlagView",
 ]
-
-
-@unique
-class FlagSeverity(StrEnum):
-    """How urgently a flag needs the dealer."""
-
-    INFO = "info"
-    """Worth knowing; play continues (e.g. an announcement to make)."""
-    WARNING = "warning"
-    """An irregularity with a ruling to apply before play continues."""
-    MISDEAL = "misdeal"
-    """The hand cannot continue as dealt (IRR-* rulings ending in a misdeal)."""
 
 
 @dataclass(frozen=True, slots=True)
