@@ -2,8 +2,9 @@
 
 `FlagStatus` and `Severity` (the panel's `FlagSeverity`) travel from the detector
 (`irregular.flags`) to the flags panel (`session.viewmodels`) as one enum each, so a status
-never needs translating on the way; the detector's helpers that `ReportRules` relies on are abstract methods, so a detector that
-forgets one cannot be created (rather than failing mid-hand).
+never needs translating on the way; the detector's helpers that `ReportRules` relies on
+are abstract methods, so a detector that forgets one cannot be created (rather than
+failing mid-hand).
 """
 
 from __future__ import annotations
