@@ -23,19 +23,6 @@ from dealerassist.vision.quads import inside_shares, order_quad
 
 __all__ = ["corner_hypotheses", "pair_halves", "strip_hypotheses"]
 
-_SQRT_HALF = math.sqrt(0.5)
-
-
-def _square_corner(w1: np.ndarray, w2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Two unit vectors at a right angle, each near one of w1 and w2 (bisector kept)."""
-    bisector = (w1 + w2) / math.hypot(*(w1 + w2))
-    a = np.array([bisector[0] - bisector[1], bisector[1] + bisector[0]]) * _SQRT_HALF
-    b = np.array([bisector[0] + bisector[1], bisector[1] - bisector[0]]) * _SQRT_HALF
-    if np.dot(a, w1) < np.dot(b, w1):
-        a, b = b, a
-    return a, b
-
-
 def corner_hypotheses(
     contour: np.ndarray,
     support: np.ndarray,
@@ -43,13 +30,15 @@ def corner_hypotheses(
     *,
     inset: float = 0.0,
     contain: np.ndarray | None = None,
+    min_edge: float = 0.25 * SHORT_SIDE,
 ) -> list[tuple[float, np.ndarray]]:
     """Cards hypothesised from right-angled corners of a region's outline, with scores.
 
     A corner is right-angled on the table (in the metric's table units, not on screen);
-    from it a card lies along both edges, long side along either. The score is the share
-    of the card on ``support`` (at least 0.9) plus 0.5 for each edge that ends where the
-    card's side ends.
+    from it a card lies along both edges, long side along either. The corner is squared
+    with the longer edge trusted more (a fanned card may show a strip only a few pixels
+    wide). The score is the share of the card on ``support`` (at least 0.9) plus 0.5 for
+    each edge that ends where the card's side ends. All corners are worked out at once.
 
     Args:
         contour: the region's outline.
@@ -57,46 +46,58 @@ def corner_hypotheses(
         metric: the card's local size and shape.
         inset: pixels the outline lies inside the card's true edge (a cut mask).
         contain: a quad the card must contain (the visible strip of a fanned card).
+        min_edge: the shortest edge (table units) a corner is taken from.
 
     """
     perimeter = cv2.arcLength(contour, True)
     poly = cv2.approxPolyDP(contour, max(2.0, 0.012 * perimeter), True).reshape(-1, 2)
+    if len(poly) < 3:
+        return []
     poly = poly.astype(np.float64)
-    count = len(poly)
-    if count < 3:
-        return []
     orientation = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
-    found: list[tuple[float, np.ndarray]] = []
-    for index in range(count):
-        vertex = poly[index]
-        e1, e2 = poly[index - 1] - vertex, poly[(index + 1) % count] - vertex
-        to_table = metric.to_table(vertex)
-        t1, t2 = to_table @ e1, to_table @ e2
-        m1, m2 = math.hypot(*t1), math.hypot(*t2)
-        if m1 < 0.25 * SHORT_SIDE or m2 < 0.25 * SHORT_SIDE:
-            continue
-        w1, w2 = t1 / m1, t2 / m2
-        cosine = float(np.dot(w1, w2))
-        cross = float(w1[0] * w2[1] - w1[1] * w2[0])
-        if abs(cosine) > 0.3 or cross * orientation > 0:  # not ~90 degrees, or concave
-            continue
-        a, b = _square_corner(w1, w2)
-        to_image = metric.to_image(vertex)
-        if inset:
-            u1, u2 = e1 / math.hypot(*e1), e2 / math.hypot(*e2)
-            vertex = vertex - inset * (u1 + u2)
-        for len_a, len_b in ((1.0, SHORT_SIDE), (SHORT_SIDE, 1.0)):
-            table = np.array([[0.0, 0.0], a * len_a, a * len_a + b * len_b, b * len_b])
-            quad = (vertex + table @ to_image.T).astype(np.float32)
-            # Edges that end where the card's side ends are strong evidence.
-            match = sum(0.5 for edge, want in ((m1, len_a), (m2, len_b))
-                        if abs(edge - want) < 0.15 * want)
-            found.append((match, quad))
-    if not found:
+    e1 = np.roll(poly, 1, axis=0) - poly  # to the previous vertex
+    e2 = np.roll(poly, -1, axis=0) - poly  # to the next vertex
+    to_table, to_image = metric.maps(poly)
+    t1 = np.einsum("nij,nj->ni", to_table, e1)
+    t2 = np.einsum("nij,nj->ni", to_table, e2)
+    m1, m2 = np.hypot(t1[:, 0], t1[:, 1]), np.hypot(t2[:, 0], t2[:, 1])
+    keep = (m1 >= min_edge) & (m2 >= min_edge)
+    if not keep.any():
         return []
-    shares = inside_shares(support, np.stack([quad for _, quad in found]))
-    kept = [(float(share) + match, quad)
-            for share, (match, quad) in zip(shares, found, strict=True) if share >= 0.9]
+    w1, w2 = t1[keep] / m1[keep, None], t2[keep] / m2[keep, None]
+    cross = w1[:, 0] * w2[:, 1] - w1[:, 1] * w2[:, 0]
+    # About 90 degrees on the table, and convex.
+    right = (np.abs((w1 * w2).sum(axis=1)) <= 0.3) & (cross * orientation <= 0)
+    if not right.any():
+        return []
+    chosen = np.flatnonzero(keep)[right]
+    w1, w2, cross = w1[right], w2[right], cross[right]
+    m1, m2 = m1[chosen], m2[chosen]
+    # Square the corner: w2 turned a quarter towards w1, both weighed by their length.
+    turn = np.where(cross[:, None] > 0, np.stack([w2[:, 1], -w2[:, 0]], 1),
+                    np.stack([-w2[:, 1], w2[:, 0]], 1))
+    along = m1[:, None] * w1 + m2[:, None] * turn
+    a = along / np.hypot(along[:, 0], along[:, 1])[:, None]
+    b = np.where(cross[:, None] > 0, np.stack([-a[:, 1], a[:, 0]], 1),
+                 np.stack([a[:, 1], -a[:, 0]], 1))
+    vertex = poly[chosen]
+    if inset:
+        u1 = e1[chosen] / np.hypot(e1[chosen, 0], e1[chosen, 1])[:, None]
+        u2 = e2[chosen] / np.hypot(e2[chosen, 0], e2[chosen, 1])[:, None]
+        vertex = vertex - inset * (u1 + u2)
+    quads, matches = [], []
+    for len_a, len_b in ((1.0, SHORT_SIDE), (SHORT_SIDE, 1.0)):
+        zero = np.zeros_like(a)
+        table = np.stack([zero, a * len_a, a * len_a + b * len_b, b * len_b], 1)  # (n, 4, 2)
+        quads.append(vertex[:, None] + np.einsum("nij,nkj->nki", to_image[chosen], table))
+        # Edges that end where the card's side ends are strong evidence.
+        matches.append(0.5 * (np.abs(m1 - len_a) < 0.15 * len_a)
+                       + 0.5 * (np.abs(m2 - len_b) < 0.15 * len_b))
+    stacked = np.stack(quads, 1).reshape(-1, 4, 2).astype(np.float32)  # corner by corner
+    shares = inside_shares(support, stacked)
+    scores = np.stack(matches, 1).ravel() + shares
+    kept = [(float(score), quad)
+            for score, share, quad in zip(scores, shares, stacked, strict=True) if share >= 0.9]
     if contain is not None and kept:
         area = max(cv2.contourArea(contain), 1.0)
         kept = [(score, quad) for score, quad in kept

@@ -26,10 +26,19 @@ _RIDGE = 0.05  # pulls the fitted slope to zero when few outlines, or outlines c
 _SCALE_RANGE = (0.4, 2.5)  # the fitted metric's size kept within this of the outlines' mean
 
 
-def _sqrt_spd(matrix: np.ndarray, power: float) -> np.ndarray:
-    """``matrix ** power`` of a symmetric positive definite 2x2 matrix."""
-    values, vectors = np.linalg.eigh(matrix)
-    return (vectors * np.maximum(values, 1e-9) ** power) @ vectors.T
+def _roots(tensors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``M^(1/2)`` and ``M^(-1/2)`` of symmetric positive definite 2x2 matrices (N, 2, 2).
+
+    Closed form: ``sqrt(M) = (M + s I) / sqrt(tr M + 2 s)`` with ``s = sqrt(det M)``.
+    """
+    a, b, d = tensors[:, 0, 0], tensors[:, 0, 1], tensors[:, 1, 1]
+    s = np.sqrt(np.maximum(a * d - b * b, 1e-12))
+    t = np.sqrt(a + d + 2 * s)
+    ra, rb, rd = (a + s) / t, b / t, (d + s) / t
+    root = np.stack([np.stack([ra, rb], -1), np.stack([rb, rd], -1)], -2)
+    det = ra * rd - rb * rb
+    inverse = np.stack([np.stack([rd, -rb], -1), np.stack([-rb, ra], -1)], -2) / det[:, None, None]
+    return root, inverse
 
 
 def _tensor_of(quad: np.ndarray) -> np.ndarray:
@@ -81,26 +90,43 @@ class CardMetric:
         coefficients = np.array([[g, 0.0, g], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
         return cls(coefficients, (0.0, 0.0), 1.0, np.diag([g, g]))
 
-    def tensor(self, point: np.ndarray) -> np.ndarray:
-        """Return the metric ``A Aᵀ`` at a point (pixels)."""
-        x = (float(point[0]) - self.centre[0]) / self.span
-        y = (float(point[1]) - self.centre[1]) / self.span
-        gxx, gxy, gyy = np.array([1.0, x, y]) @ self.coefficients
-        tensor = np.array([[gxx, gxy], [gxy, gyy]])
+    def tensors(self, points: np.ndarray) -> np.ndarray:
+        """Return the metric ``A Aᵀ`` at each point (N, 2) in pixels, as (N, 2, 2)."""
+        points = np.asarray(points, np.float64).reshape(-1, 2)
+        x = (points[:, 0] - self.centre[0]) / self.span
+        y = (points[:, 1] - self.centre[1]) / self.span
+        terms = np.column_stack([np.ones(len(points)), x, y]) @ self.coefficients
+        tensors = np.stack([np.stack([terms[:, 0], terms[:, 1]], -1),
+                            np.stack([terms[:, 1], terms[:, 2]], -1)], -2)
         # Far outside the outlines a plane can run away: keep its size near theirs, and
         # keep it positive definite.
-        ratio = np.trace(tensor) / max(np.trace(self.mean), 1e-9)
-        if not _SCALE_RANGE[0] <= ratio <= _SCALE_RANGE[1] or np.linalg.det(tensor) <= 0:
-            tensor = self.mean * float(np.clip(ratio, *_SCALE_RANGE))
-        return tensor
+        ratio = (terms[:, 0] + terms[:, 2]) / max(float(np.trace(self.mean)), 1e-9)
+        det = terms[:, 0] * terms[:, 2] - terms[:, 1] ** 2
+        wild = (ratio < _SCALE_RANGE[0]) | (ratio > _SCALE_RANGE[1]) | (det <= 0)
+        if wild.any():
+            tensors[wild] = self.mean[None] * np.clip(ratio[wild], *_SCALE_RANGE)[:, None, None]
+        return tensors
+
+    def maps(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Return, at each point, the maps image -> table units and back, (N, 2, 2) each.
+
+        Table units are a card's long side; the map is known up to a turn on the table,
+        which keeps lengths and right angles.
+        """
+        root, inverse = _roots(self.tensors(points))
+        return inverse, root
+
+    def tensor(self, point: np.ndarray) -> np.ndarray:
+        """Return the metric ``A Aᵀ`` at a point (pixels)."""
+        return self.tensors(np.asarray(point, np.float64).reshape(1, 2))[0]
 
     def to_table(self, point: np.ndarray) -> np.ndarray:
         """Return the 2x2 map from image vectors at a point to table units (up to a turn)."""
-        return _sqrt_spd(self.tensor(point), -0.5)
+        return self.maps(np.asarray(point, np.float64).reshape(1, 2))[0][0]
 
     def to_image(self, point: np.ndarray) -> np.ndarray:
         """Return the inverse of ``to_table`` at a point."""
-        return _sqrt_spd(self.tensor(point), 0.5)
+        return self.maps(np.asarray(point, np.float64).reshape(1, 2))[1][0]
 
     def card_area(self, point: np.ndarray) -> float:
         """Return a card's area in pixels at a point."""

@@ -27,6 +27,7 @@ from dealerassist.vision.quads import (
     index_regions,
     inside_shares,
     order_quad,
+    order_quads,
 )
 
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "find_card_quads",
@@ -189,6 +190,7 @@ def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
     return [quads[number] for number in kept]
 
 
+_THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units: long side 1)
 _AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
 
 
@@ -447,9 +449,10 @@ class CardSearch:
             box = cv2.boxPoints(rect).astype(np.float32)
             hull = cv2.convexHull(contour)
             for here in _metrics(metric, sure, float(max(rect[1]))):
-                found += [quad for _, quad in corner_hypotheses(hull, support, here, inset=1.5,
-                                                                contain=box)]
-        return ([CardQuad(order_quad(q) / scale, False) for q in found]
+                found += [quad for _, quad in corner_hypotheses(
+                    hull, support, here, inset=1.5, contain=box, min_edge=_THIN_STRIP)]
+        ordered = order_quads(np.stack(found)) / scale if found else []
+        return ([CardQuad(q, False) for q in ordered]
                 + [CardQuad(q / scale, False) for q in turned])
 
     def found(self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40) -> FoundCards:

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "grid_weights", "index_regions",
-           "inside_shares", "order_quad"]
+           "inside_shares", "order_quad", "order_quads"]
 
 CARD_ASPECT = 88 / 63  # long side / short side of a poker card
 # The corner index region as fractions of the card (x0, y0, x1, y1), generous enough for
@@ -71,6 +71,23 @@ def order_quad(points: np.ndarray) -> np.ndarray:
     if pts[start].sum() > pts[start + 2].sum():
         start += 2
     return pts[_FROM[start % 4]]
+
+
+def order_quads(quads: np.ndarray) -> np.ndarray:
+    """`order_quad` for a stack of quads (N, 4, 2) at once."""
+    pts = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    if len(pts) == 0:
+        return pts
+    centre = pts.mean(axis=1, keepdims=True)
+    angles = np.arctan2(pts[..., 1] - centre[..., 1], pts[..., 0] - centre[..., 0])
+    pts = np.take_along_axis(pts, np.argsort(angles, axis=1)[..., None], axis=1)
+    steps = pts[:, _NEXT] - pts
+    sides = np.hypot(steps[..., 0], steps[..., 1])
+    start = (sides[:, 0] + sides[:, 2] > sides[:, 1] + sides[:, 3]).astype(np.intp)
+    rows = np.arange(len(pts))
+    first, opposite = pts[rows, start].sum(axis=1), pts[rows, start + 2].sum(axis=1)
+    start = np.where(first > opposite, start + 2, start)
+    return np.take_along_axis(pts, _FROM[start % 4][..., None], axis=1)
 
 
 def grid_weights(steps: int) -> np.ndarray:
