@@ -7,6 +7,10 @@ itself. Input: index patches ``PATCH_H x PATCH_W`` with two channels: grey (norm
 zero mean and unit spread, for shape) and redness relative to the patch's paper (for red
 against black or blue/green ink, whatever the light's colour). Output: 14 rank logits
 (2..A, then "no index here") and 4 suit logits (c, d, h, s).
+
+The probability vectors are the evidence; a card is only chosen from them at the end
+(`best_card`), after the two corner indices of one card have been combined (`fuse`) and
+an unsure index has been read again from a few shifted cuts (averaged by the recogniser).
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from dealerassist.cards import Card, Rank, Suit
 from dealerassist.errors import RecognitionError
 
 __all__ = ["DEFAULT_MODEL_PATH", "NO_INDEX", "PATCH_H", "PATCH_W", "IndexClassifier",
-           "normalise_patches", "reading_image"]
+           "best_card", "fuse", "normalise_patches", "reading_image"]
 
 PATCH_W = 28
 PATCH_H = 56
@@ -27,6 +32,10 @@ NO_INDEX = 13  # the rank class meaning "this is not a card's corner index"
 DEFAULT_MODEL_PATH = (
     Path(__file__).resolve().parents[1] / "resources" / "vision" / "card_index.onnx"
 )
+
+
+_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_TINY = 1e-6  # floor of a probability before its logarithm is taken
 
 
 def reading_image(frame: np.ndarray) -> np.ndarray:
@@ -85,3 +94,67 @@ class IndexClassifier:
         self._net.setInput(normalise_patches(patches))
         logits = np.asarray(self._net.forward()).reshape(len(patches), 18)
         return _softmax(logits[:, :14]), _softmax(logits[:, 14:])
+
+
+def best_card(rank_p: np.ndarray, suit_p: np.ndarray) -> tuple[float, Card | None]:
+    """The card one rank (14) and suit (4) distribution says, and how surely.
+
+    Returns:
+        ``(0.0, None)`` when "no index" is the likeliest rank class; otherwise the likeliest
+        rank and suit with the product of their probabilities as the confidence.
+
+    """
+    rank_class = int(rank_p.argmax())
+    if rank_class == NO_INDEX:
+        return (0.0, None)
+    suit_class = int(suit_p.argmax())
+    confidence = float(rank_p[rank_class] * suit_p[suit_class])
+    return (confidence, Card.of(Rank(rank_class + 2), _SUITS[suit_class]))
+
+
+def fuse(
+    rank_p: np.ndarray, suit_p: np.ndarray, *, independence: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """One rank and one suit distribution from the readings of the corners of one card.
+
+    The corner indices of a card show the same face, so their evidence multiplies: the
+    card distribution is a product of the corners' distributions (given that an index is
+    there), each corner weighted by the probability that it shows an index at all. A
+    corner read as "no index" (covered by another card or a chip) has almost no weight and
+    so cannot veto the other one. The two corners of one card are not independent
+    witnesses (same print, same light, same blur): ``independence`` 1 multiplies them in
+    full, 0 takes their geometric mean (never surer than the surer corner). A single
+    corner (or one whose partner is blank) gives back its own distribution.
+
+    The chance that an index is there at all is the larger of the corners' (one visible
+    index is enough; two do not make it more of an index).
+
+    Args:
+        rank_p: (k, 14) rank probabilities of the k corners (``NO_INDEX`` last).
+        suit_p: (k, 4) suit probabilities.
+        independence: 0..1, how far the corners count as independent evidence.
+
+    Returns:
+        (14,) and (4,) fused distributions, in the classifier's format.
+
+    """
+    rank_p = np.asarray(rank_p, np.float64).reshape(-1, 14)
+    suit_p = np.asarray(suit_p, np.float64).reshape(-1, 4)
+    present = 1.0 - rank_p[:, NO_INDEX]
+    total = float(present.sum())
+    if total <= _TINY:  # nobody sees an index: their average says so
+        return rank_p.mean(axis=0), suit_p.mean(axis=0)
+    # Weights sum to 1 for one visible corner and to 1 + independence for two.
+    weights = present * (1.0 + independence * (total - float(present.max()))) / total
+    given_index = rank_p[:, :NO_INDEX] / np.maximum(present, _TINY)[:, None]
+    ranks = _normalised_product(given_index, weights)
+    suits = _normalised_product(suit_p, weights)
+    index = float(present.max())
+    return np.append(ranks * index, 1.0 - index), suits
+
+
+def _normalised_product(probabilities: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """prod_i p_i ** w_i, renormalised (in logarithms, so that nothing underflows)."""
+    logs = (weights[:, None] * np.log(np.maximum(probabilities, _TINY))).sum(axis=0)
+    exp = np.exp(logs - logs.max())
+    return exp / exp.sum()
