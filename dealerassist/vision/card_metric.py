@@ -4,8 +4,9 @@ Why: under a tilted camera, cards farther away look smaller and squashed along t
 so a hypothesis built with the frame's median card is wrong at both ends of the table.
 Every clean outline is the image of the same 63 x 88 mm rectangle: its sides give the
 local linear map ``A`` from the table to the image, up to the card's turn on the table.
-``G = A Aᵀ`` (the metric) does not depend on that turn, varies smoothly over the frame,
-and is fitted as a plane in x and y, one per component. ``G^(-1/2)`` takes an image
+``G = A Aᵀ`` (the metric) does not depend on that turn; its square root grows like a
+card's size on screen, nearly linearly across a tilted table, and is fitted as a plane in
+x and y, one per term. ``G^(-1/2)`` takes an image
 vector to table units (a card's long side is 1) up to a turn, which is all a corner
 hypothesis needs: lengths and right angles.
 """
@@ -22,8 +23,8 @@ from dealerassist.vision.quads import CARD_ASPECT
 __all__ = ["SHORT_SIDE", "CardMetric"]
 
 SHORT_SIDE = 1 / CARD_ASPECT  # a card's short side, in table units (the long side is 1)
-_RIDGE = 0.05  # pulls the fitted slope to zero when few outlines, or outlines close together
-_SCALE_RANGE = (0.4, 2.5)  # the fitted metric's size kept within this of the outlines' mean
+_RIDGE = 0.02  # pulls the fitted slope to zero when few outlines, or outlines close together
+_SCALE_RANGE = (0.4, 2.5)  # the fitted root's size kept within this of the outlines' mean
 
 
 def _roots(tensors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -49,16 +50,25 @@ def _tensor_of(quad: np.ndarray) -> np.ndarray:
     return columns @ columns.T
 
 
+def _symmetric(terms: np.ndarray) -> np.ndarray:
+    """Symmetric 2x2 matrices (N, 2, 2) from their terms xx, xy, yy (N, 3)."""
+    return np.stack([np.stack([terms[:, 0], terms[:, 1]], -1),
+                     np.stack([terms[:, 1], terms[:, 2]], -1)], -2)
+
+
 @dataclass(frozen=True, slots=True)
 class CardMetric:
-    """The local table-to-image metric of a card, a plane over the frame per component.
+    """The local table-to-image metric of a card, fitted over the frame.
+
+    The square root ``R = G^(1/2)`` (which grows like the card's size on screen, nearly
+    linearly across a tilted table) is a plane in x and y per term.
 
     Attributes:
         coefficients: (3, 3): for 1, x and y (centred, over ``span``), the terms of the
-            metric's components gxx, gxy, gyy.
+            root's components rxx, rxy, ryy.
         centre: the point x and y are centred on.
         span: the length x and y are divided by (the frame's width).
-        mean: the outlines' mean metric (a bound for the fitted one).
+        mean: the outlines' mean root (a bound for the fitted one).
 
     """
 
@@ -73,39 +83,22 @@ class CardMetric:
         if not quads:
             return None
         stack = np.stack([np.asarray(q, np.float64) for q in quads])
-        tensors = np.stack([_tensor_of(q) for q in stack])
-        targets = np.stack([tensors[:, 0, 0], tensors[:, 0, 1], tensors[:, 1, 1]], axis=1)
+        roots, _ = _roots(np.stack([_tensor_of(q) for q in stack]))
+        targets = np.stack([roots[:, 0, 0], roots[:, 0, 1], roots[:, 1, 1]], axis=1)
         centres = stack.mean(axis=1)
         centre = centres.mean(axis=0)
         design = np.column_stack([np.ones(len(stack)), (centres - centre) / span])
         lhs = design.T @ design + np.diag([0.0, _RIDGE, _RIDGE])
         coefficients = np.linalg.solve(lhs, design.T @ targets)
         return cls(coefficients, (float(centre[0]), float(centre[1])), float(span),
-                   tensors.mean(axis=0))
+                   roots.mean(axis=0))
 
     @classmethod
     def isotropic(cls, long_side: float) -> CardMetric:
         """Return a metric without perspective: a card's long side is ``long_side`` pixels."""
-        g = float(long_side) ** 2
-        coefficients = np.array([[g, 0.0, g], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
-        return cls(coefficients, (0.0, 0.0), 1.0, np.diag([g, g]))
-
-    def tensors(self, points: np.ndarray) -> np.ndarray:
-        """Return the metric ``A Aᵀ`` at each point (N, 2) in pixels, as (N, 2, 2)."""
-        points = np.asarray(points, np.float64).reshape(-1, 2)
-        x = (points[:, 0] - self.centre[0]) / self.span
-        y = (points[:, 1] - self.centre[1]) / self.span
-        terms = np.column_stack([np.ones(len(points)), x, y]) @ self.coefficients
-        tensors = np.stack([np.stack([terms[:, 0], terms[:, 1]], -1),
-                            np.stack([terms[:, 1], terms[:, 2]], -1)], -2)
-        # Far outside the outlines a plane can run away: keep its size near theirs, and
-        # keep it positive definite.
-        ratio = (terms[:, 0] + terms[:, 2]) / max(float(np.trace(self.mean)), 1e-9)
-        det = terms[:, 0] * terms[:, 2] - terms[:, 1] ** 2
-        wild = (ratio < _SCALE_RANGE[0]) | (ratio > _SCALE_RANGE[1]) | (det <= 0)
-        if wild.any():
-            tensors[wild] = self.mean[None] * np.clip(ratio[wild], *_SCALE_RANGE)[:, None, None]
-        return tensors
+        r = float(long_side)
+        coefficients = np.array([[r, 0.0, r], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
+        return cls(coefficients, (0.0, 0.0), 1.0, np.diag([r, r]))
 
     def maps(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Return, at each point, the maps image -> table units and back, (N, 2, 2) each.
@@ -113,8 +106,30 @@ class CardMetric:
         Table units are a card's long side; the map is known up to a turn on the table,
         which keeps lengths and right angles.
         """
-        root, inverse = _roots(self.tensors(points))
-        return inverse, root
+        points = np.asarray(points, np.float64).reshape(-1, 2)
+        x = (points[:, 0] - self.centre[0]) / self.span
+        y = (points[:, 1] - self.centre[1]) / self.span
+        terms = np.column_stack([np.ones(len(points)), x, y]) @ self.coefficients
+        # Far outside the outlines a plane can run away: keep its size near theirs, and
+        # keep it positive definite.
+        ratio = (terms[:, 0] + terms[:, 2]) / max(float(np.trace(self.mean)), 1e-9)
+        det = terms[:, 0] * terms[:, 2] - terms[:, 1] ** 2
+        wild = (ratio < _SCALE_RANGE[0]) | (ratio > _SCALE_RANGE[1])
+        if wild.any():  # the fitted shape, its size held within the range
+            terms[wild] *= (np.clip(ratio[wild], *_SCALE_RANGE) / ratio[wild])[:, None]
+        broken = (det <= 0) | (ratio <= 0)
+        if broken.any():
+            mean = self.mean[None] * np.clip(ratio[broken], *_SCALE_RANGE)[:, None, None]
+            terms[broken] = np.stack([mean[:, 0, 0], mean[:, 0, 1], mean[:, 1, 1]], axis=1)
+        det = terms[:, 0] * terms[:, 2] - terms[:, 1] ** 2
+        root = _symmetric(terms)
+        inverse = _symmetric(np.stack([terms[:, 2], -terms[:, 1], terms[:, 0]], axis=1))
+        return inverse / det[:, None, None], root
+
+    def tensors(self, points: np.ndarray) -> np.ndarray:
+        """Return the metric ``A Aᵀ`` at each point (N, 2) in pixels, as (N, 2, 2)."""
+        _, root = self.maps(points)
+        return root @ root
 
     def tensor(self, point: np.ndarray) -> np.ndarray:
         """Return the metric ``A Aᵀ`` at a point (pixels)."""
