@@ -23,7 +23,7 @@ from dealerassist.vision.quads import CARD_ASPECT
 __all__ = ["SHORT_SIDE", "CardMetric"]
 
 SHORT_SIDE = 1 / CARD_ASPECT  # a card's short side, in table units (the long side is 1)
-_RIDGE = 0.02  # pulls the fitted slope to zero when few outlines, or outlines close together
+_RIDGE = 0.002  # pulls the fitted slope to zero when few outlines, or outlines close together
 _SCALE_RANGE = (0.4, 2.5)  # the fitted root's size kept within this of the outlines' mean
 
 
