@@ -83,7 +83,11 @@ class Trace:
     Attributes:
         quads: the card hypotheses, in the finder's order.
         regions: two index regions per quad (``regions[2 * n]`` is quad n's TL index).
-        results: (confidence, card or None) for each region number that was classified.
+        results: (confidence, card or None) for each region number that was classified,
+            as the readings were chosen from: after the second look at unsure outlines and
+            the fusion of an outline's two corners (both corners that read a card carry the
+            fused reading; a blank corner stays ``(0.0, None)``; the weaker side of a
+            dispute ``(0.0, card)``).
         kept: the readings reported, best first.
 
     """

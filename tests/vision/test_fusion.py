@@ -217,3 +217,16 @@ def test_nothing_sure_gets_a_second_look():
 
 def test_card_back_never_reported_after_fusion(recogniser):
     assert recogniser.recognise(read_image(FIXTURES / "backs_only.png")) == []
+
+
+def test_trace_results_are_what_the_kept_sightings_were_chosen_from(recogniser):
+    image = read_image(FIXTURES / "overlap_chips.png")
+    trace = recogniser.trace(image)
+    assert trace.kept
+    regions = [id(region) for region in trace.regions]
+    for reading in trace.kept:
+        number = regions.index(id(reading.region))
+        confidence, card = trace.results[number]
+        assert card is reading.sighting.card
+        assert abs(confidence - reading.sighting.confidence) < 1e-9
+        assert confidence >= recogniser.min_confidence
