@@ -90,7 +90,7 @@ def _lifted_mask(small: np.ndarray) -> np.ndarray:
 def _card_like(quad: np.ndarray) -> bool:
     sides = [math.hypot(*(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
     short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-    return short > 0 and 1.15 <= long_ / short <= 1.85
+    return short > 0 and 1.1 <= long_ / short <= 2.1
 
 
 def _intersect(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndarray | None:
