@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from dealerassist.engine.openers import needs_openers
 from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import HandState, Phase, bring_in_due, completion_pending
 from dealerassist.engine.stud import up_cards
@@ -30,7 +31,7 @@ from dealerassist.games.spec import BetSize, BettingStructure, Family, Opening
 from dealerassist.rules.model import LowballOpening
 
 __all__ = ["LegalActions", "cap_left", "legal_actions", "must_open_double", "open_pair",
-           "raise_block"]
+           "raise_allowed", "raise_block"]
 
 # Enum members as module constants: looking a member up on its class goes through the
 # enum metaclass (~0.1 us), and the hot paths below test several per event.
@@ -176,34 +177,8 @@ def legal_actions(state: HandState) -> LegalActions | None:
     stack = state.stacks[player]
     to_call = min(stack, top - own)
     pot = sum(state.committed) + state.dead_antes + sum(bets)
-    fixed = structure is _FIXED_LIMIT
-    left = _fixed_cap_left(state, setup) if fixed else None
-    rule = _raise_block(state, player, top, left)
-    min_to: int | None = None
-    max_to: int | None = None
-    if not rule:
-        all_in = stack + own
-        if fixed:
-            step = setup.big_bet if state.street.bet_size is _BIG_BET_ROUND else setup.small_bet
-        else:
-            step = setup.min_bet
-        if state.street_index == 1 and game.family is _FAMILY_STUD and open_pair(state) \
-                and state.last_full < setup.big_bet:
-            # ST-OPEN-PAIR: the small or the big bet, until someone makes a big bet.
-            min_to = min(all_in, top + max(state.last_full, step))
-            max_to = min(all_in, top + setup.big_bet)
-        else:
-            if setup.bring_in > 0 and completion_pending(state):
-                # ST-COMPLETE: completing the bring-in makes the bet a full small bet.
-                min_to = min(all_in, max(top + 1, step))
-            else:
-                min_to = min(all_in, top + max(state.last_full, step))
-            if structure is _NO_LIMIT:
-                max_to = all_in
-            elif structure is _POT_LIMIT:
-                max_to = min(all_in, max(min_to, 2 * top - own + pot))
-            else:
-                max_to = min_to
+    left = _fixed_cap_left(state, setup) if structure is _FIXED_LIMIT else None
+    rule, min_to, max_to = _raise_range(state, setup, player, top, left, pot)
     bring_in = min(stack, setup.bring_in) if setup.bring_in and bring_in_due(state) else None
     return _new_tuple(LegalActions, (
         player,  # actor
@@ -221,6 +196,71 @@ def legal_actions(state: HandState) -> LegalActions | None:
         pot,  # pot
         bring_in,  # bring_in
     ))
+
+
+def _raise_range(state: HandState, setup: HandSetup, player: int, top: int, left: int | None,
+                 pot: int) -> tuple[str, int | None, int | None]:
+    """Return the raise figures of `legal_actions`: (rule that forbids one, min to, max to).
+
+    ``top`` is the bet to match, ``left`` the bets left before the cap (None: no cap),
+    ``pot`` the pots and bets in front (read by pot limit only; -1: not worked out yet).
+    The single definition of a raise's limits, shared by `legal_actions` and `raise_allowed`.
+    """
+    rule = _raise_block(state, player, top, left)
+    if rule:
+        return rule, None, None
+    game = setup.game
+    structure = game.structure
+    own = state.bets[player]
+    all_in = state.stacks[player] + own
+    if structure is _FIXED_LIMIT:
+        step = setup.big_bet if state.street.bet_size is _BIG_BET_ROUND else setup.small_bet
+    else:
+        step = setup.min_bet
+    if state.street_index == 1 and game.family is _FAMILY_STUD and open_pair(state) \
+            and state.last_full < setup.big_bet:
+        # ST-OPEN-PAIR: the small or the big bet, until someone makes a big bet.
+        return "", min(all_in, top + max(state.last_full, step)), min(all_in, top + setup.big_bet)
+    if setup.bring_in > 0 and completion_pending(state):
+        # ST-COMPLETE: completing the bring-in makes the bet a full small bet.
+        min_to = min(all_in, max(top + 1, step))
+    else:
+        min_to = min(all_in, top + max(state.last_full, step))
+    if structure is _NO_LIMIT:
+        return "", min_to, all_in
+    if structure is _POT_LIMIT:
+        if pot < 0:
+            pot = sum(state.committed) + state.dead_antes + sum(state.bets)
+        return "", min_to, min(all_in, max(min_to, 2 * top - own + pot))
+    return "", min_to, min_to
+
+
+def raise_allowed(state: HandState, player: int, to: int) -> bool:
+    """Whether the player to act, ``player``, may bet or raise to ``to``: no `LegalActions`.
+
+    True exactly when `actions.verify_bet_or_raise` accepts it, but for a jacks-or-better
+    opening bet (JB-OPEN, worked out there only): then False, and the caller verifies it
+    the plain way. For a replay, which checks every recorded bet and raise: the same
+    figures as `legal_actions` (`_raise_range`) without what a bet does not need (the
+    call, the bring-in, the pot outside pot limit). ``player`` must be ``actors[0]`` of a
+    betting round (the caller's check: this function does not repeat it).
+    """
+    setup = state.setup
+    if state.street_index == 0 and state.opened_by < 0 and needs_openers(setup.game,
+                                                                          setup.rules):
+        return False
+    highest = max(state.bets)
+    top = highest if highest >= state.call_floor else state.call_floor
+    fixed = setup.game.structure is _FIXED_LIMIT
+    left = _fixed_cap_left(state, setup) if fixed else None
+    rule, min_to, max_to = _raise_range(state, setup, player, top, left, -1)
+    if rule:
+        return False
+    assert min_to is not None and max_to is not None
+    if to < min_to or to > max_to:
+        return False
+    # Fixed limit: the one bet, or with ST-OPEN-PAIR the small or the big bet, not between.
+    return not (fixed and min_to < to < max_to)
 
 
 _new_tuple = tuple.__new__  # builds a LegalActions from its fields in order, no keywords

@@ -49,8 +49,9 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
         raise _fail(f"player {player} shows {len(fresh)} card(s) they were not dealt",
                     "IRR-DECK")
     faces = [c for c in fresh if c.code != _UNKNOWN_CODE]
-    recycled = _recycled(state, player, faces)
-    seen = _check_new_cards(state, [c for c in faces if c not in recycled])
+    recycled = _recycled(state, player, faces) if faces and state.discards else set()
+    seen = _check_new_cards(state, [c for c in faces if c not in recycled] if recycled
+                            else faces)
     for slot, card in zip(unknown_slots, fresh, strict=False):
         new[slot] = card
     hole = list(state.hole)
@@ -69,9 +70,18 @@ def _recycled(state: HandState, player: int, faces: list[Card]) -> set[Card]:
     """
     if not state.discards:
         return set()
-    thrown = {c for cards in state.discards for c in cards if c.code != _UNKNOWN_CODE}
-    held = {c for cards in state.hole for c in cards}
-    back = {c for c in faces if c in thrown and c not in held}
+    # Bit masks of card codes (cards are interned: a card is its code), not sets of Cards:
+    # hashing a Card costs more than this whole test in the usual case (nothing came back).
+    thrown = 0
+    for cards in state.discards:
+        for card in cards:
+            thrown |= 1 << card.code
+    thrown &= ~(1 << _UNKNOWN_CODE)
+    held = 0
+    for cards in state.hole:
+        for card in cards:
+            held |= 1 << card.code
+    back = {c for c in faces if thrown >> c.code & 1 and not held >> c.code & 1}
     if not back:
         return set()
     stub = state.setup.game.deck_size - bin(state.seen & ((1 << 52) - 1)).count("1")
@@ -105,18 +115,20 @@ def _on_rake(state: HandState, event: RakeTaken) -> HandState:
 def _on_award(state: HandState, event: PotAwarded) -> HandState:
     if state.phase is not _SHOWDOWN:
         raise _fail("pots are awarded once the betting and dealing are over", "POT-AWARD")
-    if event.amount < 0 or event.amount > state.pot_total - state.carried_on:
-        raise _fail(f"award {event.amount} is more than the pots hold", "POT-AWARD")
-    if state.folded[event.player]:
-        raise _fail(f"player {event.player} folded and has no claim to any pot", "POT-FOLDED")
+    player, amount = event.player, event.amount
+    left = state.pot_total - state.carried_on  # what the awards may still take
+    if amount < 0 or amount > left:
+        raise _fail(f"award {amount} is more than the pots hold", "POT-AWARD")
+    if state.folded[player]:
+        raise _fail(f"player {player} folded and has no claim to any pot", "POT-FOLDED")
     stacks = list(state.stacks)
     won = list(state.won)
-    stacks[event.player] += event.amount
-    won[event.player] += event.amount
+    stacks[player] += amount
+    won[player] += amount
     values = list(state)
     values[_STACKS] = tuple(stacks)
     values[_WON] = tuple(won)
-    if state.pot_total - event.amount == state.carried_on:  # every pot awarded
+    if amount == left:  # every pot awarded
         values[_PHASE] = _COMPLETE
     return _new_tuple(HandState, values)
 

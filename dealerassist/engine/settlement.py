@@ -49,6 +49,7 @@ _FAMILY_STUD = Family.STUD
 _HIGH_CARD_BY_SUIT = OddChipRule.HIGH_CARD_BY_SUIT
 _LOWEST_SEAT = OddChipRule.LOWEST_SEAT
 _SHOWDOWN = Phase.SHOWDOWN
+_WHOLE = PotHalf.WHOLE
 
 __all__ = ["PotResult", "Settlement", "can_settle", "settle", "settlement", "split_amount",
            "verify_settle"]
@@ -231,6 +232,10 @@ def settlement(state: HandState) -> Settlement:
     verify_settle(state)
     hand_pots = pots(state)
     rakes = _rakes(state, hand_pots)
+    won_by_fold = state.won_by_fold
+    proof = _opener_proof(state)
+    if won_by_fold and proof is True and len(hand_pots) == 1:
+        return _uncontested(hand_pots[0], rakes[0])
     rules = state.setup.rules.odd_chip
     family = state.setup.game.family
     rule = rules.stud if family is _FAMILY_STUD else rules.board
@@ -239,10 +244,8 @@ def settlement(state: HandState) -> Settlement:
     game = state.setup.game
     events: list[Event] = []
     results: list[PotResult] = []
-    won_by_fold = state.won_by_fold
     highs = lows = None
     opener = state.opened_by
-    proof = _opener_proof(state)
     # JB-PROVE: an opener whose known cards show no openers cannot win any pot.
     false_opener = opener if proof is False else -1
     if not won_by_fold:
@@ -305,6 +308,22 @@ def settlement(state: HandState) -> Settlement:
         results.append(PotResult(pot.amount, pot.eligible, rakes[k], tuple(merged.items()),
                                  high_winners, low_winners))
     return Settlement(tuple(results), sum(rakes), tuple(events))
+
+
+def _uncontested(pot: Pot, rake: int) -> Settlement:
+    """`settlement` of one pot left to one player (G-WIN-FOLD), the usual end of a hand.
+
+    What the general loop gives for it (rake first, the rest to the player left, no
+    ranking and no split), without its per-pot bookkeeping: most hands end this way.
+    """
+    winner = pot.eligible[0]
+    amount = pot.amount - rake
+    events: list[Event] = [RakeTaken(0, rake)] if rake else []
+    if amount:
+        events.append(PotAwarded(0, winner, amount, _WHOLE))
+    awards = ((winner, amount),) if amount else ()
+    return Settlement((PotResult(pot.amount, pot.eligible, rake, awards, pot.eligible, ()),),
+                      rake, tuple(events))
 
 
 def settle(state: HandState) -> tuple[Event, ...]:

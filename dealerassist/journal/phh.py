@@ -54,7 +54,9 @@ from dealerassist.engine import (
     settlement,
     verify_event,
 )
+from dealerassist.engine.betting import raise_allowed
 from dealerassist.engine.draws import can_draw
+from dealerassist.engine.wagers import bring_in_due
 from dealerassist.errors import DealerAssistError, HandHistoryError, IllegalActionError
 from dealerassist.games import GAMES, GameSpec
 from dealerassist.rules.model import HouseRules
@@ -422,6 +424,8 @@ _EVOLVE_FOLD = evolver(Folded)
 _EVOLVE_CHECK = evolver(Checked)
 _EVOLVE_CALL = evolver(Called)
 _EVOLVE_DRAW = evolver(CardsDrawn)
+_EVOLVE_RAISE = evolver(RaisedTo)  # the same handler as BetPlaced's
+_EVOLVE_BRING_IN = evolver(BringInPosted)
 _CHECKS: dict[int, Checked] = {}
 
 
@@ -582,6 +586,7 @@ class _Replayer:
         state = self.state
         deal_hole, deal_board = _EVOLVE_HOLE, _EVOLVE_BOARD
         fold_in, check_in, call_in = _EVOLVE_FOLD, _EVOLVE_CHECK, _EVOLVE_CALL
+        raise_in, bring_in = _EVOLVE_RAISE, _EVOLVE_BRING_IN
         try:
             for action, parts in zip(history.actions, steps, strict=True):
                 head = parts[0]
@@ -613,15 +618,18 @@ class _Replayer:
                 verb = parts[1] if len(parts) > 1 else ""
                 if (
                     not trace
-                    and (verb == "f" or verb == "cc")
                     and state.phase is betting
                     and state.actors
                     and state.actors[0] == player
                 ):
+                    # The player to act: a fold or a check/call needs no verifying (the
+                    # handler refuses one before a bring-in); a bet, raise or bring-in the
+                    # rules allow (`raise_allowed`, `bring_in_due`) goes straight to its
+                    # handler; anything else takes `player_action` (flags, errors).
                     if verb == "f":
                         event = _FOLDS.get(player) or _FOLDS.setdefault(player, Folded(player))
                         self.state = state = fold_in(state, event)
-                    else:
+                    elif verb == "cc":
                         bets = state.bets
                         to_call = min(state.stacks[player], max(bets) - bets[player])
                         if to_call:
@@ -631,6 +639,20 @@ class _Replayer:
                             event = _CHECKS.get(player) or _CHECKS.setdefault(player,
                                                                                Checked(player))
                             self.state = state = check_in(state, event)
+                    elif (verb == "cbr" and len(parts) >= 3 and parts[2].isdigit()
+                          and raise_allowed(state, player, int(parts[2]))):
+                        to = int(parts[2])
+                        event = BetPlaced(player, to) if max(state.bets) == 0 \
+                            else RaisedTo(player, to)
+                        self.state = state = raise_in(state, event)
+                    elif verb == "pb" and bring_in_due(state):
+                        event = BringInPosted(player, min(state.stacks[player],
+                                                          state.setup.bring_in))
+                        self.state = state = bring_in(state, event)
+                    else:
+                        self.player_action(player, verb, parts, action)
+                        state = self.state
+                        continue
                     append(event)
                     continue
                 if verb in ("f", "cc", "cbr", "pb"):
