@@ -50,12 +50,6 @@ def _tensor_of(quad: np.ndarray) -> np.ndarray:
     return columns @ columns.T
 
 
-def _symmetric(terms: np.ndarray) -> np.ndarray:
-    """Symmetric 2x2 matrices (N, 2, 2) from their terms xx, xy, yy (N, 3)."""
-    return np.stack([np.stack([terms[:, 0], terms[:, 1]], -1),
-                     np.stack([terms[:, 1], terms[:, 2]], -1)], -2)
-
-
 @dataclass(frozen=True, slots=True)
 class CardMetric:
     """The local table-to-image metric of a card, fitted over the frame.
@@ -122,9 +116,13 @@ class CardMetric:
             mean = self.mean[None] * np.clip(ratio[broken], *_SCALE_RANGE)[:, None, None]
             terms[broken] = np.stack([mean[:, 0, 0], mean[:, 0, 1], mean[:, 1, 1]], axis=1)
         det = terms[:, 0] * terms[:, 2] - terms[:, 1] ** 2
-        root = _symmetric(terms)
-        inverse = _symmetric(np.stack([terms[:, 2], -terms[:, 1], terms[:, 0]], axis=1))
-        return inverse / det[:, None, None], root
+        root = np.empty((len(terms), 2, 2))
+        root[:, 0, 0], root[:, 1, 1] = terms[:, 0], terms[:, 2]
+        root[:, 0, 1] = root[:, 1, 0] = terms[:, 1]
+        inverse = np.empty_like(root)
+        inverse[:, 0, 0], inverse[:, 1, 1] = terms[:, 2] / det, terms[:, 0] / det
+        inverse[:, 0, 1] = inverse[:, 1, 0] = -terms[:, 1] / det
+        return inverse, root
 
     def tensors(self, points: np.ndarray) -> np.ndarray:
         """Return the metric ``A Aᵀ`` at each point (N, 2) in pixels, as (N, 2, 2)."""

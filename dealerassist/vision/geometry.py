@@ -347,7 +347,10 @@ class CardSearch:
             if owner is not None:
                 if id(contour) in cut_ids:
                     inner.append((owner, contour))
-                continue  # already found
+                    continue
+                if area <= 1.3 * cv2.contourArea(singles[owner][0]):
+                    continue  # already found
+                # A larger region around a clean outline: a row or pile it belongs to.
             quad = _quad_from_contour(contour)
             if quad is not None:
                 if id(contour) in cut_ids:
