@@ -55,9 +55,24 @@ def normalise_patches(patches: np.ndarray) -> np.ndarray:
     spread = gray.std(axis=(1, 2), keepdims=True)
     gray = (gray - mean) / (spread + 8.0)
     redness = data[..., 1]
-    paper = np.median(redness.reshape(len(data), -1), axis=1).reshape(-1, 1, 1)
-    redness = (redness - paper) / 32.0
+    paper = _median_rows(np.ascontiguousarray(patches[..., 1]).reshape(len(data), -1))
+    redness = (redness - paper.reshape(-1, 1, 1)) / 32.0
     return np.stack([gray, redness], axis=1)
+
+
+def _median_rows(values: np.ndarray) -> np.ndarray:
+    """``np.median(values, axis=1)`` of uint8 rows, as float32, from histograms (no sort).
+
+    The same value as numpy's median (the mean of the two middle values of an even row),
+    an order of magnitude faster on a batch of index patches.
+    """
+    rows, size = values.shape
+    offsets = (np.arange(rows, dtype=np.intp) * 256)[:, None]
+    counts = np.bincount((values + offsets).ravel(), minlength=256 * rows)
+    below = counts.reshape(rows, 256).cumsum(axis=1)
+    upper = (below <= size // 2).sum(axis=1)  # the value at sorted position size // 2
+    lower = (below <= (size - 1) // 2).sum(axis=1)  # ... and at (size - 1) // 2
+    return (lower.astype(np.float32) + upper.astype(np.float32)) / np.float32(2.0)
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:

@@ -54,9 +54,10 @@ _DISPUTE = 0.5  # two corners read as different cards at least this surely: a di
 _DISPUTED = 0.85  # a disputed reading's confidence: below CONFIRM_BELOW, above the floor
 _INDEPENDENCE = 0.75  # how far two corners of one card count as independent (model.fuse)
 _REREAD_LOW = 0.2  # an index that may be a card this surely, on an outline read below
-_REREAD_HIGH = 0.95  # this, is cut and read again (a second look)
+_REREAD_HIGH = 0.98  # this, is cut and read again (a second look)
 # The second look: (shift along the index's width, along its height, scale about its centre)
-_VARIANTS = ((0.06, 0.04, 1.0), (-0.06, -0.04, 1.0), (0.0, 0.0, 0.9), (0.0, 0.0, 1.1))
+_VARIANTS = ((0.06, 0.04, 1.0), (-0.06, -0.04, 1.0), (0.0, 0.0, 0.9))
+_REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (latency)
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -298,8 +299,9 @@ class Recogniser:
 
         Region ``2k`` and ``2k + 1`` are the TL and BR index of outline k. A region that
         might be a card (``_REREAD_LOW``) on an outline not read surely (``_REREAD_HIGH``)
-        is cut again in a few shifted and scaled variants, all in one batch; its
-        probabilities become the average over the cuts before the corners are fused.
+        is cut again in a few shifted and scaled variants, all in one batch (at most
+        ``_REREAD_MAX`` regions, the likeliest cards first); its probabilities become the
+        average over the cuts before the corners are fused.
         """
         firsts = sorted({n - n % 2 for n in probs})
         readings: dict[int, tuple[float, Card | None]] = {}
@@ -311,6 +313,8 @@ class Recogniser:
                           if m in readings) < _REREAD_HIGH]
         if not unsure:
             return readings
+        if len(unsure) > _REREAD_MAX:
+            unsure = sorted(sorted(unsure, key=lambda n: -_card_potential(probs[n]))[:_REREAD_MAX])
         cuts = [variant for n in unsure for variant in _variants(regions[n])]
         rank_p, suit_p = self.probabilities(frame, cuts)
         count = len(_VARIANTS)

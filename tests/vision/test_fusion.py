@@ -179,7 +179,7 @@ def _square(x: float) -> np.ndarray:
 
 
 def test_only_unsure_outlines_get_a_second_look_and_their_cuts_are_averaged():
-    sure, unsure, better = _corner("Ac", 0.995), _corner("8d", 0.6), _corner("8d", 0.9)
+    sure, unsure, better = _corner("Ac", 0.998, 0.998), _corner("8d", 0.6), _corner("8d", 0.9)
 
     def answers(region):
         x = float(region[:, 0].min())
@@ -205,9 +205,9 @@ def test_only_unsure_outlines_get_a_second_look_and_their_cuts_are_averaged():
 
 
 def test_nothing_sure_gets_a_second_look():
-    recogniser = _ScriptedRecogniser(lambda region: _corner("Ac", 0.995))
+    recogniser = _ScriptedRecogniser(lambda region: _corner("Ac", 0.998, 0.998))
     regions = [_square(10), _square(50)]
-    probs = {0: _corner("Ac", 0.995), 1: _corner(None, 0.0)}
+    probs = {0: _corner("Ac", 0.998, 0.998), 1: _corner(None, 0.0)}
     recogniser._judge(np.zeros((100, 100, 3), np.uint8), regions, probs)
     assert recogniser.calls == []
 
@@ -230,3 +230,13 @@ def test_trace_results_are_what_the_kept_sightings_were_chosen_from(recogniser):
         assert card is reading.sighting.card
         assert abs(confidence - reading.sighting.confidence) < 1e-9
         assert confidence >= recogniser.min_confidence
+
+
+def test_at_most_a_few_regions_get_a_second_look_per_pass():
+    count = recogniser_module._REREAD_MAX + 3
+    shares = np.linspace(0.5, 0.8, count)
+    corners = {2 * k: _corner("9s", share) for k, share in enumerate(shares)}
+    recogniser = _ScriptedRecogniser(lambda region: _corner("9s", 0.5))
+    regions = [_square(100 * n) for n in range(2 * count)]
+    recogniser._judge(np.zeros((10, 10, 3), np.uint8), regions, dict(corners))
+    assert recogniser.calls == [recogniser_module._REREAD_MAX * len(_VARIANTS)]
