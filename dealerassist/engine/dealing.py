@@ -7,6 +7,8 @@ Part of `engine.state`'s fold: see there how the handler modules are put togethe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dealerassist.cards import Card
 from dealerassist.engine.events import (
     BoardCardIdentified,
@@ -57,6 +59,47 @@ def _on_hole(state: HandState, event: HoleCardsDealt) -> HandState:
     state = _new_tuple(HandState, values)
     if due:
         return state  # more hole cards due on this street (what _after_dealing would say)
+    return _after_dealing(state)
+
+
+def deal_in_turn(state: HandState, events: Sequence[HoleCardsDealt]) -> HandState:
+    """Return the state after the hole cards ``events``, applied in order: `evolve` folded.
+
+    The same checks, in the same order, and the same state as applying each event with
+    `evolve` (`_on_hole`), but the state is built once for the run of events, not once
+    per player: a replay deals each street as such a run (one event per player). An
+    event that cannot be applied raises `IllegalActionError` as `evolve` would and
+    nothing is applied (the caller may then apply them one by one to find which).
+    """
+    if len(events) == 1:
+        return _on_hole(state, events[0])
+    if state.phase is not _DEALING:
+        raise _fail(f"no hole cards are due to player {events[0].player} now", "HE-DEAL")
+    due = state.due_hole
+    count = state.setup.game.streets[state.street_index].hole_count
+    hole = list(state.hole)
+    dealt: list[Card] = []
+    for event in events:
+        player = event.player
+        if player not in due:
+            raise _fail(f"no hole cards are due to player {player} now", "HE-DEAL")
+        cards = tuple(event.cards)
+        if len(cards) != count:
+            raise _fail(f"player {player} must receive {count} cards here, not {len(cards)}",
+                        "HE-DEAL")
+        dealt.extend(cards)
+        hole[player] = hole[player] + cards
+        due = due[1:] if due[0] == player else tuple(i for i in due if i != player)
+    # One check over every card of the run: a card dealt twice within it is caught as a
+    # card already seen, as when each event is applied in turn (IRR-DECK).
+    seen = _check_new_cards(state, dealt)
+    values = list(state)
+    values[_HOLE] = tuple(hole)
+    values[_DUE_HOLE] = due
+    values[_SEEN] = seen
+    state = _new_tuple(HandState, values)
+    if due:
+        return state
     return _after_dealing(state)
 
 

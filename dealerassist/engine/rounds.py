@@ -23,6 +23,7 @@ from dealerassist.engine.state import (
     _CALL_FLOOR,
     _COMMITTED,
     _COMPLETE,
+    _DEAD_ANTES,
     _DEALING,
     _DUE_BOARD,
     _DUE_DRAW,
@@ -33,14 +34,15 @@ from dealerassist.engine.state import (
     _OPENER,
     _PHASE,
     _RAISE_COUNT,
+    _RAKE,
     _RETURNED,
     _RUNOUT,
     _SHOWDOWN,
     _STACKS,
     _STREET_INDEX,
+    _WON,
     HandState,
     _new_tuple,
-    replace,
 )
 from dealerassist.games.spec import GameSpec
 
@@ -53,17 +55,23 @@ def _after_dealing(state: HandState) -> HandState:
     return _begin_betting(state)
 
 
-def _next_street(state: HandState) -> HandState:
+def _next_street(state: HandState, values: list[Any] | None = None) -> HandState:
+    """Return the state waiting for the next street's cards, or the showdown after the last.
+
+    ``values``, when given, is ``state`` as a list with changes that this function does
+    not read (`_end_betting`: the bets collected), so the new state is built once.
+    """
+    if values is None:
+        values = list(state)
     streets = state.setup.game.streets
     if state.street_index + 1 >= len(streets):
-        return _to_showdown(state)
+        return _showdown_of(values)
     index = state.street_index + 1
     street = streets[index]
-    due_hole = tuple(state.in_hand) if street.hole_count else ()
+    due_hole = state.in_hand if street.hole_down or street.hole_up else ()
     due_board = street.board
     if street.draw and not due_hole:
         # LB-DEAL / DR-DRAW: every player still in discards and draws, in order.
-        values = list(state)
         values[_PHASE] = _DEALING
         values[_STREET_INDEX] = index
         values[_DUE_HOLE] = ()
@@ -76,7 +84,6 @@ def _next_street(state: HandState) -> HandState:
     ):
         # ST7-COMMUNITY: too few cards for every player: one community card for all.
         due_hole, due_board = (), 1
-    values = list(state)
     values[_PHASE] = _DEALING
     values[_STREET_INDEX] = index
     values[_DUE_HOLE] = due_hole
@@ -126,7 +133,8 @@ def _begin_betting(state: HandState) -> HandState:
     live = sorted([bet + stack for bet, stack, out in zip(bets, stacks, folded, strict=True)
                    if not out])
     second = live[-2] if len(live) > 1 else 0
-    order = (opener, *_after(n, opener))
+    order = _ORDER.get((n, opener)) or _ORDER.setdefault((n, opener),
+                                                         (opener, *_after(n, opener)))
     # A player with no chips, or with nothing left to play for (every opponent already
     # covered: no effective stack), has no decision to make this round.
     actors = [i for i in order if not folded[i] and stacks[i] and second > bets[i]]
@@ -157,13 +165,20 @@ def _begin_betting(state: HandState) -> HandState:
     return state
 
 
-def _end_betting(state: HandState) -> HandState:
+def _end_betting(state: HandState, values: list[Any] | None = None) -> HandState:
+    """Close the betting round: uncalled bets back, the rest into the pots (G-ROUND-END).
+
+    ``values``, when given, is ``state`` as a list (the caller's copy, built just before),
+    which this function changes to build the next state.
+    """
     n = len(state.stacks)
     folded = state.folded
     active = [i for i in range(n) if not folded[i]]
     runout = state.runout
-    if len(active) > 1 and not _draws_after(state.setup.game)[state.street_index]:
-        if sum(1 for i in active if state.stacks[i]) <= 1:
+    if not runout and len(active) > 1 and \
+            not _draws_after(state.setup.game)[state.street_index]:
+        stacks = state.stacks
+        if len([i for i in active if stacks[i]]) <= 1:
             runout = True
     bets = state.bets
     # POT-UNCALLED: the part of a bet nobody matched goes back (also when all others
@@ -176,7 +191,8 @@ def _end_betting(state: HandState) -> HandState:
         # must still show openers to win; a false opener's first bet stays with the antes,
         # so it is not returned as uncalled (a proven opener wins it back with the pot).
         held = state.opened_by
-    values = list(state)
+    if values is None:
+        values = list(state)
     if held < 0 and max(bets) == cutoff:
         # Every bet called (the usual end of a round): nothing goes back.
         values[_COMMITTED] = tuple([c + b for c, b in zip(state.committed, bets, strict=True)])
@@ -202,14 +218,16 @@ def _end_betting(state: HandState) -> HandState:
     values[_BETS] = (0,) * n
     values[_ACTORS] = ()
     values[_RUNOUT] = runout
-    state = _new_tuple(HandState, values)
+    # The next state is built once, from ``values``: the showdown, a passed-out deal or
+    # the next street (none of which reads the fields changed above from ``state``).
     if len(active) == 1:
-        return _to_showdown(state)
-    if state.street_index == 0 and state.opened_by < 0 and state.setup.game.has_draws and \
-            needs_openers(state.setup.game, state.setup.rules):
+        return _showdown_of(values)
+    if state.street_index == 0 and state.opened_by < 0 and \
+            needs_openers(state.setup.game, state.setup.rules) and state.setup.game.has_draws:
         # JB-NO-OPEN: nobody opened: the deal is passed out, the antes stay in the pot.
-        return replace(state, phase=_COMPLETE, actors=())
-    return _next_street(state)
+        values[_PHASE] = _COMPLETE
+        return _new_tuple(HandState, values)
+    return _next_street(state, values)
 
 
 # For each game (by identity, the spec kept in the entry): for each street index, whether a
@@ -227,6 +245,7 @@ def _draws_after(game: GameSpec) -> tuple[bool, ...]:
 
 
 _AFTER: dict[tuple[int, int], tuple[int, ...]] = {}
+_ORDER: dict[tuple[int, int], tuple[int, ...]] = {}  # the same with the player first
 
 
 def _after(n: int, player: int) -> tuple[int, ...]:
@@ -238,9 +257,19 @@ def _after(n: int, player: int) -> tuple[int, ...]:
 
 
 def _to_showdown(state: HandState) -> HandState:
-    # With nothing in the pots (every bet returned) there is nothing to settle.
-    phase = _SHOWDOWN if state.pot_total else _COMPLETE
-    return replace(state, phase=phase, actors=())
+    return _showdown_of(list(state))
+
+
+def _showdown_of(values: list[Any]) -> HandState:
+    """Return the state ``values`` stand for with the betting over (G-ROUND-END).
+
+    The showdown, or complete when the pots are empty (every bet returned: nothing to
+    settle); ``pot_total`` is worked out from the values.
+    """
+    pot = sum(values[_COMMITTED]) + values[_DEAD_ANTES] - sum(values[_WON]) - values[_RAKE]
+    values[_PHASE] = _SHOWDOWN if pot else _COMPLETE
+    values[_ACTORS] = ()
+    return _new_tuple(HandState, values)  # type: ignore[no-any-return]
 
 
 def _pop(state: HandState, values: list[Any]) -> HandState:
@@ -252,7 +281,7 @@ def _pop(state: HandState, values: list[Any]) -> HandState:
     values[_ACTORS] = actors
     state = _new_tuple(HandState, values)
     if not actors or state.folded.count(False) <= 1:
-        return _end_betting(state)
+        return _end_betting(state, values)
     return state
 
 def _ante_only_round(state: HandState) -> bool:

@@ -282,6 +282,7 @@ _BOARD = _INDEX["board"]
 _DUE_BOARD = _INDEX["due_board"]
 _STREET_INDEX = _INDEX["street_index"]
 _WON = _INDEX["won"]
+_RAKE = _INDEX["rake"]
 _DISCARDS = _INDEX["discards"]
 _DUE_DRAW = _INDEX["due_draw"]
 _DRAW_OWED = _INDEX["draw_owed"]
@@ -324,9 +325,13 @@ def new_hand(setup: HandSetup) -> HandState:
     game = setup.game
     starting = setup.starting_stacks
     n = len(starting)
-    antes = [ante if ante < stack else stack
-             for ante, stack in zip(setup.antes, starting, strict=True)]
-    stacks = [stack - ante for stack, ante in zip(starting, antes, strict=True)]
+    if any(setup.antes):
+        antes = [ante if ante < stack else stack
+                 for ante, stack in zip(setup.antes, starting, strict=True)]
+        stacks = [stack - ante for stack, ante in zip(starting, antes, strict=True)]
+    else:  # no antes (blind games): nothing to take from the stacks
+        antes = list(setup.antes)
+        stacks = list(starting)
     returned = [0] * n
     committed = [0] * n
     dead = setup.carried  # JB-NO-OPEN / IRR-JB-FALSE: money carried from an earlier deal

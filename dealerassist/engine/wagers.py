@@ -226,5 +226,5 @@ def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
     values[_CALL_FLOOR] = floor
     state = _new_tuple(HandState, values)
     if not actors:
-        return _end_betting(state)
+        return _end_betting(state, values)
     return state

@@ -44,16 +44,29 @@ def evaluate_badugi(cards: CardsLike) -> HandValue:
     )
 
 
+# Each code's rank with aces low (`_low_rank`), looked up rather than worked out: a badugi
+# showdown tries up to fifteen subsets of four cards.
+_LOW_RANKS = tuple(_low_rank(code) for code in range(54))
+
+
 def _best(codes: Sequence[int]) -> tuple[int, tuple[int, ...]]:
-    """Find the greatest strength over the playing subsets, largest subsets first."""
+    """Find the greatest strength over the playing subsets, largest subsets first.
+
+    A subset plays when its ranks and its suits are all different: as many rank bits and
+    suit bits set as cards in it.
+    """
+    low = _LOW_RANKS
     best: tuple[int, tuple[int, ...]] | None = None
     for size in range(len(codes), 0, -1):
         for subset in combinations(codes, size):
-            ranks = {_low_rank(code) for code in subset}
-            suits = {code & 3 for code in subset}
-            if len(ranks) != size or len(suits) != size:
+            rank_bits = suit_bits = 0
+            for code in subset:
+                rank_bits |= 1 << low[code]
+                suit_bits |= 1 << (code & 3)
+            if rank_bits.bit_count() != size or suit_bits.bit_count() != size:
                 continue
-            strength = LOW_BASE - pack(4 - size, sorted(ranks, reverse=True))
+            strength = LOW_BASE - pack(4 - size, sorted([low[code] for code in subset],
+                                                        reverse=True))
             if best is None or strength > best[0]:
                 best = (strength, subset)
         if best is not None:

@@ -55,6 +55,7 @@ from dealerassist.engine import (
     verify_event,
 )
 from dealerassist.engine.betting import raise_allowed
+from dealerassist.engine.dealing import deal_in_turn
 from dealerassist.engine.draws import can_draw
 from dealerassist.engine.wagers import bring_in_due
 from dealerassist.errors import DealerAssistError, HandHistoryError, IllegalActionError
@@ -503,6 +504,25 @@ class _Replayer:
             replacements.pop(player, None)
             self._drawn(CardsDrawn(player, discarded, received), action)
 
+    def _deal(self, deals: list[HoleCardsDealt], actions: list[str]) -> HandState:
+        """Apply the waiting hole cards (`deal_in_turn`), empty both lists, return the state.
+
+        When they cannot all be applied, they are applied one by one to name the action
+        that fails (`HandHistoryError`), as if each had been applied when read.
+        """
+        try:
+            self.state = deal_in_turn(self.state, deals)
+        except IllegalActionError:
+            for event, action in zip(deals, actions, strict=True):
+                try:
+                    self.state = _EVOLVE_HOLE(self.state, event)
+                except IllegalActionError as error:
+                    raise HandHistoryError(f"action {action!r} cannot be applied: "
+                                           f"{error}") from None
+        deals.clear()
+        actions.clear()
+        return self.state
+
     def _drawn(self, event: CardsDrawn, action: str) -> None:
         """`apply` for a draw whose turn `draw` has just checked (nothing else to verify)."""
         try:
@@ -583,35 +603,54 @@ class _Replayer:
         # check/call by the player to act: nothing to verify) update both, applying their
         # events with the engine's own handlers (`evolver`: `evolve` without the lookup);
         # the methods that handle the other actions update ``self.state``, read back after.
+        #
+        # The hole cards of a street (one ``d dh`` per player, in a row) wait in ``deals``
+        # and are applied together (`deal_in_turn`: the same fold, one state built) before
+        # the next action of any other kind, or at the end.
         state = self.state
-        deal_hole, deal_board = _EVOLVE_HOLE, _EVOLVE_BOARD
+        deal_board = _EVOLVE_BOARD
         fold_in, check_in, call_in = _EVOLVE_FOLD, _EVOLVE_CHECK, _EVOLVE_CALL
         raise_in, bring_in = _EVOLVE_RAISE, _EVOLVE_BRING_IN
+        deals: list[HoleCardsDealt] = []
+        dealt: list[str] = []  # the action of each waiting deal, for an error message
         try:
             for action, parts in zip(history.actions, steps, strict=True):
                 head = parts[0]
                 if head == "d":
                     kind = parts[1] if len(parts) > 1 else ""
                     if kind == "dh" and len(parts) >= 4:
-                        player = players.get(parts[2])
-                        if player is None:
-                            player = _player(parts[2], count, action)
-                        if state.due_draw:
-                            self.replacements[player] = (self.replacements.get(player, ())
-                                                         + _cards(parts[3], action))
-                            self.draw(action)
-                            state = self.state
+                        try:
+                            player = players.get(parts[2])
+                            if player is None:
+                                player = _player(parts[2], count, action)
+                            cards = _CARDS_CACHE.get(parts[3]) or _cards(parts[3], action)
+                        except HandHistoryError:
+                            if deals:  # a waiting deal's error comes first, as read
+                                self._deal(deals, dealt)
+                            raise
+                        if not state.due_draw:
+                            event: Event = HoleCardsDealt(player, cards)
+                            deals.append(event)
+                            dealt.append(action)
+                            append(event)
                             continue
-                        cards = _CARDS_CACHE.get(parts[3]) or _cards(parts[3], action)
-                        event: Event = HoleCardsDealt(player, cards)
-                        self.state = state = deal_hole(state, event)
-                    elif kind == "db" and len(parts) >= 3:
+                        if deals:
+                            state = self._deal(deals, dealt)
+                        self.replacements[player] = self.replacements.get(player, ()) + cards
+                        self.draw(action)
+                        state = self.state
+                        continue
+                    if deals:
+                        state = self._deal(deals, dealt)
+                    if kind == "db" and len(parts) >= 3:
                         event = BoardDealt(_cards(parts[2], action))
                         self.state = state = deal_board(state, event)
                     else:
                         raise HandHistoryError(f"unsupported dealer action {action!r}")
                     append(event)
                     continue
+                if deals:
+                    state = self._deal(deals, dealt)
                 player = players.get(head)
                 if player is None:
                     player = _player(head, count, action)
@@ -668,6 +707,8 @@ class _Replayer:
                 else:
                     raise HandHistoryError(f"unsupported action {action!r}")
                 state = self.state
+            if deals:
+                self._deal(deals, dealt)
         except IllegalActionError as error:
             raise HandHistoryError(f"action {action!r} cannot be applied: {error}") from None
         result_settlement = None
