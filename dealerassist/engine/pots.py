@@ -89,5 +89,13 @@ def pots(state: HandState) -> tuple[Pot, ...]:
         winner = in_hand.index(True)
         total = sum(state.committed) + state.dead_antes
         return (Pot(total, (winner,)),) if total else ()
-    pending = tuple([c + b for c, b in zip(state.committed, state.bets, strict=True)])
-    return pots_from(state.committed, in_hand=in_hand, dead=state.dead_antes, pending=pending)
+    committed = state.committed
+    top = max(committed)
+    contenders = tuple([i for i, live in enumerate(in_hand) if live])
+    if contenders and all(committed[i] == top for i in contenders):
+        # No side pot (the usual showdown: every contender put in the most anyone did):
+        # every layer has the same contenders, so `pots_from` gives them one pot.
+        total = sum(committed) + state.dead_antes
+        return (Pot(total, contenders),) if total else ()
+    pending = tuple([c + b for c, b in zip(committed, state.bets, strict=True)])
+    return pots_from(committed, in_hand=in_hand, dead=state.dead_antes, pending=pending)
