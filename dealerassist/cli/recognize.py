@@ -18,8 +18,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     parser.add_argument("--calibration", metavar="FILE", help="table calibration (zones)")
     parser.add_argument("--model", metavar="FILE.onnx", help="another card model")
-    parser.add_argument("--min-confidence", type=float, default=0.8,
-                        help="drop readings below this (default 0.8)")
+    parser.add_argument("--min-confidence", type=float, default=None,
+                        help="drop readings below this (default: the console's threshold, "
+                             "0.6; a reading under 0.9 needs the dealer's confirmation)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,10 +31,12 @@ def run(args: argparse.Namespace) -> int:
 
     frames = [(path, read_image(path)) for path in args.images]  # fail before printing
     calibration = TableCalibration.load(args.calibration) if args.calibration else None
+    # One threshold for the command and the console: the recogniser's own default.
+    threshold = {} if args.min_confidence is None else {"min_confidence": args.min_confidence}
     recogniser = Recogniser(
         model_path=Path(args.model) if args.model else DEFAULT_MODEL_PATH,
         calibration=calibration,
-        min_confidence=args.min_confidence,
+        **threshold,
     )
     report = []
     for path, frame in frames:

@@ -31,3 +31,17 @@ def test_recognize_bad_image_is_one_line_naming_it_and_exit_1(capsys, tmp_path):
 def test_recognize_missing_file_is_named(capsys, tmp_path):
     assert main(["recognize", str(tmp_path / "gone.png")]) == 1
     assert "gone.png: no such image file" in capsys.readouterr().err
+
+
+def test_recognize_reports_what_the_console_would_propose_by_default(capsys):
+    """The command's default threshold is the recogniser's, not a stricter one of its own."""
+    from dealerassist.vision.recogniser import Recogniser
+
+    images = [str(path) for path in sorted(FIXTURES.glob("*.png"))]
+    assert main(["recognize", *images, "--json"]) == 0
+    by_default = json.loads(capsys.readouterr().out)
+    threshold = Recogniser().min_confidence
+    assert main(["recognize", *images, "--json", "--min-confidence", str(threshold)]) == 0
+    assert json.loads(capsys.readouterr().out) == by_default
+    assert main(["recognize", *images, "--json", "--min-confidence", "1.01"]) == 0
+    assert all(entry["cards"] == [] for entry in json.loads(capsys.readouterr().out))
