@@ -2,10 +2,14 @@
 
 Why apart from the classifier: finding cards is pure geometry (thresholds, contours,
 corner hypotheses) and is tested on its own. Cards are found as bright, unsaturated
-regions. A region that is one quadrilateral of card proportions is one card; a larger
-region (touching or overlapping cards, a chip over a card) gives card hypotheses from its
-right-angled corners and, for a strip of cards in a row, from the card edges inside it.
-Wrong hypotheses are expected: the classifier answers "no index" for them.
+regions (and, for court cards and glare, as what is not felt or is lifted off its
+background). A region that is one quadrilateral of card proportions is one card; a larger
+region (touching or overlapping cards, a chip over a card), a fan that happens to look
+like one card, and the strip a fanned card shows beside the next one give card
+hypotheses (`card_hypotheses`), built with the card's local size and shape under the
+camera's perspective, learnt from the clean outlines (`card_metric`). Wrong hypotheses
+are expected: the classifier answers "no index" for them. Quad helpers live in `quads`
+(re-exported here).
 """
 
 from __future__ import annotations
