@@ -19,8 +19,11 @@ from dealerassist.engine.events import (
 from dealerassist.engine.state import (
     _BETTING,
     _COMPLETE,
+    _HOLE,
     _PHASE,
+    _SEEN,
     _SHOWDOWN,
+    _SHOWN,
     _STACKS,
     _WON,
     HandState,
@@ -58,7 +61,11 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     hole[player] = tuple(new)
     shown = list(state.shown)
     shown[player] = True
-    return replace(state, hole=tuple(hole), shown=tuple(shown), seen=seen)
+    values = list(state)
+    values[_HOLE] = tuple(hole)
+    values[_SHOWN] = tuple(shown)
+    values[_SEEN] = seen
+    return _new_tuple(HandState, values)
 
 
 def _recycled(state: HandState, player: int, faces: list[Card]) -> set[Card]:
@@ -77,6 +84,8 @@ def _recycled(state: HandState, player: int, faces: list[Card]) -> set[Card]:
         for card in cards:
             thrown |= 1 << card.code
     thrown &= ~(1 << _UNKNOWN_CODE)
+    if not any(thrown >> c.code & 1 for c in faces):
+        return set()  # the usual case: no face shown was ever thrown away
     held = 0
     for cards in state.hole:
         for card in cards:

@@ -68,7 +68,8 @@ def _next_street(state: HandState, values: list[Any] | None = None) -> HandState
         return _showdown_of(values)
     index = state.street_index + 1
     street = streets[index]
-    due_hole = state.in_hand if street.hole_down or street.hole_up else ()
+    hole_count = street.hole_down + street.hole_up  # Street.hole_count, no property call
+    due_hole = state.in_hand if hole_count else ()
     due_board = street.board
     if street.draw and not due_hole:
         # LB-DEAL / DR-DRAW: every player still in discards and draws, in order.
@@ -79,7 +80,7 @@ def _next_street(state: HandState, values: list[Any] | None = None) -> HandState
         values[_ACTORS] = ()
         values[_DUE_DRAW] = state.in_hand
         return _new_tuple(HandState, values)
-    if due_hole and street.hole_count == 1 and stud.deck_short(
+    if due_hole and hole_count == 1 and stud.deck_short(
         state.setup.game, index, state.hole, len(state.board), len(due_hole)
     ):
         # ST7-COMMUNITY: too few cards for every player: one community card for all.
@@ -193,7 +194,10 @@ def _end_betting(state: HandState, values: list[Any] | None = None) -> HandState
         held = state.opened_by
     if values is None:
         values = list(state)
-    if held < 0 and max(bets) == cutoff:
+    top = max(bets)
+    if top == 0:
+        pass  # checked around: no bet to collect or return
+    elif held < 0 and top == cutoff:
         # Every bet called (the usual end of a round): nothing goes back.
         values[_COMMITTED] = tuple([c + b for c, b in zip(state.committed, bets, strict=True)])
     else:
