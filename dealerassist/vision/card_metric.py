@@ -24,6 +24,7 @@ __all__ = ["SHORT_SIDE", "CardMetric"]
 
 SHORT_SIDE = 1 / CARD_ASPECT  # a card's short side, in table units (the long side is 1)
 _RIDGE = 0.002  # pulls the fitted slope to zero when few outlines, or outlines close together
+_MARGIN = 0.15  # the plane is followed this far (over the frame's width) past the outlines
 _SCALE_RANGE = (0.4, 2.5)  # the fitted root's size kept within this of the outlines' mean
 
 
@@ -63,6 +64,8 @@ class CardMetric:
         centre: the point x and y are centred on.
         span: the length x and y are divided by (the frame's width).
         mean: the outlines' mean root (a bound for the fitted one).
+        reach: how far from the centre, in x and y over ``span``, the plane is followed;
+            beyond, it is held at its value there (no extrapolation far past the outlines).
 
     """
 
@@ -70,6 +73,7 @@ class CardMetric:
     centre: tuple[float, float]
     span: float
     mean: np.ndarray
+    reach: tuple[float, float, float, float] = (-np.inf, -np.inf, np.inf, np.inf)
 
     @classmethod
     def fit(cls, quads: Sequence[np.ndarray], *, span: float) -> CardMetric | None:
@@ -84,8 +88,11 @@ class CardMetric:
         design = np.column_stack([np.ones(len(stack)), (centres - centre) / span])
         lhs = design.T @ design + np.diag([0.0, _RIDGE, _RIDGE])
         coefficients = np.linalg.solve(lhs, design.T @ targets)
+        offsets = (centres - centre) / span
+        lows, highs = offsets.min(axis=0) - _MARGIN, offsets.max(axis=0) + _MARGIN
         return cls(coefficients, (float(centre[0]), float(centre[1])), float(span),
-                   roots.mean(axis=0))
+                   roots.mean(axis=0),
+                   (float(lows[0]), float(lows[1]), float(highs[0]), float(highs[1])))
 
     @classmethod
     def isotropic(cls, long_side: float) -> CardMetric:
@@ -101,8 +108,8 @@ class CardMetric:
         which keeps lengths and right angles.
         """
         points = np.asarray(points, np.float64).reshape(-1, 2)
-        x = (points[:, 0] - self.centre[0]) / self.span
-        y = (points[:, 1] - self.centre[1]) / self.span
+        x = np.clip((points[:, 0] - self.centre[0]) / self.span, self.reach[0], self.reach[2])
+        y = np.clip((points[:, 1] - self.centre[1]) / self.span, self.reach[1], self.reach[3])
         terms = np.column_stack([np.ones(len(points)), x, y]) @ self.coefficients
         # Far outside the outlines a plane can run away: keep its size near theirs, and
         # keep it positive definite.

@@ -88,6 +88,16 @@ def test_metric_without_outlines_is_none_and_a_lone_card_gives_a_flat_metric():
     assert abs(lone.card_area(np.array((300, 200))) - 63 * 88) < 1.0
 
 
+def test_metric_is_not_extrapolated_far_past_the_outlines():
+    cluster = [order_quad(_tilted(_rect(x, y, 50, 70))) for x, y in ((420, 200), (500, 230),
+                                                                       (460, 270))]
+    metric = CardMetric.fit(cluster, span=640.0)
+    edge = metric.card_area(np.array((-2000.0, -2000.0)))
+    assert edge == metric.card_area(np.array((-5000.0, -9000.0)))  # held, not running away
+    areas = [cv2.contourArea(q) for q in cluster]
+    assert 0.4 * min(areas) < edge < 2.5 * max(areas)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.floats(1.0, 1e4), st.floats(1.0, 1e4), st.floats(-0.95, 0.95))
 def test_metric_roots_square_back_and_invert_each_other(a, d, correlation):
