@@ -39,7 +39,7 @@ _TINY = 1e-6  # floor of a probability before its logarithm is taken
 
 
 def reading_image(frame: np.ndarray) -> np.ndarray:
-    """The two-channel image patches are cut from: grey, and redness (R - (G + B) / 2 + 128)."""
+    """Return the two-channel image patches are cut from: grey, redness (R - (G + B) / 2 + 128)."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     blue, green, red = cv2.split(frame)
     others = cv2.addWeighted(blue, 0.5, green, 0.5, 0.0)
@@ -112,7 +112,7 @@ class IndexClassifier:
 
 
 def best_card(rank_p: np.ndarray, suit_p: np.ndarray) -> tuple[float, Card | None]:
-    """The card one rank (14) and suit (4) distribution says, and how surely.
+    """Return the card one rank (14) and suit (4) distribution says, and how surely.
 
     Returns:
         ``(0.0, None)`` when "no index" is the likeliest rank class; otherwise the likeliest

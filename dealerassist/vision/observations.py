@@ -31,6 +31,7 @@ class TableObservation:
         seats: seat zone -> its confident up cards, left to right.
         unconfirmed: sightings too unsure to count until the dealer confirms them.
         elsewhere: confident cards outside any board or seat zone (muck, uncalibrated).
+
     """
 
     board: tuple[Sighting, ...]
@@ -81,7 +82,7 @@ def check_board(
     betting_open: bool,
     dead_cards: Collection[Card] = (),
 ) -> list[CameraFlag]:
-    """Flags for a hold'em/Omaha board seen by the camera.
+    """Propose flags for a hold'em/Omaha board seen by the camera.
 
     Args:
         observation: what the camera sees now.
@@ -94,6 +95,7 @@ def check_board(
         IRR-TURN-EARLY or IRR-RIVER-EARLY when a board card appears before its betting
         round finished (or with the street before it); IRR-DECK when a card is seen twice,
         is already dead, or the board holds more than five cards.
+
     """
     flags: list[CameraFlag] = []
     seen = observation.board_cards

@@ -80,7 +80,7 @@ class Monitor:
             return (len(self._times) - 1) / span if span > 0 else 0.0
 
     def latency_ms(self, percentile: float = 50.0) -> float:
-        """A latency percentile over the window (0.0 before any frame)."""
+        """Return a latency percentile over the window (0.0 before any frame)."""
         with self._lock:
             if not self._latencies:
                 return 0.0

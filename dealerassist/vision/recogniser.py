@@ -62,7 +62,7 @@ _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H
 
 
 def extract_patch(image: np.ndarray, region: np.ndarray) -> np.ndarray:
-    """The index region (4 corners, reader's order) of a `reading_image`, as a patch."""
+    """Cut the index region (4 corners, reader's order) of a `reading_image` as a patch."""
     matrix = cv2.getPerspectiveTransform(np.asarray(region, np.float32), _PATCH_CORNERS)
     return cv2.warpPerspective(image, matrix, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
@@ -100,7 +100,7 @@ class Trace:
 
 
 def _clip(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """A box cut to the frame (a hypothesised card may reach past its edge)."""
+    """Cut a box to the frame (a hypothesised card may reach past its edge)."""
     x, y, w, h = box
     x0, y0 = max(0, x), max(0, y)
     x1, y1 = min(shape[1], x + w), min(shape[0], y + h)
@@ -142,7 +142,7 @@ Probabilities = tuple[np.ndarray, np.ndarray]  # one region's rank (14) and suit
 def _read_pair(
     probabilities: dict[int, Probabilities], first: int
 ) -> dict[int, tuple[float, Card | None]]:
-    """The readings of the two index regions ``first`` (TL) and ``first + 1`` of an outline.
+    """Read the two index regions ``first`` (TL) and ``first + 1`` of an outline.
 
     Only regions with probabilities are read. Two corners each read as a different card at
     least ``_DISPUTE`` surely are a dispute (`_settle_disputes`). Otherwise the corners'
@@ -178,7 +178,7 @@ def _card_potential(probabilities: Probabilities) -> float:
 
 
 def _variants(region: np.ndarray) -> list[np.ndarray]:
-    """The same index region cut again slightly shifted and scaled (the second look)."""
+    """Return the same index region cut again slightly shifted and scaled (the second look)."""
     region = np.asarray(region, np.float32)
     across, down = region[1] - region[0], region[3] - region[0]
     centre = region.mean(axis=0)
@@ -238,7 +238,7 @@ class Recogniser:
         return self.trace(frame, frame_index=frame_index).kept
 
     def trace(self, frame: np.ndarray, *, frame_index: int = 0) -> Trace:
-        """The hypotheses, what each index region was read as, and the readings kept."""
+        """Return the hypotheses, what each index region was read as, and the readings kept."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise RecognitionError("a frame must be a non-empty BGR image")
         search = CardSearch(frame)
@@ -295,7 +295,7 @@ class Recogniser:
     def _judge(
         self, frame: np.ndarray, regions: list[np.ndarray], probs: dict[int, Probabilities]
     ) -> dict[int, tuple[float, Card | None]]:
-        """Readings of the probed regions: corners of one outline fused, the unsure re-read.
+        """Read the probed regions: corners of one outline fused, the unsure re-read.
 
         Region ``2k`` and ``2k + 1`` are the TL and BR index of outline k. A region that
         might be a card (``_REREAD_LOW``) on an outline not read surely (``_REREAD_HIGH``)
@@ -334,7 +334,7 @@ class Recogniser:
         results: dict[int, tuple[float, Card | None]],
         frame_index: int,
     ) -> list[Reading]:
-        """The readings kept: best first, one per index, outline and card."""
+        """Keep the best readings: best first, one per index, outline and card."""
         candidates: list[tuple[float, Card, int]] = []
         for number, (confidence, card) in results.items():
             if card is not None and confidence >= self.min_confidence:
@@ -392,7 +392,7 @@ class Recogniser:
         return [best_card(rank, suit) for rank, suit in zip(rank_p, suit_p, strict=True)]
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
-        """The cards read in one frame, sorted left to right then top to bottom."""
+        """Return the cards read in one frame, sorted left to right then top to bottom."""
         sightings = [reading.sighting for reading in self.readings(frame, frame_index=frame_index)]
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
 

@@ -57,7 +57,7 @@ class Sighting:
         return (x + w / 2, y + h / 2)
 
     def to_json(self) -> dict[str, object]:
-        """The CLI's JSON shape: ``{"card", "confidence", "box"}`` (+ zone when known)."""
+        """Return the CLI's JSON shape: ``{"card", "confidence", "box"}`` (+ zone when known)."""
         data: dict[str, object] = {
             "card": str(self.card),
             "confidence": round(self.confidence, 4),
