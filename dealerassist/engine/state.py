@@ -184,9 +184,12 @@ class HandState(NamedTuple):
     @property
     def in_hand(self) -> tuple[int, ...]:
         """Players still holding a claim to a pot (not folded, not mucked)."""
-        return tuple([i for i, (folded, mucked) in enumerate(zip(self.folded, self.mucked,
-                                                                 strict=True))
-                      if not folded and not mucked])
+        mucked = self.mucked
+        if True not in mucked:  # nobody mucks before the showdown: only the folds count
+            return tuple([i for i, folded in enumerate(self.folded) if not folded])
+        return tuple([i for i, (folded, out) in enumerate(zip(self.folded, mucked,
+                                                              strict=True))
+                      if not folded and not out])
 
     @property
     def is_complete(self) -> bool:
