@@ -24,7 +24,8 @@ from dealerassist.cards import Card, Rank, Suit
 from dealerassist.errors import RecognitionError
 
 __all__ = ["DEFAULT_MODEL_PATH", "NO_INDEX", "PATCH_H", "PATCH_W", "IndexClassifier",
-           "best_card", "fuse", "normalise_patches", "reading_image"]
+           "best_card", "best_cards", "fuse", "fuse_pairs", "normalise_patches", "probabilities",
+           "reading_image"]
 
 PATCH_W = 28
 PATCH_H = 56
@@ -35,6 +36,8 @@ DEFAULT_MODEL_PATH = (
 
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+# [rank class][suit class] -> card (the rank classes 2..A; "no index" has no card).
+_CARDS = tuple(tuple(Card.of(Rank(rank), suit) for suit in _SUITS) for rank in range(2, 15))
 _TINY = 1e-6  # floor of a probability before its logarithm is taken
 
 
@@ -106,9 +109,24 @@ class IndexClassifier:
         """Rank (N, 14) and suit (N, 4) probabilities for uint8 (N, H, W, 2) patches."""
         if len(patches) == 0:
             return np.zeros((0, 14), np.float32), np.zeros((0, 4), np.float32)
-        self._net.setInput(normalise_patches(patches))
-        logits = np.asarray(self._net.forward()).reshape(len(patches), 18)
-        return _softmax(logits[:, :14]), _softmax(logits[:, 14:])
+        return probabilities(self.logits(normalise_patches(patches)))
+
+    def logits(self, inputs: np.ndarray) -> np.ndarray:
+        """Run the network on float32 (N, 2, H, W) `normalise_patches` output: (N, 18) logits.
+
+        The forward releases the GIL: two classifiers may run on two threads at once.
+        """
+        self._net.setInput(inputs)
+        return np.asarray(self._net.forward()).reshape(len(inputs), 18)
+
+    def warm_up(self) -> None:
+        """Run the network once, so that its first frame does not pay for its set-up."""
+        self.logits(np.zeros((1, 2, PATCH_H, PATCH_W), np.float32))
+
+
+def probabilities(logits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Turn (N, 18) logits into rank (N, 14) and suit (N, 4) probabilities."""
+    return _softmax(logits[:, :14]), _softmax(logits[:, 14:])
 
 
 def best_card(rank_p: np.ndarray, suit_p: np.ndarray) -> tuple[float, Card | None]:
@@ -124,7 +142,23 @@ def best_card(rank_p: np.ndarray, suit_p: np.ndarray) -> tuple[float, Card | Non
         return (0.0, None)
     suit_class = int(suit_p.argmax())
     confidence = float(rank_p[rank_class] * suit_p[suit_class])
-    return (confidence, Card.of(Rank(rank_class + 2), _SUITS[suit_class]))
+    return (confidence, _CARDS[rank_class][suit_class])
+
+
+def best_cards(rank_p: np.ndarray, suit_p: np.ndarray) -> list[tuple[float, Card | None]]:
+    """Apply `best_card` to each row of (N, 14) rank and (N, 4) suit distributions at once.
+
+    The same values as `best_card` row by row (the same products in the same dtype).
+    """
+    if len(rank_p) == 0:
+        return []
+    rank_classes = rank_p.argmax(axis=1)
+    suit_classes = suit_p.argmax(axis=1)
+    rows = np.arange(len(rank_p))
+    confidences = (rank_p[rows, rank_classes] * suit_p[rows, suit_classes]).tolist()
+    return [(0.0, None) if rank_class == NO_INDEX else (confidence, _CARDS[rank_class][suit_class])
+            for rank_class, suit_class, confidence
+            in zip(rank_classes.tolist(), suit_classes.tolist(), confidences, strict=True)]
 
 
 def fuse(
@@ -173,3 +207,36 @@ def _normalised_product(probabilities: np.ndarray, weights: np.ndarray) -> np.nd
     logs = (weights[:, None] * np.log(np.maximum(probabilities, _TINY))).sum(axis=0)
     exp = np.exp(logs - logs.max())
     return exp / exp.sum()
+
+
+def fuse_pairs(
+    rank_p: np.ndarray, suit_p: np.ndarray, *, independence: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Apply `fuse` to many two-corner cards at once: (P, 2, 14) and (P, 2, 4) -> (P, 14), (P, 4).
+
+    The same arithmetic as `fuse`, pair by pair, in one pass of numpy (the reader fuses
+    about twenty outlines a frame).
+    """
+    rank_p = np.asarray(rank_p, np.float64).reshape(-1, 2, 14)
+    suit_p = np.asarray(suit_p, np.float64).reshape(-1, 2, 4)
+    present = 1.0 - rank_p[:, :, NO_INDEX]
+    total = present[:, 0] + present[:, 1]
+    index = present.max(axis=1)
+    blind = total <= _TINY  # nobody sees an index: their average says so
+    safe_total = np.where(blind, 1.0, total)
+    weights = present * (1.0 + independence * (total - index))[:, None] / safe_total[:, None]
+    given_index = rank_p[:, :, :NO_INDEX] / np.maximum(present, _TINY)[:, :, None]
+    ranks = _normalised_products(given_index, weights)
+    suits = _normalised_products(suit_p, weights)
+    fused_ranks = np.concatenate([ranks * index[:, None], (1.0 - index)[:, None]], axis=1)
+    fused_ranks[blind] = rank_p[blind].mean(axis=1)
+    suits[blind] = suit_p[blind].mean(axis=1)
+    return fused_ranks, suits
+
+
+def _normalised_products(probabilities: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """`_normalised_product` of each pair: (P, 2, K) probabilities, (P, 2) weights -> (P, K)."""
+    logs = weights[:, :, None] * np.log(np.maximum(probabilities, _TINY))
+    logs = logs[:, 0] + logs[:, 1]
+    exp = np.exp(logs - logs.max(axis=1, keepdims=True))
+    return exp / exp.sum(axis=1, keepdims=True)

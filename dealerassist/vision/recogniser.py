@@ -38,8 +38,10 @@ from dealerassist.vision.model import (
     PATCH_H,
     PATCH_W,
     IndexClassifier,
-    best_card,
-    fuse,
+    best_cards,
+    fuse_pairs,
+    normalise_patches,
+    probabilities,
     reading_image,
 )
 from dealerassist.vision.sighting import Sighting
@@ -150,31 +152,56 @@ def _read_pair(
     blank corner stays blank, so that `_agree` still means two corners seen); two corners
     whose own best cards differ never give more than ``_DISPUTED``: the dealer confirms.
     """
-    numbers = [n for n in (first, first + 1) if n in probabilities]
-    singles = {n: best_card(*probabilities[n]) for n in numbers}
-    if len(numbers) < 2:
-        return singles
-    a, b = singles[first], singles[first + 1]
-    differ = a[1] is not None and b[1] is not None and a[1] is not b[1]
-    if differ and min(a[0], b[0]) >= _DISPUTE:
-        _settle_disputes(singles, [first])
-        return singles
-    rank, suit = fuse(np.stack([probabilities[n][0] for n in numbers]),
-                      np.stack([probabilities[n][1] for n in numbers]),
-                      independence=_INDEPENDENCE)
-    confidence, card = best_card(rank, suit)
-    if card is None:
-        return singles
-    if differ:
-        confidence = min(confidence, _DISPUTED)
-    return {n: (confidence, card) if single[1] is not None else single
-            for n, single in singles.items()}
+    return _read_pairs(probabilities, [first])
 
 
-def _card_potential(probabilities: Probabilities) -> float:
-    """How surely a region could be some card, "no index" set aside."""
-    rank, suit = probabilities
-    return float(rank[:NO_INDEX].max() * suit.max())
+def _read_pairs(
+    probabilities: dict[int, Probabilities], firsts: Iterable[int]
+) -> dict[int, tuple[float, Card | None]]:
+    """Apply `_read_pair` to the outlines of TL region numbers ``firsts`` at once.
+
+    The corners' best cards come from one numpy pass (`model.best_cards`) and the fused
+    pairs from another (`model.fuse_pairs`): the same values as pair by pair.
+    """
+    firsts = list(firsts)
+    numbers = [n for first in firsts for n in (first, first + 1) if n in probabilities]
+    if not numbers:
+        return {}
+    singles = dict(zip(numbers, best_cards(np.stack([probabilities[n][0] for n in numbers]),
+                                           np.stack([probabilities[n][1] for n in numbers])),
+                       strict=True))
+    readings = dict(singles)
+    to_fuse: list[tuple[int, bool]] = []
+    for first in firsts:
+        if first not in singles or first + 1 not in singles:
+            continue
+        a, b = singles[first], singles[first + 1]
+        differ = a[1] is not None and b[1] is not None and a[1] is not b[1]
+        if differ and min(a[0], b[0]) >= _DISPUTE:
+            _settle_disputes(readings, [first])
+        else:
+            to_fuse.append((first, differ))
+    if not to_fuse:
+        return readings
+    rank, suit = fuse_pairs(
+        np.stack([(probabilities[first][0], probabilities[first + 1][0]) for first, _ in to_fuse]),
+        np.stack([(probabilities[first][1], probabilities[first + 1][1]) for first, _ in to_fuse]),
+        independence=_INDEPENDENCE,
+    )
+    for (first, differ), (confidence, card) in zip(to_fuse, best_cards(rank, suit), strict=True):
+        if card is None:
+            continue
+        if differ:
+            confidence = min(confidence, _DISPUTED)
+        for n in (first, first + 1):
+            if singles[n][1] is not None:
+                readings[n] = (confidence, card)
+    return readings
+
+
+def _card_potentials(rank_p: np.ndarray, suit_p: np.ndarray) -> list[float]:
+    """Say how surely each region could be some card, "no index" set aside: one float per row."""
+    return (rank_p[:, :NO_INDEX].max(axis=1) * suit_p.max(axis=1)).tolist()
 
 
 def _variants(region: np.ndarray) -> list[np.ndarray]:
@@ -232,6 +259,9 @@ class Recogniser:
         # cv2.dnn network is not to be shared between threads; the forward releases the GIL).
         self._helper = IndexClassifier(model_path)
         self._pool: ThreadPoolExecutor | None = None
+        # The networks' first forward sets them up (milliseconds): not in the first frame.
+        self.classifier.warm_up()
+        self._helper.warm_up()
 
     def readings(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Reading]:
         """Every confident reading, overlapping duplicates removed, best first."""
@@ -303,18 +333,21 @@ class Recogniser:
         ``_REREAD_MAX`` regions, the likeliest cards first); its probabilities become the
         average over the cuts before the corners are fused.
         """
-        firsts = sorted({n - n % 2 for n in probs})
-        readings: dict[int, tuple[float, Card | None]] = {}
-        for first in firsts:
-            readings.update(_read_pair(probs, first))
-        unsure = [n for n in sorted(probs)
-                  if _card_potential(probs[n]) >= _REREAD_LOW
+        if not probs:
+            return {}
+        readings = _read_pairs(probs, sorted({n - n % 2 for n in probs}))
+        numbers = sorted(probs)
+        potentials = dict(zip(numbers, _card_potentials(
+            np.stack([probs[n][0] for n in numbers]), np.stack([probs[n][1] for n in numbers])
+        ), strict=True))
+        unsure = [n for n in numbers
+                  if potentials[n] >= _REREAD_LOW
                   and max(readings[m][0] for m in (n - n % 2, n - n % 2 + 1)
                           if m in readings) < _REREAD_HIGH]
         if not unsure:
             return readings
         if len(unsure) > _REREAD_MAX:
-            unsure = sorted(sorted(unsure, key=lambda n: -_card_potential(probs[n]))[:_REREAD_MAX])
+            unsure = sorted(sorted(unsure, key=lambda n: -potentials[n])[:_REREAD_MAX])
         cuts = [variant for n in unsure for variant in _variants(regions[n])]
         rank_p, suit_p = self.probabilities(frame, cuts)
         count = len(_VARIANTS)
@@ -322,8 +355,7 @@ class Recogniser:
             rank, suit = probs[n]
             probs[n] = ((rank + rank_p[k * count:(k + 1) * count].sum(axis=0)) / (count + 1),
                         (suit + suit_p[k * count:(k + 1) * count].sum(axis=0)) / (count + 1))
-        for first in sorted({n - n % 2 for n in unsure}):
-            readings.update(_read_pair(probs, first))
+        readings.update(_read_pairs(probs, sorted({n - n % 2 for n in unsure})))
         return readings
 
     def _keep(
@@ -359,16 +391,24 @@ class Recogniser:
         return kept
 
     def _predict(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Rank and suit probabilities; a large batch is split over two threads."""
+        """Rank and suit probabilities; a large batch's forward is split over two threads.
+
+        The patches are normalised once, here; only the networks' forwards (which release
+        the GIL) run side by side, the helper's on the second half.
+        """
         if len(patches) < _SPLIT_BATCH:
             return self.classifier.predict(patches)
+        inputs = normalise_patches(patches)
+        half = len(patches) // 2
+        other = self._threads().submit(self._helper.logits, inputs[half:])
+        first = self.classifier.logits(inputs[:half])
+        return probabilities(np.concatenate([first, other.result()]))
+
+    def _threads(self) -> ThreadPoolExecutor:
+        """Return the helper network's thread, started on first use."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-index")
-        half = len(patches) // 2
-        other = self._pool.submit(self._helper.predict, patches[half:])
-        rank_a, suit_a = self.classifier.predict(patches[:half])
-        rank_b, suit_b = other.result()
-        return np.concatenate([rank_a, rank_b]), np.concatenate([suit_a, suit_b])
+        return self._pool
 
     def probabilities(
         self, frame: np.ndarray, regions: list[np.ndarray]
@@ -389,7 +429,7 @@ class Recogniser:
     ) -> list[tuple[float, Card | None]]:
         """(confidence, card or None for "no index") for each index region, one look each."""
         rank_p, suit_p = self.probabilities(frame, regions)
-        return [best_card(rank, suit) for rank, suit in zip(rank_p, suit_p, strict=True)]
+        return best_cards(rank_p, suit_p)
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom."""

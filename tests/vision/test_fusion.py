@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from dealerassist.cards import parse_card
 from dealerassist.vision import recogniser as recogniser_module
-from dealerassist.vision.model import NO_INDEX, best_card, fuse
+from dealerassist.vision.model import NO_INDEX, best_card, best_cards, fuse, fuse_pairs
 from dealerassist.vision.recogniser import _VARIANTS, _read_pair, _variants, read_image
 from dealerassist.vision.sighting import CONFIRM_BELOW
 
@@ -240,3 +240,73 @@ def test_at_most_a_few_regions_get_a_second_look_per_pass():
     regions = [_square(100 * n) for n in range(2 * count)]
     recogniser._judge(np.zeros((10, 10, 3), np.uint8), regions, dict(corners))
     assert recogniser.calls == [recogniser_module._REREAD_MAX * len(_VARIANTS)]
+
+
+# --- many outlines at once (speed) must read as one at a time ---------------------------
+
+
+def _scalar_read_pair(probabilities, first):
+    """`recogniser._read_pair` as first written: one outline, `fuse` and `best_card`."""
+    numbers = [n for n in (first, first + 1) if n in probabilities]
+    singles = {n: best_card(*probabilities[n]) for n in numbers}
+    if len(numbers) < 2:
+        return singles
+    a, b = singles[first], singles[first + 1]
+    differ = a[1] is not None and b[1] is not None and a[1] is not b[1]
+    if differ and min(a[0], b[0]) >= recogniser_module._DISPUTE:
+        recogniser_module._settle_disputes(singles, [first])
+        return singles
+    rank, suit = fuse(np.stack([probabilities[n][0] for n in numbers]),
+                      np.stack([probabilities[n][1] for n in numbers]),
+                      independence=recogniser_module._INDEPENDENCE)
+    confidence, card = best_card(rank, suit)
+    if card is None:
+        return singles
+    if differ:
+        confidence = min(confidence, recogniser_module._DISPUTED)
+    return {n: (confidence, card) if single[1] is not None else single
+            for n, single in singles.items()}
+
+
+_CORNER_CARDS = ["Kc", "Qc", "Kd", "7h", "2s", None]
+_corner_args = st.tuples(st.sampled_from(_CORNER_CARDS), st.floats(0.2, 0.999),
+                         st.floats(0.3, 0.999), st.floats(0.0, 0.6))
+
+
+def _as_float32(corner):
+    return corner[0].astype(np.float32), corner[1].astype(np.float32)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(_corner_args, _corner_args, st.sampled_from(["both", "tl", "br"])),
+                min_size=1, max_size=12))
+def test_reading_outlines_in_one_batch_gives_exactly_the_readings_one_by_one(outlines):
+    probabilities = {}
+    for k, (args_a, args_b, present) in enumerate(outlines):
+        for n, (card, share, suit_share, blank), there in (
+                (2 * k, args_a, present != "br"), (2 * k + 1, args_b, present != "tl")):
+            if there:
+                probabilities[n] = _as_float32(
+                    _corner(card, share, suit_share, blank=min(blank, 1 - share)))
+    batch = recogniser_module._read_pairs(probabilities, range(0, 2 * len(outlines), 2))
+    expected = {}
+    for first in range(0, 2 * len(outlines), 2):
+        expected.update(_scalar_read_pair(probabilities, first))
+    assert batch.keys() == expected.keys()
+    for n, (confidence, card) in expected.items():
+        assert batch[n][1] is card and batch[n][0] == confidence  # bit for bit
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(_distribution, _suits, _distribution, _suits), min_size=1,
+                max_size=8), st.floats(0.0, 1.0))
+def test_fuse_pairs_is_fuse_of_each_pair_bit_for_bit(pairs, independence):
+    ranks = np.stack([[_normalised(a), _normalised(c)] for a, _, c, _ in pairs])
+    suits = np.stack([[_normalised(b), _normalised(d)] for _, b, _, d in pairs])
+    ranks[0, :, NO_INDEX] = 1.0 if independence > 0.9 else ranks[0, :, NO_INDEX]  # blind pair
+    fused_ranks, fused_suits = fuse_pairs(ranks, suits, independence=independence)
+    for k in range(len(pairs)):
+        rank, suit = fuse(ranks[k], suits[k], independence=independence)
+        assert np.array_equal(fused_ranks[k], rank) and np.array_equal(fused_suits[k], suit)
+    assert best_cards(fused_ranks, fused_suits) == [
+        best_card(rank, suit) for rank, suit in zip(fused_ranks, fused_suits, strict=True)]
