@@ -192,3 +192,30 @@ def test_average_weights_mixes_floats_by_share_and_refuses_other_networks():
     assert int(mixed["n"]) == 9  # batch-norm counters are not averaged
     with pytest.raises(ValueError, match="not the same network"):
         average_weights(base, {"w": tuned["w"]}, share=0.5)
+
+
+def test_score_patches_counts_cards_right_only_with_rank_suit_and_confidence(tmp_path):
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from vision_train import score_patches
+    finally:
+        sys.path.remove(str(SCRIPTS))
+
+    class Fixed(torch.nn.Module):
+        """Reads every patch as the seven of hearts (rank 5, suit 2), rank sure, suit less so."""
+
+        def forward(self, x):
+            out = torch.full((len(x), 18), -20.0)
+            out[:, 5] = 20.0
+            out[:, 14 + 2] = 1.0
+            out[:, 14 + 1] = 0.0  # suit probability ~0.73: right but below 0.8
+            return out
+
+    cache = tmp_path / "val.npz"
+    # Two sevens of hearts, one seven of spades, one no-index patch.
+    np.savez(cache, x=_patches(4), r=np.array([5, 5, 5, 13]), s=np.array([2, 2, 3, 0]))
+    line = score_patches(Fixed(), cache)
+    assert "all 0.5000" in line  # 2 of 4: the spade and the no-index patch are wrong
+    assert "cards 0.6667" in line and "cards@0.8 0.0000" in line and "no-index 0.0000" in line
+    assert "n=4, cards 3" in line
