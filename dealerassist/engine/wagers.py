@@ -107,12 +107,16 @@ def _on_bring_in(state: HandState, event: BringInPosted) -> HandState:
 
 def _on_fold(state: HandState, event: Folded) -> HandState:
     player = event.player
-    _require_actor(state, player)
+    actors = state.actors
+    if not (actors and actors[0] == player and state.phase is _BETTING):
+        _require_actor(state, player)  # raises (the test above is its own first one)
     if state.setup.bring_in:
         _refuse_before_bring_in(state, player)
     folded = list(state.folded)
     folded[player] = True
-    free = state.bets[player] >= state.max_bet
+    bets = state.bets
+    top = max(bets)  # HandState.max_bet, without the property call (every fold)
+    free = bets[player] >= (top if top >= state.call_floor else state.call_floor)
     values = list(state)
     values[_FOLDED] = tuple(folded)
     state = _pop(state, values)
@@ -152,7 +156,9 @@ def _call(state: HandState, player: int) -> HandState:
 
 
 def _on_check(state: HandState, event: Checked) -> HandState:
-    _require_actor(state, event.player)
+    actors = state.actors
+    if not (actors and actors[0] == event.player and state.phase is _BETTING):
+        _require_actor(state, event.player)  # raises
     if state.setup.bring_in:
         _refuse_before_bring_in(state, event.player)
     if state.bets[event.player] < state.max_bet:
@@ -161,7 +167,9 @@ def _on_check(state: HandState, event: Checked) -> HandState:
 
 
 def _on_call(state: HandState, event: Called) -> HandState:
-    _require_actor(state, event.player)
+    actors = state.actors
+    if not (actors and actors[0] == event.player and state.phase is _BETTING):
+        _require_actor(state, event.player)  # raises
     if state.setup.bring_in:
         _refuse_before_bring_in(state, event.player)
     return _call(state, event.player)
@@ -169,7 +177,9 @@ def _on_call(state: HandState, event: Called) -> HandState:
 
 def _on_raise(state: HandState, event: BetPlaced | RaisedTo) -> HandState:
     player = event.player
-    _require_actor(state, player)
+    actors = state.actors
+    if not (actors and actors[0] == player and state.phase is _BETTING):
+        _require_actor(state, player)  # raises
     to = event.to
     bets = list(state.bets)
     stacks = list(state.stacks)
