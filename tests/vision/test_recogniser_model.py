@@ -40,3 +40,16 @@ def test_median_of_even_and_odd_rows():
     rows = np.array([[1, 9, 3, 7], [200, 0, 255, 4]], np.uint8)
     assert _median_rows(rows).tolist() == [5.0, 102.0]
     assert _median_rows(np.array([[5, 1, 3]], np.uint8)).tolist() == [3.0]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 40), st.integers(0, 2**32 - 1), st.integers(0, 200))
+def test_in_place_normalisation_of_full_size_patches_is_bit_identical(count, seed, ink):
+    from dealerassist.vision.model import PATCH_H, PATCH_W
+
+    rng = np.random.default_rng(seed)
+    patches = rng.integers(0, 256, (count, PATCH_H, PATCH_W, 2)).astype(np.uint8)
+    patches[..., 0] = np.clip(patches[..., 0] // 4 + ink, 0, 255)  # paper and some ink
+    assert np.array_equal(normalise_patches(patches), _reference(patches))
+    one = normalise_patches(patches[:1])  # a patch reads the same alone as in a batch
+    assert np.array_equal(one[0], normalise_patches(patches)[0])
