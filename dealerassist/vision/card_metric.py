@@ -14,7 +14,7 @@ hypothesis needs: lengths and right angles.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -67,6 +67,9 @@ class CardMetric:
         reach: how far from the centre, in x and y over ``span``, the plane is followed;
             beyond, it is held at its value there (no extrapolation far past the outlines).
 
+    The maps at points already asked for are kept (a frame's search asks for the same
+    outline centres several times); they are returned read-only.
+
     """
 
     coefficients: np.ndarray
@@ -74,6 +77,8 @@ class CardMetric:
     span: float
     mean: np.ndarray
     reach: tuple[float, float, float, float] = (-np.inf, -np.inf, np.inf, np.inf)
+    _known: dict[bytes, tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def fit(cls, quads: Sequence[np.ndarray], *, span: float) -> CardMetric | None:
@@ -108,6 +113,13 @@ class CardMetric:
         which keeps lengths and right angles.
         """
         points = np.asarray(points, np.float64).reshape(-1, 2)
+        key = points.tobytes()
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._maps(points)
+        return known
+
+    def _maps(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         x = np.clip((points[:, 0] - self.centre[0]) / self.span, self.reach[0], self.reach[2])
         y = np.clip((points[:, 1] - self.centre[1]) / self.span, self.reach[1], self.reach[3])
         terms = np.column_stack([np.ones(len(points)), x, y]) @ self.coefficients
@@ -129,6 +141,7 @@ class CardMetric:
         inverse = np.empty_like(root)
         inverse[:, 0, 0], inverse[:, 1, 1] = terms[:, 2] / det, terms[:, 0] / det
         inverse[:, 0, 1] = inverse[:, 1, 0] = -terms[:, 1] / det
+        inverse.flags.writeable = root.flags.writeable = False
         return inverse, root
 
     def tensors(self, points: np.ndarray) -> np.ndarray:

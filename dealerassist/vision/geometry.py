@@ -46,11 +46,30 @@ def _median_u8(values: np.ndarray) -> float:
     return float(np.searchsorted(counts, (counts[-1] + 1) // 2))
 
 
-def _card_mask(small: np.ndarray) -> np.ndarray:
-    """Bright, unsaturated pixels: card faces (and the white border of a back)."""
-    blue, green, red = cv2.split(small)
-    lowest = cv2.min(cv2.min(blue, green), red)
-    highest = cv2.max(cv2.max(blue, green), red)
+def _planes(image: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Return the channels of an image as planes (what ``cv2.split`` gives, ~3x faster)."""
+    return tuple(cv2.extractChannel(image, channel) for channel in range(image.shape[2]))
+
+
+def _channel_extremes(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the lowest and the highest of the B, G, R channels at each pixel (once a frame)."""
+    blue, green, red = _planes(small)
+    return cv2.min(cv2.min(blue, green), red), cv2.max(cv2.max(blue, green), red)
+
+
+_OPEN_3 = np.ones((3, 3), np.uint8)
+_CLOSE_5 = np.ones((5, 5), np.uint8)
+_CLOSE_7 = np.ones((7, 7), np.uint8)
+
+
+def _card_mask(lowest: np.ndarray, highest: np.ndarray) -> np.ndarray:
+    """Bright, unsaturated pixels: card faces (and the white border of a back).
+
+    Args:
+        lowest: the lowest channel at each pixel (`_channel_extremes`).
+        highest: the highest channel at each pixel.
+
+    """
     level, _ = cv2.threshold(lowest, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     # Lean towards the felt: shaded or tinted card stock is still card.
     sample = lowest[::4, ::4]
@@ -63,7 +82,7 @@ def _card_mask(small: np.ndarray) -> np.ndarray:
     bright = cv2.compare(lowest, level, cv2.CMP_GT)
     grey = cv2.compare(spread, limit, cv2.CMP_LT)
     mask = cv2.bitwise_and(bright, grey)
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_3)
 
 
 def _not_felt_mask(small: np.ndarray) -> np.ndarray:
@@ -71,24 +90,28 @@ def _not_felt_mask(small: np.ndarray) -> np.ndarray:
     ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
     sample = ycc[::4, ::4]
     felt = [_median_u8(sample[..., channel]) for channel in range(3)]
-    luma, red_diff, blue_diff = cv2.split(ycc)
+    luma, red_diff, blue_diff = _planes(ycc)
     chroma = cv2.add(cv2.absdiff(red_diff, float(felt[1])), cv2.absdiff(blue_diff, float(felt[2])))
     far = cv2.bitwise_or(cv2.compare(chroma, 20, cv2.CMP_GT),
                          cv2.compare(cv2.absdiff(luma, float(felt[0])), 70, cv2.CMP_GT))
-    far = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    far = cv2.morphologyEx(far, cv2.MORPH_OPEN, _OPEN_3)
+    return cv2.morphologyEx(far, cv2.MORPH_CLOSE, _CLOSE_5)
 
 
 _BACKGROUND = cv2.getStructuringElement(cv2.MORPH_RECT, (81, 81))  # wider than a card
 
 
-def _lifted_mask(small: np.ndarray) -> np.ndarray:
-    """Pixels much brighter than the local background (a white top-hat, glare removed)."""
-    lowest = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
+def _lifted_mask(lowest: np.ndarray) -> np.ndarray:
+    """Pixels much brighter than the local background (a white top-hat, glare removed).
+
+    Args:
+        lowest: the lowest channel at each pixel (`_channel_extremes`).
+
+    """
     lifted = cv2.morphologyEx(lowest, cv2.MORPH_TOPHAT, _BACKGROUND)
     level, _ = cv2.threshold(lifted, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     mask = cv2.compare(lifted, max(float(level), 40.0), cv2.CMP_GT)
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_3)
 
 
 def _card_like(quad: np.ndarray) -> bool:
@@ -97,55 +120,57 @@ def _card_like(quad: np.ndarray) -> bool:
     return short > 0 and 1.1 <= long_ / short <= 2.1
 
 
-def _intersect(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndarray | None:
-    cross = float(u[0] * v[1] - u[1] * v[0])
-    if abs(cross) < 1e-6:
-        return None
-    t = float((q[0] - p[0]) * v[1] - (q[1] - p[1]) * v[0]) / cross
-    return p + t * u
-
-
 def _refine_quad(quad: np.ndarray, hull: np.ndarray) -> np.ndarray:
     """Put each side on the longest straight stretch of the outline along it.
 
     Rounded corners, and ink touching a card's edge, pull the vertices of a polygon
-    approximation inwards; the straight edges between them are reliable.
+    approximation inwards; the straight edges between them are reliable. The four sides
+    are worked out at once (float32 throughout, as one side at a time was).
     """
     points = hull.reshape(-1, 2).astype(np.float32)
     starts, ends = points, np.roll(points, -1, axis=0)
-    spans = np.linalg.norm(ends - starts, axis=1)
-    units = (ends - starts) / np.maximum(spans, 1e-6)[:, None]
-    lines = []
-    for side in range(4):
-        a, b = quad[side], quad[(side + 1) % 4]
-        length = math.hypot(*(b - a))
-        if length < 1:
-            return quad
-        direction = (b - a) / length
-        normal = np.array([-direction[1], direction[0]], np.float32)
-        off_start = np.abs((starts - a) @ normal)
-        off_end = np.abs((ends - a) @ normal)
-        fits = (
-            (spans >= 0.25 * length)
-            & (np.abs(units @ direction) >= 0.97)
-            & (np.maximum(off_start, off_end) <= 0.1 * length)
-        )
-        if fits.any():
-            best = int(np.argmax(np.where(fits, spans, -1.0)))
-            lines.append((starts[best], units[best]))
-        else:
-            lines.append((a, direction))
-    corners = []
-    for side in range(4):
-        corner = _intersect(*lines[side - 1], *lines[side])
-        if corner is None:
-            return quad
-        corners.append(corner)
-    refined = np.array(corners, np.float32)
+    steps = ends - starts
+    spans = np.sqrt(steps[:, 0] * steps[:, 0] + steps[:, 1] * steps[:, 1])
+    units = steps / np.maximum(spans, np.float32(1e-6))[:, None]
+    sides = quad[_NEXT_CORNER] - quad  # side k runs from corner k to corner k + 1
+    lengths = [math.hypot(float(x), float(y)) for x, y in sides.tolist()]
+    if min(lengths) < 1:
+        return quad
+    lengths32 = np.array(lengths, np.float32)
+    directions = sides / lengths32[:, None]
+    normals = np.stack([-directions[:, 1], directions[:, 0]], axis=1)
+    to_start = starts[None] - quad[:, None]  # (4, N, 2)
+    to_end = ends[None] - quad[:, None]
+    off_start = np.abs(to_start[..., 0] * normals[:, None, 0]
+                       + to_start[..., 1] * normals[:, None, 1])
+    off_end = np.abs(to_end[..., 0] * normals[:, None, 0] + to_end[..., 1] * normals[:, None, 1])
+    along = np.abs(units[None, :, 0] * directions[:, None, 0]
+                   + units[None, :, 1] * directions[:, None, 1])
+    fits = (
+        (spans[None] >= (0.25 * np.array(lengths)).astype(np.float32)[:, None])
+        & (along >= np.float32(0.97))
+        & (np.maximum(off_start, off_end) <= (0.1 * np.array(lengths)).astype(np.float32)[:, None])
+    )
+    best = np.argmax(np.where(fits, spans[None], np.float32(-1.0)), axis=1)
+    found = fits.any(axis=1)
+    origins = np.where(found[:, None], starts[best], quad)  # (4, 2) float32
+    heads = np.where(found[:, None], units[best], directions)
+    # Corner k where side k - 1 meets side k.
+    p, u = origins[_PREVIOUS_SIDE], heads[_PREVIOUS_SIDE]
+    q, v = origins, heads
+    cross = (u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]).astype(np.float64)
+    if bool((np.abs(cross) < 1e-6).any()):
+        return quad
+    t = ((q[:, 0] - p[:, 0]) * v[:, 1] - (q[:, 1] - p[:, 1]) * v[:, 0]).astype(np.float64) / cross
+    refined = p + t.astype(np.float32)[:, None] * u
     size = float(np.linalg.norm(quad[0] - quad[2]))
     if float(np.abs(refined - quad).max()) > 0.15 * size:
         return quad
     return refined
+
+
+_NEXT_CORNER = np.array([1, 2, 3, 0])
+_PREVIOUS_SIDE = np.array([3, 0, 1, 2])
 
 
 def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
@@ -187,11 +212,12 @@ def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
     same = np.abs(corners[:, None] - corners[None]).max(axis=(2, 3))
     turned = np.abs(corners[:, None] - corners[None][:, :, [2, 3, 0, 1]]).max(axis=(2, 3))
     close = np.minimum(same, turned) < (1 - limit) * sizes[:, None]  # close[i, j]: i repeats j
-    kept: list[int] = []
-    for number in range(len(quads)):
-        if not kept or not close[number, kept].any():
-            kept.append(number)
-    return [quads[number] for number in kept]
+    # Only a repeat of an earlier quad can be dropped; most rows have none.
+    earlier = np.flatnonzero(np.tril(close, -1).any(axis=1)).tolist()
+    kept = np.ones(len(quads), bool)
+    for number in earlier:
+        kept[number] = not close[number, :number][kept[:number]].any()
+    return [quad for quad, keep in zip(quads, kept.tolist(), strict=True) if keep]
 
 
 _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units: long side 1)
@@ -300,7 +326,8 @@ class CardSearch:
             frame, (round(width * self.scale), round(height * self.scale)),
             interpolation=cv2.INTER_LINEAR,
         )
-        self.mask = mask = _card_mask(small)
+        lowest, highest = _channel_extremes(small)
+        self.mask = mask = _card_mask(lowest, highest)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         frame_area = small.shape[0] * small.shape[1]
         min_area = frame_area * 0.0012
@@ -317,23 +344,23 @@ class CardSearch:
                 merged.append(contour)
         # Court cards and dark designs leave only a thin white rim, which blur or a shadow
         # can break: a closed mask seals it, and any new clean outline it shows is a card.
-        self.closed = closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+        self.closed = closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _CLOSE_7)
         contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         # Court cards with artwork to the edge: whatever is not felt, if it is card-shaped.
         self.not_felt = not_felt = _not_felt_mask(small)
         more, _ = cv2.findContours(not_felt, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         # Glare: a bright patch of felt merges with the cards in it. Cards are brighter than
         # the felt around them however bright it is: lift them off the local background.
-        lifted, _ = cv2.findContours(_lifted_mask(small), cv2.RETR_EXTERNAL,
+        lifted, _ = cv2.findContours(_lifted_mask(lowest), cv2.RETR_EXTERNAL,
                                      cv2.CHAIN_APPROX_SIMPLE)
         felt_ids = {id(c) for c in more}
         more = list(more) + list(lifted)
         # A card lying on (or against) another card or a back's white rim: cut the mask
         # along the edges inside it. Those outlines lose the edge's width, given back below.
         self.gray = gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-        edges = cv2.dilate(cv2.Canny(gray, 40, 120), np.ones((3, 3), np.uint8))
+        edges = cv2.dilate(cv2.Canny(gray, 40, 120), _OPEN_3)
         separated = cv2.morphologyEx(cv2.bitwise_and(mask, cv2.bitwise_not(edges)),
-                                     cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+                                     cv2.MORPH_OPEN, _OPEN_3)
         cut, _ = cv2.findContours(separated, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         cut_ids = {id(c) for c in cut}
         pieces: list[np.ndarray] = []  # cut outlines that are not whole cards (fanned strips)

@@ -1,0 +1,160 @@
+"""The faster card finder finds what it found before: the same quads, in the same order.
+
+The finder of commit ``BASE`` (``geometry``, ``quads``, ``card_hypotheses`` and
+``card_metric`` before the speed work) is loaded from git next to today's and both search
+the same held-out-style frames of a seed other than the held-out one (all conditions).
+Every clean outline, every hypothesis (with no outline settled, and with every other one
+settled) and every kept quad must match, corner by corner to 1e-4 px, in the same order;
+today's reader then keeps the same sightings behind either finder.
+
+Run as a script for the latency figures, before and after interleaved (the machine is
+shared), OpenCV on one thread (CPU time of the finder alone and of the whole frame)::
+
+    nice -n 5 .venv/bin/python tests/vision/test_finder_sameness.py --rounds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = "94a83f9"  # the finder before the speed work (issue 9)
+SEED = 777  # not the held-out seed (20261130) nor the calibration seed (2027)
+_MODULES = ("quads", "card_metric", "card_hypotheses", "geometry")  # in import order
+_TOLERANCE = 1e-4  # pixels
+
+
+def _git_show(path: str) -> str:
+    return subprocess.run(["git", "show", f"{BASE}:{path}"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout
+
+
+def base_finder() -> types.ModuleType:
+    """The ``geometry`` module of ``BASE``, with its helpers of ``BASE`` too."""
+    try:
+        sources = {name: _git_show(f"dealerassist/vision/{name}.py") for name in _MODULES}
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip(f"git history with commit {BASE} is not available")
+    module = None
+    for name in _MODULES:
+        source = sources[name]
+        for other in _MODULES:
+            source = source.replace(f"from dealerassist.vision.{other} import",
+                                    f"from _base_finder_{other} import")
+        module = types.ModuleType(f"_base_finder_{name}")
+        module.__file__ = str(ROOT / "dealerassist" / "vision" / f"{name}.py")
+        sys.modules[module.__name__] = module
+        exec(compile(source, f"<{BASE}:{name}>", "exec"), module.__dict__)  # noqa: S102
+    return module
+
+
+def frames(per_condition: int) -> list[np.ndarray]:
+    """Held-out-style frames of seed ``SEED``: 6 conditions x decks x per_condition."""
+    from dealerassist.cli.bench_vision import _decks
+    from dealerassist.vision.designs import heldout_scenes
+
+    return [scene.image for _, _, scene in
+            heldout_scenes(_decks(), per_condition=per_condition, seed=SEED)]
+
+
+def _same_quads(before, after) -> bool:
+    if len(before) != len(after):
+        return False
+    return all(a.single == b.single
+               and float(np.abs(np.asarray(a.corners, np.float64)
+                                - np.asarray(b.corners, np.float64)).max()) <= _TOLERANCE
+               for a, b in zip(before, after, strict=True))
+
+
+def _searched(module: types.ModuleType, image: np.ndarray) -> list[list]:
+    """Outlines, hypotheses (none settled, every other outline settled) and kept quads."""
+    search = module.CardSearch(image)
+    every_other = list(range(0, len(search.singles), 2))
+    hypotheses = search.hypotheses()
+    return [search.singles, hypotheses, search.hypotheses(settled=every_other),
+            search.found(hypotheses).quads]
+
+
+def _sightings(recogniser, image: np.ndarray, number: int) -> list:
+    return [(r.sighting.card, r.sighting.box, r.sighting.zone, r.sighting.confidence)
+            for r in recogniser.trace(image, frame_index=number).kept]
+
+
+@pytest.mark.slow
+def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
+    import cv2
+
+    from dealerassist.vision import geometry, recogniser
+    from dealerassist.vision.recogniser import Recogniser
+
+    cv2.setNumThreads(2)
+    before = base_finder()
+    reader = Recogniser()
+    images = frames(per_condition=9)  # 216 frames with the two Debian decks
+    differing_quads, differing_sightings = [], []
+    for number, image in enumerate(images):
+        old, new = _searched(before, image), _searched(geometry, image)
+        if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
+            differing_quads.append(number)
+        try:
+            recogniser.CardSearch = before.CardSearch
+            old_sightings = _sightings(reader, image, number)
+        finally:
+            recogniser.CardSearch = geometry.CardSearch
+        if old_sightings != _sightings(reader, image, number):
+            differing_sightings.append(number)
+    assert len(images) >= 200
+    assert differing_quads == []
+    assert differing_sightings == []
+
+
+def main() -> None:
+    """Print p50/p95 CPU ms per frame of the finder and of the whole frame, interleaved."""
+    import cv2
+
+    from dealerassist.vision import geometry, recogniser
+    from dealerassist.vision.recogniser import Recogniser
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--rounds", type=int, default=10, help="even: half start with each")
+    parser.add_argument("--per-condition", type=int, default=3)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    images = frames(args.per_condition)
+    finders = {"before": base_finder().CardSearch, "after": geometry.CardSearch}
+    reader = Recogniser()
+    for image in images[:3]:
+        reader.recognise(image)
+    times = {name: {"finder": [], "frame": []} for name in finders}
+    for number in range(args.rounds):
+        order = list(finders) if number % 2 == 0 else list(finders)[::-1]
+        for name in order:
+            search_class = finders[name]
+            for image in images:
+                cpu = time.process_time()
+                search = search_class(image)
+                search.found(search.hypotheses())
+                times[name]["finder"].append((time.process_time() - cpu) * 1000.0)
+            recogniser.CardSearch = search_class
+            for image in images:
+                cpu = time.process_time()
+                reader.recognise(image)
+                times[name]["frame"].append((time.process_time() - cpu) * 1000.0)
+    recogniser.CardSearch = geometry.CardSearch
+    for name, kinds in times.items():
+        print(name, "  ".join(
+            f"{kind} p50 {np.percentile(values, 50):.2f} p95 {np.percentile(values, 95):.2f}"
+            f" ms (n={len(values)})" for kind, values in kinds.items()))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()
