@@ -96,8 +96,8 @@ def corner_hypotheses(
     stacked = np.stack(quads, 1).reshape(-1, 4, 2).astype(np.float32)  # corner by corner
     shares = inside_shares(support, stacked)
     scores = np.stack(matches, 1).ravel() + shares
-    kept = [(float(score), quad)
-            for score, share, quad in zip(scores, shares, stacked, strict=True) if share >= 0.9]
+    kept = [(float(scores[number]), stacked[number])
+            for number in np.flatnonzero(shares >= 0.9).tolist()]
     if contain is not None and kept:
         area = max(cv2.contourArea(contain), 1.0)
         kept = [(score, quad) for score, quad in kept
@@ -144,13 +144,15 @@ def strip_hypotheses(
     profile = cv2.GaussianBlur(profile.reshape(1, -1), (1, 5), 0).ravel()
     threshold = max(4.0, float(profile.mean() + 2.0 * profile.std()))
     gap = max(3, round(0.18 * card_w))
-    lefts = [0.0]
-    rights = [float(width)]
-    for x in range(gap, width - gap):
-        window = profile[x - gap : x + gap + 1]
-        if profile[x] >= threshold and profile[x] == window.max():
-            lefts.append(float(x))
-            rights.append(float(x))
+    # Card edges: peaks above the threshold, the highest within gap on either side.
+    edges_at: list[float] = []
+    if width - 2 * gap > 0:
+        centre = profile[gap : width - gap]
+        highest = np.lib.stride_tricks.sliding_window_view(profile, 2 * gap + 1).max(axis=1)
+        peaks = (centre >= threshold) & (centre == highest[: len(centre)])
+        edges_at = (np.flatnonzero(peaks) + gap).astype(float).tolist()
+    lefts = [0.0, *edges_at]
+    rights = [float(width), *edges_at]
     spans = []
     for left in lefts:
         if left + 0.6 * card_w <= width:

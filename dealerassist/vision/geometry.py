@@ -224,11 +224,14 @@ _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units
 _AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
 
 
-def _aspect(quad: np.ndarray) -> float:
-    """Long side over short side on screen of an ordered quad."""
-    short = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
-    long_ = np.linalg.norm(quad[2] - quad[1]) + np.linalg.norm(quad[3] - quad[0])
-    return float(long_ / max(short, 1e-9))
+def _aspects(quads: np.ndarray) -> list[float]:
+    """Long side over short side on screen of ordered quads (N, 4, 2), all at once."""
+    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    steps = quads[:, _NEXT_CORNER] - quads  # sides 0-1, 1-2, 2-3, 3-0
+    sides = np.sqrt(steps[..., 0] * steps[..., 0] + steps[..., 1] * steps[..., 1])
+    short = sides[:, 0] + sides[:, 2]
+    long_ = sides[:, 1] + sides[:, 3]
+    return (long_ / np.maximum(short, np.float32(1e-9))).tolist()
 
 
 def _order_singles(
@@ -240,14 +243,18 @@ def _order_singles(
     the metric of the outlines whose shape leaves no doubt (the index corners depend on
     it).
     """
-    ordered = [(order_quad(q), contour) for q, contour in singles]
-    clear = [q for q, _ in ordered if _aspect(q) >= _AMBIGUOUS]
+    if not singles:
+        return []
+    quads = order_quads(np.stack([q for q, _ in singles]))
+    ordered = [(q, contour) for q, (_, contour) in zip(quads, singles, strict=True)]
+    ambiguous = [aspect < _AMBIGUOUS for aspect in _aspects(quads)]
+    clear = [q for (q, _), odd in zip(ordered, ambiguous, strict=True) if not odd]
     if len(clear) == len(ordered) or not clear:
         return ordered
     metric = CardMetric.fit(clear, span=span)
     out = []
-    for q, contour in ordered:
-        if _aspect(q) < _AMBIGUOUS and metric is not None:
+    for (q, contour), odd in zip(ordered, ambiguous, strict=True):
+        if odd and metric is not None:
             to_table = metric.to_table(q.mean(axis=0))
             first = np.linalg.norm(to_table @ (q[1] - q[0] + q[2] - q[3]))
             second = np.linalg.norm(to_table @ (q[2] - q[1] + q[3] - q[0]))
@@ -468,7 +475,9 @@ class CardSearch:
         # are the covered card's corners (one of them holds its index), and the card
         # contains the strip. The card may lie under a back or a chip (see support).
         # An outline that looks square may be either way round: its quarter turn too.
-        turned = [q[[1, 2, 3, 0]] for q, _ in open_singles if _aspect(q) < _AMBIGUOUS]
+        turned = ([q[[1, 2, 3, 0]] for (q, _), aspect in zip(
+            open_singles, _aspects(np.stack([q for q, _ in open_singles])), strict=True)
+            if aspect < _AMBIGUOUS] if open_singles else [])
         pieces = list(self._pieces)
         for owner, contour in self._inner:
             if owner in settled:
