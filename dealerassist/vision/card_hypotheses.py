@@ -23,6 +23,25 @@ from dealerassist.vision.quads import inside_shares, order_quad
 
 __all__ = ["corner_hypotheses", "pair_halves", "strip_hypotheses"]
 
+_CLOCKWISE = np.array([1.0, -1.0])  # (y, x) times this: (x, y) turned a quarter on screen
+
+
+def _apply(maps: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+    """Return each 2x2 map (N, 2, 2) applied to its vector (N, 2), as einsum 'nij,nj->ni'."""
+    out = np.empty_like(vectors, dtype=np.float64)
+    out[:, 0] = maps[:, 0, 0] * vectors[:, 0] + maps[:, 0, 1] * vectors[:, 1]
+    out[:, 1] = maps[:, 1, 0] * vectors[:, 0] + maps[:, 1, 1] * vectors[:, 1]
+    return out
+
+
+def _apply_corners(maps: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """Return each 2x2 map (N, 2, 2) applied to its corners (N, 4, 2): 'nij,nkj->nki'."""
+    out = np.empty_like(corners)
+    out[..., 0] = maps[:, None, 0, 0] * corners[..., 0] + maps[:, None, 0, 1] * corners[..., 1]
+    out[..., 1] = maps[:, None, 1, 0] * corners[..., 0] + maps[:, None, 1, 1] * corners[..., 1]
+    return out
+
+
 def corner_hypotheses(
     contour: np.ndarray,
     support: np.ndarray,
@@ -55,11 +74,11 @@ def corner_hypotheses(
         return []
     poly = poly.astype(np.float64)
     orientation = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
-    e1 = np.roll(poly, 1, axis=0) - poly  # to the previous vertex
-    e2 = np.roll(poly, -1, axis=0) - poly  # to the next vertex
+    count = len(poly)
+    e1 = poly[(np.arange(count) - 1) % count] - poly  # to the previous vertex
+    e2 = poly[(np.arange(count) + 1) % count] - poly  # to the next vertex
     to_table, to_image = metric.maps(poly)
-    t1 = np.einsum("nij,nj->ni", to_table, e1)
-    t2 = np.einsum("nij,nj->ni", to_table, e2)
+    t1, t2 = _apply(to_table, e1), _apply(to_table, e2)
     m1, m2 = np.hypot(t1[:, 0], t1[:, 1]), np.hypot(t2[:, 0], t2[:, 1])
     keep = (m1 >= min_edge) & (m2 >= min_edge)
     if not keep.any():
@@ -74,22 +93,24 @@ def corner_hypotheses(
     w1, w2, cross = w1[right], w2[right], cross[right]
     m1, m2 = m1[chosen], m2[chosen]
     # Square the corner: w2 turned a quarter towards w1, both weighed by their length.
-    turn = np.where(cross[:, None] > 0, np.stack([w2[:, 1], -w2[:, 0]], 1),
-                    np.stack([-w2[:, 1], w2[:, 0]], 1))
+    # A quarter turn one way or the other (negation and swapping are exact).
+    sense = np.where(cross[:, None] > 0, _CLOCKWISE, -_CLOCKWISE)
+    turn = w2[:, ::-1] * sense
     along = m1[:, None] * w1 + m2[:, None] * turn
     a = along / np.hypot(along[:, 0], along[:, 1])[:, None]
-    b = np.where(cross[:, None] > 0, np.stack([-a[:, 1], a[:, 0]], 1),
-                 np.stack([a[:, 1], -a[:, 0]], 1))
+    b = a[:, ::-1] * -sense
     vertex = poly[chosen]
     if inset:
         u1 = e1[chosen] / np.hypot(e1[chosen, 0], e1[chosen, 1])[:, None]
         u2 = e2[chosen] / np.hypot(e2[chosen, 0], e2[chosen, 1])[:, None]
         vertex = vertex - inset * (u1 + u2)
     quads, matches = [], []
+    to_image = to_image[chosen]
     for len_a, len_b in ((1.0, SHORT_SIDE), (SHORT_SIDE, 1.0)):
-        zero = np.zeros_like(a)
-        table = np.stack([zero, a * len_a, a * len_a + b * len_b, b * len_b], 1)  # (n, 4, 2)
-        quads.append(vertex[:, None] + np.einsum("nij,nkj->nki", to_image[chosen], table))
+        table = np.zeros((len(a), 4, 2))
+        table[:, 1], table[:, 3] = a * len_a, b * len_b
+        table[:, 2] = a * len_a + b * len_b  # (n, 4, 2): the card's corners on the table
+        quads.append(vertex[:, None] + _apply_corners(to_image, table))
         # Edges that end where the card's side ends are strong evidence.
         matches.append(0.5 * (np.abs(m1 - len_a) < 0.15 * len_a)
                        + 0.5 * (np.abs(m2 - len_b) < 0.15 * len_b))

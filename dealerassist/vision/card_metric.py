@@ -77,7 +77,7 @@ class CardMetric:
     span: float
     mean: np.ndarray
     reach: tuple[float, float, float, float] = (-np.inf, -np.inf, np.inf, np.inf)
-    _known: dict[bytes, tuple[np.ndarray, np.ndarray]] = field(
+    _known: dict[bytes, tuple[np.ndarray, np.ndarray] | float] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
@@ -163,4 +163,10 @@ class CardMetric:
 
     def card_area(self, point: np.ndarray) -> float:
         """Return a card's area in pixels at a point."""
-        return float(np.sqrt(max(np.linalg.det(self.tensor(point)), 0.0))) * SHORT_SIDE
+        point = np.asarray(point, np.float64).reshape(1, 2)
+        key = b"area" + point.tobytes()
+        area = self._known.get(key)
+        if area is None:
+            area = self._known[key] = float(
+                np.sqrt(max(np.linalg.det(self.tensor(point)), 0.0))) * SHORT_SIDE
+        return area
