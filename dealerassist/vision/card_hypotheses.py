@@ -127,6 +127,26 @@ def corner_hypotheses(
     return kept
 
 
+def _percentile_30(rows: np.ndarray) -> np.ndarray:
+    """``np.percentile(rows, 30, axis=0)`` (linear), bit for bit, without its overhead.
+
+    The two order statistics around the virtual index, interpolated as numpy does (the
+    weight as a Python float, from the upper one when it is at least a half).
+    """
+    count = rows.shape[0]
+    virtual = (count - 1) * 0.3
+    if virtual >= count - 1:
+        return np.partition(rows, -1, axis=0)[-1]
+    low = math.floor(virtual)
+    ordered = np.partition(rows, [low, low + 1], axis=0)
+    below, above = ordered[low], ordered[low + 1]
+    gamma = virtual - low
+    step = above - below
+    if gamma >= 0.5:
+        return above - step * (1 - gamma)
+    return below + step * gamma
+
+
 def strip_hypotheses(
     gray: np.ndarray, rect: tuple, metric: CardMetric | None
 ) -> list[np.ndarray]:
@@ -161,7 +181,7 @@ def strip_hypotheses(
     edges = np.abs(cv2.Sobel(strip, cv2.CV_32F, 1, 0, ksize=3))
     band = edges[round(height * 0.1) : round(height * 0.9)]
     # A card edge runs the full height: use a low percentile so glyph edges do not count.
-    profile = np.percentile(band[::2], 30, axis=0)
+    profile = _percentile_30(band[::2])
     profile = cv2.GaussianBlur(profile.reshape(1, -1), (1, 5), 0).ravel()
     threshold = max(4.0, float(profile.mean() + 2.0 * profile.std()))
     gap = max(3, round(0.18 * card_w))

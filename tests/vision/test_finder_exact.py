@@ -1,0 +1,76 @@
+"""The finder's fast helpers give what the slower forms they replace give, bit for bit.
+
+The speed work on the finder (issue 9) must not move a single corner: each shortcut is
+held here to the numpy or OpenCV call it replaces, on random inputs.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealerassist.vision.card_hypotheses import _apply, _apply_corners, _percentile_30
+from dealerassist.vision.card_metric import CardMetric
+from dealerassist.vision.geometry import _aspects, _dedupe, _planes
+from dealerassist.vision.quads import CardQuad
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(1, 60), width=st.integers(1, 40), seed=st.integers(0, 2**32 - 1),
+       whole=st.booleans())
+def test_percentile_30_is_numpys_linear_percentile_bit_for_bit(rows, width, seed, whole):
+    values = np.random.default_rng(seed).gamma(2.0, 40.0, size=(rows, width)).astype(np.float32)
+    if whole:
+        values = np.round(values)
+    ours = _percentile_30(values)
+    assert ours.dtype == np.float32
+    assert np.array_equal(ours, np.percentile(values, 30, axis=0))
+
+
+def test_two_by_two_maps_applied_as_einsum_does():
+    rng = np.random.default_rng(7)
+    maps = rng.normal(size=(500, 2, 2))
+    vectors = rng.normal(size=(500, 2)) * 300
+    corners = rng.normal(size=(500, 4, 2))
+    assert np.array_equal(_apply(maps, vectors), np.einsum("nij,nj->ni", maps, vectors))
+    assert np.array_equal(_apply_corners(maps, corners),
+                          np.einsum("nij,nkj->nki", maps, corners))
+
+
+def test_planes_are_cv2_split():
+    image = np.random.default_rng(1).integers(0, 256, (37, 53, 3), dtype=np.uint8)
+    for ours, theirs in zip(_planes(image), cv2.split(image), strict=True):
+        assert np.array_equal(ours, theirs)
+
+
+def test_aspects_are_long_over_short_sides():
+    quad = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    assert _aspects(np.stack([quad, quad[[1, 2, 3, 0]]])) == [
+        np.float32(176) / np.float32(126), np.float32(126) / np.float32(176)]
+
+
+def test_dedupe_drops_a_repeat_only_of_a_kept_quad():
+    base = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)  # diagonal ~108 px
+    first = CardQuad(base, True)
+    near_first = CardQuad(base + 8, False)  # 8 < 0.15 x 108: a repeat of first, dropped
+    turned = CardQuad(base[[2, 3, 0, 1]], False)  # first's corners half a turn round
+    # 20 px from first (kept), 12 from near_first (dropped): not a repeat of a kept quad.
+    beside = CardQuad(base + 20, False)
+    far = CardQuad(base + 200, False)
+    kept = _dedupe([first, near_first, turned, beside, far])
+    assert [id(quad) for quad in kept] == [id(first), id(beside), id(far)]
+
+
+def test_metric_maps_asked_again_are_the_same_and_read_only():
+    quad = np.array([[100, 100], [163, 100], [163, 188], [100, 188]], np.float32)
+    metric = CardMetric.fit([quad], span=640.0)
+    first = metric.maps(np.array([[120.0, 130.0], [300.0, 20.0]]))
+    again = metric.maps(np.array([[120.0, 130.0], [300.0, 20.0]]))
+    assert again[0] is first[0]
+    assert not first[0].flags.writeable
+    fresh = CardMetric.fit([quad], span=640.0)
+    assert np.array_equal(fresh.to_table(np.array([120.0, 130.0])), first[0][0])
+    assert metric.card_area(quad.mean(axis=0)) == fresh.card_area(quad.mean(axis=0))
+    assert abs(metric.card_area(quad.mean(axis=0)) - 63 * 88) < 1.0
