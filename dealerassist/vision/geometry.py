@@ -209,8 +209,16 @@ def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
         return list(quads)
     corners = np.stack([quad.corners for quad in quads])  # (N, 4, 2)
     sizes = np.hypot(*(corners[:, 0] - corners[:, 2]).T)
-    same = np.abs(corners[:, None] - corners[None]).max(axis=(2, 3))
-    turned = np.abs(corners[:, None] - corners[None][:, :, [2, 3, 0, 1]]).max(axis=(2, 3))
+    # Largest coordinate difference, same way round and half a turn round, one coordinate
+    # at a time on (N, N) planes (a reduction over a short last axis is slow).
+    flat = corners.reshape(len(quads), 8).T.copy()  # (8, N): x0, y0, x1, y1, ...
+    same = turned = None
+    for k in range(8):
+        here = flat[k][:, None]
+        step = np.abs(here - flat[k][None])
+        half = np.abs(here - flat[(k + 4) % 8][None])
+        same = step if same is None else np.maximum(same, step, out=same)
+        turned = half if turned is None else np.maximum(turned, half, out=turned)
     close = np.minimum(same, turned) < (1 - limit) * sizes[:, None]  # close[i, j]: i repeats j
     # Only a repeat of an earlier quad can be dropped; most rows have none.
     earlier = np.flatnonzero(np.tril(close, -1).any(axis=1)).tolist()
