@@ -128,7 +128,7 @@ def _refine_quad(quad: np.ndarray, hull: np.ndarray) -> np.ndarray:
     are worked out at once (float32 throughout, as one side at a time was).
     """
     points = hull.reshape(-1, 2).astype(np.float32)
-    starts, ends = points, np.roll(points, -1, axis=0)
+    starts, ends = points, np.concatenate((points[1:], points[:1]))
     steps = ends - starts
     spans = np.sqrt(steps[:, 0] * steps[:, 0] + steps[:, 1] * steps[:, 1])
     units = steps / np.maximum(spans, np.float32(1e-6))[:, None]
@@ -138,18 +138,19 @@ def _refine_quad(quad: np.ndarray, hull: np.ndarray) -> np.ndarray:
         return quad
     lengths32 = np.array(lengths, np.float32)
     directions = sides / lengths32[:, None]
-    normals = np.stack([-directions[:, 1], directions[:, 0]], axis=1)
+    normals = directions[:, ::-1] * _TURN  # (-dy, dx)
     to_start = starts[None] - quad[:, None]  # (4, N, 2)
-    to_end = ends[None] - quad[:, None]
     off_start = np.abs(to_start[..., 0] * normals[:, None, 0]
                        + to_start[..., 1] * normals[:, None, 1])
-    off_end = np.abs(to_end[..., 0] * normals[:, None, 0] + to_end[..., 1] * normals[:, None, 1])
+    # A segment's end is the next segment's start: the same offsets, one along.
+    off_end = np.concatenate((off_start[:, 1:], off_start[:, :1]), axis=1)
     along = np.abs(units[None, :, 0] * directions[:, None, 0]
                    + units[None, :, 1] * directions[:, None, 1])
+    lengths64 = np.array(lengths)
     fits = (
-        (spans[None] >= (0.25 * np.array(lengths)).astype(np.float32)[:, None])
+        (spans[None] >= (0.25 * lengths64).astype(np.float32)[:, None])
         & (along >= np.float32(0.97))
-        & (np.maximum(off_start, off_end) <= (0.1 * np.array(lengths)).astype(np.float32)[:, None])
+        & (np.maximum(off_start, off_end) <= (0.1 * lengths64).astype(np.float32)[:, None])
     )
     best = np.argmax(np.where(fits, spans[None], np.float32(-1.0)), axis=1)
     found = fits.any(axis=1)
@@ -170,6 +171,7 @@ def _refine_quad(quad: np.ndarray, hull: np.ndarray) -> np.ndarray:
 
 
 _NEXT_CORNER = np.array([1, 2, 3, 0])
+_TURN = np.array([-1.0, 1.0], np.float32)
 _PREVIOUS_SIDE = np.array([3, 0, 1, 2])
 
 
