@@ -116,8 +116,33 @@ class CardMetric:
         key = points.tobytes()
         known = self._known.get(key)
         if known is None:
-            known = self._known[key] = self._maps(points)
+            maps = self._one_point if len(points) == 1 else self._maps
+            known = self._known[key] = maps(points)
         return known
+
+    def _one_point(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`_maps` at one point, with Python floats after the plane (the same IEEE steps)."""
+        px, py = float(points[0, 0]), float(points[0, 1])
+        x = min(max((px - self.centre[0]) / self.span, self.reach[0]), self.reach[2])
+        y = min(max((py - self.centre[1]) / self.span, self.reach[1]), self.reach[3])
+        row = np.empty((1, 3))
+        row[0, 0], row[0, 1], row[0, 2] = 1.0, x, y
+        txx, txy, tyy = (row @ self.coefficients)[0].tolist()  # the same product as `_maps`
+        ratio = (txx + tyy) / max(float(np.trace(self.mean)), 1e-9)
+        det = txx * tyy - txy * txy
+        low, high = _SCALE_RANGE
+        if ratio < low or ratio > high:
+            factor = min(max(ratio, low), high) / ratio
+            txx, txy, tyy = txx * factor, txy * factor, tyy * factor
+        if det <= 0 or ratio <= 0:
+            held = min(max(ratio, low), high)
+            mean = self.mean.tolist()
+            txx, txy, tyy = mean[0][0] * held, mean[0][1] * held, mean[1][1] * held
+        det = txx * tyy - txy * txy
+        root = np.array([[[txx, txy], [txy, tyy]]])
+        inverse = np.array([[[tyy / det, -txy / det], [-txy / det, txx / det]]])
+        inverse.flags.writeable = root.flags.writeable = False
+        return inverse, root
 
     def _maps(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         x = np.clip((points[:, 0] - self.centre[0]) / self.span, self.reach[0], self.reach[2])

@@ -74,3 +74,20 @@ def test_metric_maps_asked_again_are_the_same_and_read_only():
     assert np.array_equal(fresh.to_table(np.array([120.0, 130.0])), first[0][0])
     assert metric.card_area(quad.mean(axis=0)) == fresh.card_area(quad.mean(axis=0))
     assert abs(metric.card_area(quad.mean(axis=0)) - 63 * 88) < 1.0
+
+
+def test_metric_at_one_point_is_the_vectorised_maps_bit_for_bit_in_every_branch():
+    rng = np.random.default_rng(11)
+    mean = np.array([[60.0, 5.0], [5.0, 80.0]])
+    cases = [
+        np.array([[60.0, 4.0, 80.0], [30.0, 2.0, -10.0], [-20.0, 1.0, 25.0]]),  # plain
+        np.array([[60.0, 4.0, 80.0], [900.0, 0.0, 900.0], [0.0, 0.0, 0.0]]),  # too large
+        np.array([[60.0, 4.0, 80.0], [-400.0, 0.0, -400.0], [0.0, 0.0, 0.0]]),  # <= 0
+        np.array([[10.0, 50.0, 10.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]),  # det <= 0
+    ]
+    for coefficients in cases:
+        metric = CardMetric(coefficients, (320.0, 180.0), 640.0, mean)
+        for point in rng.uniform(-200, 900, size=(40, 1, 2)):
+            one, vectorised = metric._one_point(point), metric._maps(point)
+            assert np.array_equal(one[0], vectorised[0])
+            assert np.array_equal(one[1], vectorised[1])
