@@ -121,7 +121,7 @@ class CardMetric:
         return known
 
     def _one_point(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """`_maps` at one point, with Python floats after the plane (the same IEEE steps)."""
+        """Return `_maps` at one point, in Python floats after the plane (the same IEEE steps)."""
         px, py = float(points[0, 0]), float(points[0, 1])
         x = min(max((px - self.centre[0]) / self.span, self.reach[0]), self.reach[2])
         y = min(max((py - self.centre[1]) / self.span, self.reach[1]), self.reach[3])
