@@ -43,12 +43,12 @@ def _roots(tensors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return root, inverse
 
 
-def _tensor_of(quad: np.ndarray) -> np.ndarray:
-    """Return ``A Aᵀ`` of one card outline (ordered TL, TR, BR, BL, side 0-1 short)."""
-    short = ((quad[1] - quad[0]) + (quad[2] - quad[3])) / 2 / SHORT_SIDE
-    long_ = ((quad[3] - quad[0]) + (quad[2] - quad[1])) / 2
-    columns = np.stack([short, long_], axis=1).astype(np.float64)
-    return columns @ columns.T
+def _tensors_of(quads: np.ndarray) -> np.ndarray:
+    """Return ``A Aᵀ`` of card outlines (N, 4, 2) (ordered TL, TR, BR, BL, side 0-1 short)."""
+    short = ((quads[:, 1] - quads[:, 0]) + (quads[:, 2] - quads[:, 3])) / 2 / SHORT_SIDE
+    long_ = ((quads[:, 3] - quads[:, 0]) + (quads[:, 2] - quads[:, 1])) / 2
+    columns = np.stack([short, long_], axis=2).astype(np.float64)  # (N, 2, 2)
+    return columns @ columns.transpose(0, 2, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ class CardMetric:
         if not quads:
             return None
         stack = np.stack([np.asarray(q, np.float64) for q in quads])
-        roots, _ = _roots(np.stack([_tensor_of(q) for q in stack]))
+        roots, _ = _roots(_tensors_of(stack))
         targets = np.stack([roots[:, 0, 0], roots[:, 0, 1], roots[:, 1, 1]], axis=1)
         centres = stack.mean(axis=1)
         centre = centres.mean(axis=0)

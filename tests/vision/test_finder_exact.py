@@ -91,3 +91,14 @@ def test_metric_at_one_point_is_the_vectorised_maps_bit_for_bit_in_every_branch(
             one, vectorised = metric._one_point(point), metric._maps(point)
             assert np.array_equal(one[0], vectorised[0])
             assert np.array_equal(one[1], vectorised[1])
+
+
+def test_outline_tensors_at_once_are_the_one_by_one_products():
+    from dealerassist.vision.card_metric import SHORT_SIDE, _tensors_of
+
+    quads = np.random.default_rng(4).uniform(0, 600, size=(300, 4, 2))
+    for quad, tensor in zip(quads, _tensors_of(quads), strict=True):
+        short = ((quad[1] - quad[0]) + (quad[2] - quad[3])) / 2 / SHORT_SIDE
+        long_ = ((quad[3] - quad[0]) + (quad[2] - quad[1])) / 2
+        columns = np.stack([short, long_], axis=1)
+        assert np.array_equal(tensor, columns @ columns.T)
