@@ -139,13 +139,15 @@ def _refine_quad(quad: np.ndarray, hull: np.ndarray) -> np.ndarray:
     lengths32 = np.array(lengths, np.float32)
     directions = sides / lengths32[:, None]
     normals = directions[:, ::-1] * _TURN  # (-dy, dx)
-    to_start = starts[None] - quad[:, None]  # (4, N, 2)
-    off_start = np.abs(to_start[..., 0] * normals[:, None, 0]
-                       + to_start[..., 1] * normals[:, None, 1])
-    # A segment's end is the next segment's start: the same offsets, one along.
-    off_end = np.concatenate((off_start[:, 1:], off_start[:, :1]), axis=1)
-    along = np.abs(units[None, :, 0] * directions[:, None, 0]
-                   + units[None, :, 1] * directions[:, None, 1])
+    # The products stay matrix products, side by side: BLAS may fuse a multiply and an
+    # add, so written-out sums can differ in the last bit and flip a fit.
+    off_start = np.empty((4, len(points)), np.float32)
+    off_end = np.empty_like(off_start)
+    along = np.empty_like(off_start)
+    for side in range(4):
+        off_start[side] = np.abs((starts - quad[side]) @ normals[side])
+        off_end[side] = np.abs((ends - quad[side]) @ normals[side])
+        along[side] = np.abs(units @ directions[side])
     lengths64 = np.array(lengths)
     fits = (
         (spans[None] >= (0.25 * lengths64).astype(np.float32)[:, None])
