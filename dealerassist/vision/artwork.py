@@ -39,9 +39,9 @@ class ArtworkDeck:
         self._back = back
 
     def face(self, card: Card) -> np.ndarray:
-        """The face of ``card``."""
+        """Return the face of ``card``."""
         return self._faces[card]
 
     def back(self) -> np.ndarray:
-        """The back."""
+        """Return the back."""
         return self._back

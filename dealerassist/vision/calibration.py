@@ -21,7 +21,7 @@ __all__ = ["TableCalibration", "default_zones"]
 
 
 def default_zones(seat_count: int = 9) -> dict[str, tuple[tuple[float, float], ...]]:
-    """A board in the middle, a muck beside it, and seats around the oval."""
+    """Return a board in the middle, a muck beside it, and seats around the oval."""
     zones: dict[str, tuple[tuple[float, float], ...]] = {
         "board": ((0.3, 0.38), (0.7, 0.38), (0.7, 0.62), (0.3, 0.62)),
         "muck": ((0.72, 0.38), (0.85, 0.38), (0.85, 0.62), (0.72, 0.62)),
@@ -67,14 +67,14 @@ class TableCalibration:
         return cv2.getPerspectiveTransform(np.array(self.felt_corners, np.float32), unit)
 
     def to_table(self, point: tuple[float, float] | np.ndarray) -> tuple[float, float]:
-        """An image point in table coordinates (0..1 on the felt)."""
+        """Return an image point in table coordinates (0..1 on the felt)."""
         mapped = cv2.perspectiveTransform(
             np.array(point, np.float32).reshape(1, 1, 2), self._to_table()
         )
         return float(mapped[0, 0, 0]), float(mapped[0, 0, 1])
 
     def zone_of(self, point: tuple[float, float] | np.ndarray) -> str:
-        """The first zone containing the image point, or "" when none does."""
+        """Return the first zone containing the image point, or "" when none does."""
         u, v = self.to_table(point)
         for name, polygon in self.zones.items():
             if cv2.pointPolygonTest(np.array(polygon, np.float32), (u, v), False) >= 0:

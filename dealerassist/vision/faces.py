@@ -108,13 +108,13 @@ class FaceDesign:
     pip_inset: float = 0.0
 
     def ink(self, suit: Suit) -> tuple[int, int, int]:
-        """The BGR colour of this suit's index and pips."""
+        """Return the BGR colour of this suit's index and pips."""
         if self.four_colour and suit in _FOUR_COLOUR:
             return _FOUR_COLOUR[suit]
         return _RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
 
     def index_ink(self, suit: Suit) -> tuple[int, int, int]:
-        """The BGR colour of this suit's index: the ink faded towards the paper by ``fade``."""
+        """Return the BGR colour of this suit's index: ink faded towards the paper by ``fade``."""
         ink = self.ink(suit)
         if self.fade <= 0:
             return ink
@@ -125,7 +125,7 @@ class FaceDesign:
 def random_design(
     rng: np.random.Generator, *, fonts: tuple[Font, ...], varied: bool = False
 ) -> FaceDesign:
-    """A random design (domain randomisation for training): font, weight, size, place, tint.
+    """Return a random design (domain randomisation for training): font, weight, size, place, tint.
 
     Args:
         rng: the random generator.
@@ -209,7 +209,7 @@ def draw_suit(
 
 
 def _glyph_mask(mask: np.ndarray, design: FaceDesign) -> np.ndarray:
-    """A glyph set's mask with the design's weight and slant.
+    """Return a glyph set's mask with the design's weight and slant.
 
     Weight 5 is the font's own; each step below thins the strokes by about 1/100 of the
     mask's height on each side (never below a third of the ink), each step above thickens.
@@ -233,7 +233,7 @@ def _glyph_mask(mask: np.ndarray, design: FaceDesign) -> np.ndarray:
 
 
 def _text_patch(text: str, design: FaceDesign, *, height: int, width: int) -> np.ndarray:
-    """The rank text as a grey mask (255 = ink) fitted into ``width`` x ``height``."""
+    """Return the rank text as a grey mask (255 = ink) fitted into ``width`` x ``height``."""
     if design.glyphs is not None:
         return _fit(_glyph_mask(design.glyphs.masks[text], design), design, height=height,
                     width=width)
@@ -248,7 +248,7 @@ def _text_patch(text: str, design: FaceDesign, *, height: int, width: int) -> np
 
 
 def _fit(canvas: np.ndarray, design: FaceDesign, *, height: int, width: int) -> np.ndarray:
-    """The inked part of ``canvas`` resized to ``height``, at most ``width`` wide."""
+    """Return the inked part of ``canvas`` resized to ``height``, at most ``width`` wide."""
     ys, xs = np.nonzero(canvas > 40)
     canvas = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
     aspect = canvas.shape[1] / canvas.shape[0]
@@ -265,7 +265,7 @@ def _stamp(image: np.ndarray, mask: np.ndarray, *, x: int, y: int, colour: tuple
 
 def _suit_sign(image: np.ndarray, suit: Suit, design: FaceDesign, *,
                centre: tuple[float, float], size: float, colour: tuple) -> None:
-    """A suit sign: the glyph set's own when it has one, else `draw_suit`'s shape."""
+    """Return a suit sign: the glyph set's own when it has one, else `draw_suit`'s shape."""
     key = SUIT_GLYPH_KEYS[suit]
     if design.glyphs is None or key not in design.glyphs.masks:
         draw_suit(image, suit, centre=centre, size=size, colour=colour)
@@ -311,7 +311,7 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 
 def _pip_place(fx: float, fy: float, inset: float, size: float) -> tuple[float, float]:
-    """A pip's centre in pixels, moved ``inset`` towards the edges: beside the index, not on it."""
+    """Return a pip's centre in pixels, moved ``inset`` outwards: beside the index, not on it."""
     x, y = fx * CARD_W, fy * CARD_H
     if inset <= 0:
         return x, y
@@ -364,7 +364,7 @@ def _shade(image: np.ndarray, strength: float) -> None:
 
 
 def draw_face(card: Card, design: FaceDesign) -> np.ndarray:
-    """The face of ``card`` as a ``CARD_H x CARD_W`` BGR image (corners left square)."""
+    """Return the face of ``card`` as a ``CARD_H x CARD_W`` BGR image (corners left square)."""
     if not card.is_face:
         raise ValueError(f"cannot draw {card!r}: not a face card")
     image = np.empty((CARD_H, CARD_W, 3), np.uint8)
@@ -389,7 +389,7 @@ def draw_face(card: Card, design: FaceDesign) -> np.ndarray:
 
 
 def draw_back(*, colour: tuple[int, int, int], seed: int = 0, border: bool = True) -> np.ndarray:
-    """A card back: a saturated pattern, optionally inside a white border (like most decks)."""
+    """Return a card back: a saturated pattern, optionally in a white border (like most decks)."""
     rng = np.random.default_rng(seed)
     image = np.empty((CARD_H, CARD_W, 3), np.uint8)
     image[:] = (250, 250, 250)

@@ -39,7 +39,7 @@ class FrameSource(Protocol):
     name: str
 
     def read(self) -> np.ndarray | None:
-        """The next frame, or None at the end (a camera never ends by itself)."""
+        """Return the next frame, or None at the end (a camera never ends by itself)."""
         ...
 
     def close(self) -> None:
@@ -92,7 +92,7 @@ class CameraSource(_Capture):
         super().__init__(capture, name)
 
     def read(self) -> np.ndarray | None:
-        """The next frame; an unplugged camera raises RecognitionError."""
+        """Return the next frame; an unplugged camera raises RecognitionError."""
         if self._capture is None:
             return None
         ok, frame = self._capture.read()
@@ -115,7 +115,7 @@ class VideoFileSource(_Capture):
         super().__init__(capture, str(path))
 
     def read(self) -> np.ndarray | None:
-        """The next frame, or None at the end of the file."""
+        """Return the next frame, or None at the end of the file."""
         if self._capture is None:
             return None
         ok, frame = self._capture.read()
@@ -134,7 +134,7 @@ class ImageFolderSource:
         self._next = 0
 
     def read(self) -> np.ndarray | None:
-        """The next image."""
+        """Return the next image."""
         if self._next >= len(self.paths):
             return None
         path = self.paths[self._next]
@@ -186,7 +186,7 @@ class SyntheticSource:
         self._cache: dict[int, np.ndarray] = {}
 
     def read(self) -> np.ndarray | None:
-        """The next frame of the script."""
+        """Return the next frame of the script."""
         step = self._frame // self.frames_per_step
         if step >= len(self.steps):
             return None

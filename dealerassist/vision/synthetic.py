@@ -35,11 +35,11 @@ class Deckish(Protocol):
     name: str
 
     def face(self, card: Card) -> np.ndarray:
-        """The face of ``card``."""
+        """Return the face of ``card``."""
         ...
 
     def back(self) -> np.ndarray:
-        """The back of the deck."""
+        """Return the back of the deck."""
         ...
 
 
@@ -54,13 +54,13 @@ class DrawnDeck:
         self._back: np.ndarray | None = None
 
     def face(self, card: Card) -> np.ndarray:
-        """The face of ``card`` (drawn once)."""
+        """Return the face of ``card`` (drawn once)."""
         if card not in self._cache:
             self._cache[card] = draw_face(card, self.design)
         return self._cache[card]
 
     def back(self) -> np.ndarray:
-        """The back (drawn once)."""
+        """Return the back (drawn once)."""
         if self._back is None:
             self._back = draw_back(colour=self._back_colour)
         return self._back
@@ -176,7 +176,7 @@ def _place_groups(
 
 
 def _tilt(rng: np.random.Generator, degrees: float, width: int, height: int) -> np.ndarray:
-    """A homography imitating a camera looking at the felt ``degrees`` off vertical."""
+    """Return a homography imitating a camera looking at the felt ``degrees`` off vertical."""
     shrink = math.tan(math.radians(degrees)) * 0.5
     sign = rng.choice([-1.0, 1.0])
     dx = width * shrink * 0.5
@@ -342,7 +342,7 @@ def render_board(
     size: tuple[int, int] = (1280, 720),
     grain: float = 6.0,
 ) -> np.ndarray:
-    """A fixed, calm table: the board in five slots across the middle, backs near the dealer.
+    """Return a fixed, calm table: the board in five slots across the middle, backs near the dealer.
 
     The same seed gives the same felt and slots, so consecutive steps of a scripted hand
     differ only by the cards dealt.
