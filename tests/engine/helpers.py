@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from hypothesis import strategies as st
 
@@ -201,3 +202,32 @@ def play_random_commands(data, state: HandState, *, total: int, steps: int,  # t
         state = new
         check_invariants(state, total)
     return state
+
+
+CORPUS = Path("/work/shared/corpus")
+if not CORPUS.exists():
+    CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+HAS_CORPUS = (CORPUS / "phh").is_dir()
+
+
+def corpus_replays(per_variant: int) -> Iterator[tuple[str, HandState, tuple[object, ...]]]:
+    """Yield variant, first state and recorded events of corpus hands, ``per_variant`` each.
+
+    The fast paths of the engine are held to the plain definitions on real hands; a hand
+    the replay refuses is left to the corpus tests, which rule on it separately.
+    """
+    from dealerassist.journal.phh import load_phh, replay
+    from dealerassist.rules import phh_profile
+
+    taken: dict[str, int] = {}
+    for path in sorted((CORPUS / "phh").rglob("*.phh")):
+        history = load_phh(path)
+        if taken.get(history.variant, 0) >= per_variant:
+            continue
+        try:
+            result = replay(history)
+        except Exception:  # noqa: BLE001 - a hand the corpus test rules on separately
+            continue
+        taken[history.variant] = taken.get(history.variant, 0) + 1
+        yield history.variant, new_hand(history.setup(phh_profile())), tuple(result.events)
+

@@ -9,8 +9,6 @@ cards seen twice and unknown cards.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,12 +17,8 @@ from dealerassist.cards import UNKNOWN, Card
 from dealerassist.engine import HandSetup, HandState, HoleCardsDealt, evolve, new_hand
 from dealerassist.engine.dealing import deal_in_turn
 from dealerassist.errors import IllegalActionError
-from dealerassist.journal.phh import load_phh, replay
-from dealerassist.rules import phh_profile
-
-CORPUS = Path("/work/shared/corpus")
-if not CORPUS.exists():
-    CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+from dealerassist.journal.phh import replay
+from tests.engine.helpers import HAS_CORPUS, corpus_replays
 
 
 def _fold(state: HandState, events: list[HoleCardsDealt]) -> HandState:
@@ -33,21 +27,13 @@ def _fold(state: HandState, events: list[HoleCardsDealt]) -> HandState:
     return state
 
 
-@pytest.mark.skipif(not (CORPUS / "phh").is_dir(), reason="PHH corpus not available")
+@pytest.mark.skipif(not HAS_CORPUS, reason="PHH corpus not available")
 def test_HE_DEAL_each_corpus_street_dealt_in_turn_gives_the_fold_of_evolve() -> None:
     runs = 0
-    per_variant: dict[str, int] = {}
-    for path in sorted((CORPUS / "phh").rglob("*.phh")):
-        history = load_phh(path)
-        if per_variant.get(history.variant, 0) >= 20:
-            continue
-        try:
-            result = replay(history)
-        except Exception:  # noqa: BLE001 - a hand the corpus test rules on separately
-            continue
-        per_variant[history.variant] = per_variant.get(history.variant, 0) + 1
-        state = new_hand(history.setup(phh_profile()))
-        events = list(result.events)
+    variants: set[str] = set()
+    for variant, state, recorded in corpus_replays(20):
+        variants.add(variant)
+        events = list(recorded)
         k = 0
         while k < len(events):
             run: list[HoleCardsDealt] = []
@@ -63,7 +49,7 @@ def test_HE_DEAL_each_corpus_street_dealt_in_turn_gives_the_fold_of_evolve() -> 
                 state = evolve(state, event)
             k += len(run) or 1
     assert runs > 150
-    assert {"NT", "FT", "F7S", "FR", "F2L3D"} <= set(per_variant)
+    assert {"NT", "FT", "F7S", "FR", "F2L3D"} <= variants
 
 
 _GAMES = ("NT", "PO", "F7S", "FR", "F5S", "F2L3D", "FB")

@@ -8,21 +8,19 @@ definition (POT-MAIN-SIDE, POT-FOLDED, POT-ABANDONED).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealerassist.engine import HandSetup, HandState, evolve, new_hand, pots
 from dealerassist.engine.pots import Pot, pots_from
-from dealerassist.journal.phh import load_phh, replay
 from dealerassist.rules import default_rules, phh_profile
-from tests.engine.helpers import play_random_commands, random_command
-
-CORPUS = Path("/work/shared/corpus")
-if not CORPUS.exists():
-    CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+from tests.engine.helpers import (
+    HAS_CORPUS,
+    corpus_replays,
+    play_random_commands,
+    random_command,
+)
 
 
 def _layered(state: HandState) -> tuple[Pot, ...]:
@@ -35,21 +33,13 @@ def _layered(state: HandState) -> tuple[Pot, ...]:
     return pots_from(state.committed, in_hand=in_hand, dead=state.dead_antes, pending=pending)
 
 
-@pytest.mark.skipif(not (CORPUS / "phh").is_dir(), reason="PHH corpus not available")
+@pytest.mark.skipif(not HAS_CORPUS, reason="PHH corpus not available")
 def test_POT_MAIN_SIDE_pots_equal_the_layered_definition_at_every_corpus_state() -> None:
     checked = one_pot = 0
-    per_variant: dict[str, int] = {}
-    for path in sorted((CORPUS / "phh").rglob("*.phh")):
-        history = load_phh(path)
-        if per_variant.get(history.variant, 0) >= 40:
-            continue
-        try:
-            result = replay(history)
-        except Exception:  # noqa: BLE001 - a hand the corpus test rules on separately
-            continue
-        per_variant[history.variant] = per_variant.get(history.variant, 0) + 1
-        state = new_hand(history.setup(phh_profile()))
-        for event in result.events:
+    variants: set[str] = set()
+    for variant, state, recorded in corpus_replays(40):
+        variants.add(variant)
+        for event in recorded:
             state = evolve(state, event)
             assert pots(state) == _layered(state)
             one_pot += len(pots(state)) == 1 and len(pots(state)[0].eligible) > 1

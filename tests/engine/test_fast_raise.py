@@ -12,7 +12,6 @@ which it leaves to the plain check (False). A replay with the fast paths and one
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,11 +31,16 @@ from dealerassist.engine.openers import needs_openers
 from dealerassist.journal.phh import load_phh, replay
 from dealerassist.rules import default_rules, phh_profile
 from dealerassist.rules.model import FixedLimitRules
-from tests.engine.helpers import deal_holes, no_rake, play, play_random_commands, random_command
-
-CORPUS = Path("/work/shared/corpus")
-if not CORPUS.exists():
-    CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+from tests.engine.helpers import (
+    CORPUS,
+    HAS_CORPUS,
+    corpus_replays,
+    deal_holes,
+    no_rake,
+    play,
+    play_random_commands,
+    random_command,
+)
 
 
 def _amounts(state: HandState) -> set[int]:
@@ -75,28 +79,20 @@ def _check_decision(state: HandState) -> int:
     return seen
 
 
-@pytest.mark.skipif(not (CORPUS / "phh").is_dir(), reason="PHH corpus not available")
+@pytest.mark.skipif(not HAS_CORPUS, reason="PHH corpus not available")
 def test_BET_FL_SIZES_raise_allowed_equals_the_plain_check_at_every_corpus_decision() -> None:
     checked = 0
-    per_variant: dict[str, int] = {}
-    for path in sorted((CORPUS / "phh").rglob("*.phh")):
-        history = load_phh(path)
-        if per_variant.get(history.variant, 0) >= 25:
-            continue
-        try:
-            result = replay(history)
-        except Exception:  # noqa: BLE001 - a hand the corpus test rules on separately
-            continue
-        per_variant[history.variant] = per_variant.get(history.variant, 0) + 1
-        state = new_hand(history.setup(phh_profile()))
-        for event in result.events:
+    variants: set[str] = set()
+    for variant, state, recorded in corpus_replays(25):
+        variants.add(variant)
+        for event in recorded:
             checked += _check_decision(state)
             state = evolve(state, event)
     assert checked > 2000
-    assert {"NT", "FT", "PO", "F7S", "FR", "F2L3D", "FB"} <= set(per_variant)
+    assert {"NT", "FT", "PO", "F7S", "FR", "F2L3D", "FB"} <= variants
 
 
-@pytest.mark.skipif(not (CORPUS / "phh").is_dir(), reason="PHH corpus not available")
+@pytest.mark.skipif(not HAS_CORPUS, reason="PHH corpus not available")
 def test_replay_fast_paths_give_the_events_and_flags_of_the_plain_path() -> None:
     compared = 0
     per_variant: dict[str, int] = {}
