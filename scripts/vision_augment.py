@@ -46,9 +46,12 @@ def _uniform(n: int, low: float, high: float, gen: torch.Generator) -> torch.Ten
 class PatchAugmenter:
     """Random changes to raw patches; call it on a batch (N, 2, H, W) float tensor."""
 
-    def __init__(self, *, seed: int = 0, strength: float = 1.0) -> None:
+    def __init__(self, *, seed: int = 0, strength: float = 1.0, zoom_in: float = 0.0) -> None:
         self._gen = torch.Generator().manual_seed(seed)
         self.strength = strength
+        # Anchored zooms may also enlarge the index up to exp(zoom_in) times, its right and
+        # bottom cut off (how the reader's close framing shows a large index); 0: never.
+        self.zoom_in = zoom_in
 
     def __call__(self, raw: torch.Tensor) -> torch.Tensor:
         """An augmented copy of ``raw`` (grey and redness, 0..255)."""
@@ -66,11 +69,12 @@ class PatchAugmenter:
 
         Half the zooms are about the centre (the index 0.8 to 1.2 times its size), half
         keep the top-left corner in place and shrink the index to as little as half its
-        size (small indices high in the corner, like tigullio-international's).
+        size (small indices high in the corner, like tigullio-international's) or, with
+        ``zoom_in``, enlarge it (a large index in the reader's close framing).
         """
         n, g, s = len(x), self._gen, self.strength
         anchored = _chance(n, 0.5, g)
-        zoom = torch.where(anchored, torch.exp(_uniform(n, 0.0, 0.65 * s, g)),
+        zoom = torch.where(anchored, torch.exp(_uniform(n, -self.zoom_in, 0.65 * s, g)),
                            torch.exp(_uniform(n, -0.2 * s, 0.2 * s, g)))  # >1: smaller
         angle = _uniform(n, -5.0, 5.0, g) * math.pi / 180 * s
         height, width = x.shape[2:]

@@ -62,7 +62,7 @@ def decks(*, heldout: bool, with_art: bool = True, leave_out: tuple[str, ...] = 
     return result
 
 
-FONT_ROOT = Path("/usr/share/fonts/truetype")
+FONT_ROOT = Path("/usr/share/fonts")  # truetype/ and opentype/ (Debian font packages)
 _SUIT_CHARS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
 _GLYPH_PX = 120  # masks are rendered this large, then shrunk to the index size
 

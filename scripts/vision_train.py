@@ -224,11 +224,15 @@ def main() -> None:
                         "farther cameras, partly covered indices)")
     parser.add_argument("--augment", action="store_true",
                         help="augment patches in the data loader (scripts/vision_augment.py)")
+    parser.add_argument("--zoom-in", type=float, default=0.0,
+                        help="with --augment: corner-anchored zooms also enlarge the index up "
+                        "to exp(this) times (0.25: the reader's close framing and a bit more)")
     parser.add_argument("--extra", type=Path, action="append", default=[],
                         help="also train on the patches of this cache (.npz, repeatable)")
     parser.add_argument("--fonts", metavar="REGEX",
                         help="also draw designs with the TrueType fonts under "
-                        "/usr/share/fonts/truetype whose file name matches (needs Pillow)")
+                        "/usr/share/fonts (truetype/, opentype/) whose file name matches (needs "
+                        "Pillow)")
     parser.add_argument("--font-exclude", metavar="REGEX",
                         help="leave out the fonts whose file name matches (a validation family)")
     parser.add_argument("--font-share", type=float, default=0.5,
@@ -290,7 +294,7 @@ def main() -> None:
     if args.augment:
         from vision_augment import PatchAugmenter, torch_normalise
 
-        augmenter = PatchAugmenter(seed=args.seed)
+        augmenter = PatchAugmenter(seed=args.seed, zoom_in=args.zoom_in)
         raw = torch.from_numpy(x).permute(0, 3, 1, 2).contiguous()  # uint8 (N, 2, H, W)
         assert np.allclose(torch_normalise(raw[:64].float()).numpy(),
                            normalise_patches(x[:64]), atol=1e-4)

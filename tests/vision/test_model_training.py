@@ -219,3 +219,22 @@ def test_score_patches_counts_cards_right_only_with_rank_suit_and_confidence(tmp
     assert "all 0.5000" in line  # 2 of 4: the spade and the no-index patch are wrong
     assert "cards 0.6667" in line and "cards@0.8 0.0000" in line and "no-index 0.0000" in line
     assert "n=4, cards 3" in line
+
+
+def test_zoom_in_enlarges_some_indices_and_is_off_by_default():
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from vision_augment import PatchAugmenter
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    raw = torch.from_numpy(_patches(400)).permute(0, 3, 1, 2).float()
+    ink_before = (raw[:, 0] < 100).flatten(1).sum(dim=1)
+
+    def enlarged(augmenter):
+        out = augmenter._geometry(raw.clone())
+        return int(((out[:, 0] < 100).flatten(1).sum(dim=1) > ink_before * 1.15).sum())
+
+    # Without zoom_in no geometry makes the ink much larger (centre zooms reach 1/0.82).
+    # With it, corner-anchored zooms enlarge the index up to 1.28 times.
+    assert enlarged(PatchAugmenter(seed=5, zoom_in=0.25)) > enlarged(PatchAugmenter(seed=5)) + 10
