@@ -23,6 +23,7 @@ import numpy as np
 
 from dealerassist.vision.card_hypotheses import corner_hypotheses, pair_halves, strip_hypotheses
 from dealerassist.vision.card_metric import CardMetric
+from dealerassist.vision.edge_snap import snap_quads
 from dealerassist.vision.quads import (
     CARD_ASPECT,
     INDEX_BOX,
@@ -506,9 +507,17 @@ class CardSearch:
             for here in _metrics(metric, sure, float(max(rect[1]))):
                 found += [quad for _, quad in corner_hypotheses(
                     hull, support, here, inset=1.5, contain=box, min_edge=_THIN_STRIP)]
-        ordered = order_quads(np.stack(found)) / scale if found else []
-        return ([CardQuad(q, False) for q in ordered]
-                + [CardQuad(q / scale, False) for q in turned])
+        # Hypotheses are put on the card edges at their index corners (`edge_snap`), and
+        # those whose index corners lie surest on card edges come first: of two that
+        # repeat each other (`_dedupe`), the better placed is read.
+        quads = [order_quads(np.stack(found))] if found else []
+        if turned:
+            quads.append(np.stack(turned))
+        if not quads:
+            return []
+        snapped, strength = snap_quads(self.gray, np.concatenate(quads))
+        order = np.argsort(-strength, kind="stable")
+        return [CardQuad(q, False) for q in snapped[order] / scale]
 
     def found(self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40) -> FoundCards:
         """Return clean outlines then hypotheses, repeats dropped, at most max_hypotheses."""

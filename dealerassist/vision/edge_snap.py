@@ -1,0 +1,140 @@
+"""Card hypotheses put on the card edges next to their index corners before they are read.
+
+Why: a hypothesis built from a region's outline (a fan, a pile, a card under a chip)
+often lands a few pixels off the card (the polygon of a merged outline cuts corners, a
+fanned strip is thin, the card metric is a fit): its index region then shows half the
+index and the classifier answers "no index". The two sides that meet at an index corner
+are card edges wherever that index shows: card stock on the inside, felt, a back or the
+shadow of the card's edge on the outside. Each of those sides is moved along its normal
+onto the straightest such edge within a few pixels (the response along the side taken
+at a low percentile, so that ink beside it does not count), and the hypothesis follows
+its corners. A side with no edge near it (covered by another card) stays where it was.
+Nothing is added: the hypotheses are only moved, so the network reads no more patches.
+How firmly a hypothesis's index corner lies on edges also ranks it: of two hypotheses
+that repeat each other (a few pixels apart), the finder keeps the better placed one.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+__all__ = ["snap_quads"]
+
+# Where along a side the edge is looked for (fractions of the side from the index corner):
+# past the rounded corner, beside the index, not far into the part a fan covers.
+_ALONG_SHORT = np.linspace(0.1, 0.55, 8, dtype=np.float32)
+_ALONG_LONG = np.linspace(0.06, 0.4, 8, dtype=np.float32)
+_REACH = 0.09  # the farthest a side moves, in card long sides
+_STEP = 0.5  # pixels between the offsets tried; the response spans 4 steps (2 pixels)
+_LOWEST = 2  # of the 8 points along a side, the 3rd lowest response (~25th percentile) counts
+_MIN_EDGE = 14.0  # grey levels: the weakest step from card stock to what lies outside it
+_GAIN = 1.25  # a side moves only to an edge this much stronger than where it lies
+
+
+def snap_quads(gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Move each hypothesis onto the card edges at its two index corners.
+
+    Args:
+        gray: the grey search image (uint8).
+        quads: (N, 4, 2) hypotheses ordered TL, TR, BR, BL (side 0-1 short), in the
+            grey image's pixels.
+
+    Returns:
+        The moved quads (N, 4, 2) float32: each index corner (TL, BR) moved by the shift
+        that puts the two sides meeting there on the card's edges; TR and BL move by the
+        mean of the two shifts (an affine change of the quad). A corner with no edge in
+        reach stays. And how surely each quad has an index corner on card edges (N,):
+        over its two index corners, the best of the weaker side's edge response where
+        it ends up (grey levels).
+
+    """
+    quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+    count = len(quads)
+    if count == 0:
+        return quads.copy(), np.zeros(0)
+    # The four sides searched, stacked: TL's short and long side, then BR's.
+    vertex = np.concatenate(
+        [quads[:, 0], quads[:, 0], quads[:, 2], quads[:, 2]])
+    ends = np.concatenate([quads[:, 1], quads[:, 3], quads[:, 3], quads[:, 1]])
+    others = np.concatenate([quads[:, 3], quads[:, 1], quads[:, 1], quads[:, 3]])
+    sides = ends - vertex
+    across = others - vertex
+    lengths = np.hypot(sides[:, 0], sides[:, 1])
+    long_len = np.tile(np.hypot(*(quads[:, 3] - quads[:, 0]).T), 4)
+    ok = (lengths > 1.0) & (np.hypot(across[:, 0], across[:, 1]) > 1.0)
+    units = sides / np.maximum(lengths, 1.0)[:, None]
+    normal = np.stack([-units[:, 1], units[:, 0]], axis=1)
+    inward = np.sign((normal * across).sum(axis=1))
+    normal *= np.where(inward == 0, 1.0, inward).astype(np.float32)[:, None]
+    along = np.concatenate([np.broadcast_to(t, (count, len(t)))
+                            for t in (_ALONG_SHORT, _ALONG_LONG, _ALONG_SHORT, _ALONG_LONG)])
+    reach = np.maximum(2.0, _REACH * long_len)
+    move, edge = _side_offsets(gray, vertex, sides, normal, along, reach)
+    move = np.where(ok, move, 0.0)
+    edge = np.where(ok, edge, 0.0)
+    shift = (move[:, None] * normal).reshape(4, count, 2)
+    edge = edge.reshape(4, count)
+    shift_tl, shift_br = shift[0] + shift[1], shift[2] + shift[3]
+    strength = np.maximum(np.minimum(edge[0], edge[1]), np.minimum(edge[2], edge[3]))
+    middle = (shift_tl + shift_br) / 2
+    moved = quads.astype(np.float64)
+    moved[:, 0] += shift_tl
+    moved[:, 2] += shift_br
+    moved[:, 1] += middle
+    moved[:, 3] += middle
+    return moved.astype(np.float32), strength
+
+
+def _side_offsets(
+    gray: np.ndarray,
+    vertex: np.ndarray,
+    sides: np.ndarray,
+    normal: np.ndarray,
+    along: np.ndarray,
+    reach: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return how far (pixels, inwards positive) each side moves to lie on a card edge.
+
+    The grey level is sampled along each side's normal every half pixel; the response
+    at an offset is, at each point along the side, the level one pixel inside minus one
+    pixel outside, and its ~25th percentile over the points says whether a straight
+    edge runs there. Also returns that response where each side ends up.
+
+    Args:
+        gray: the grey search image.
+        vertex: (S, 2) the corner each side starts from.
+        sides: (S, 2) each side, from its corner to the next.
+        normal: (S, 2) each side's unit normal, pointing into the card.
+        along: (S, K) where along each side to look (fractions of it).
+        reach: (S,) the farthest each side may move (pixels).
+
+    """
+    span = int(np.ceil(reach.max() / _STEP))
+    offsets = np.arange(-span - 2, span + 3, dtype=np.float32) * _STEP  # 2 more each way
+    points = vertex[:, None] + along[..., None] * sides[:, None]  # (S, K, 2)
+    map_x = points[:, None, :, 0] + offsets[None, :, None] * normal[:, None, None, 0]
+    map_y = points[:, None, :, 1] + offsets[None, :, None] * normal[:, None, None, 1]
+    count, width = len(vertex), along.shape[1]
+    # One row of the maps per side (remap wants fewer than 32767 rows and columns).
+    values = cv2.remap(gray, map_x.reshape(count, -1), map_y.reshape(count, -1),
+                       cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    values = values.reshape(count, len(offsets), width).astype(np.float32)
+    response = values[:, 4:] - values[:, :-4]  # inside minus outside, (S, M, K)
+    offsets = offsets[2:-2]
+    profile = np.partition(response, _LOWEST, axis=2)[..., _LOWEST]  # (S, M)
+    profile[np.abs(offsets)[None] > reach[:, None]] = -np.inf
+    best = np.argmax(profile, axis=1)
+    rows = np.arange(count)
+    strongest = profile[rows, best]
+    here = profile[:, span]
+    moved = (strongest >= _MIN_EDGE) & (strongest >= _GAIN * np.maximum(here, 0.0))
+    # Sub-pixel: the vertex of the parabola through the peak and its neighbours.
+    left = profile[rows, np.maximum(best - 1, 0)]
+    right = profile[rows, np.minimum(best + 1, len(offsets) - 1)]
+    inner = (best > 0) & (best < len(offsets) - 1) & np.isfinite(left) & np.isfinite(right)
+    left, right = np.where(inner, left, strongest), np.where(inner, right, strongest)
+    curve = left - 2 * strongest + right
+    fraction = np.where(curve < 0, 0.5 * (left - right) / np.where(curve < 0, curve, -1.0), 0.0)
+    return (np.where(moved, offsets[best] + np.clip(fraction, -0.5, 0.5) * _STEP, 0.0),
+            np.where(moved, strongest, here))
