@@ -143,3 +143,13 @@ def test_dedupe_keeps_firm_hypotheses_a_few_pixels_apart_and_drops_loose_repeats
     assert len(_dedupe(firm)) == 1  # without firm_limit, as before
     near = [CardQuad(card, False, True), CardQuad(card + np.float32(3.0), False, True)]
     assert len(_dedupe(near, firm_limit=_FIRM_LIMIT)) == 1  # 3 px: the same hypothesis
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 12), st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**32 - 1))
+def test_snap_third_lowest_is_numpys_partition(count, rows, columns, seed):
+    from dealerassist.vision.edge_snap import _third_lowest
+
+    values = np.random.default_rng(seed).integers(-60, 60, (count, rows, columns))
+    values = values.astype(np.float32)
+    assert np.array_equal(_third_lowest(values), np.partition(values, 2, axis=0)[2])
