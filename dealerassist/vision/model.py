@@ -24,8 +24,8 @@ from dealerassist.cards import Card, Rank, Suit
 from dealerassist.errors import RecognitionError
 
 __all__ = ["DEFAULT_MODEL_PATH", "NO_INDEX", "PATCH_H", "PATCH_W", "IndexClassifier",
-           "best_card", "best_cards", "fuse", "fuse_pairs", "normalise_patches", "probabilities",
-           "reading_image"]
+           "best_card", "best_cards", "choose_framings", "framing_scores", "fuse", "fuse_pairs",
+           "normalise_patches", "probabilities", "reading_image"]
 
 PATCH_W = 28
 PATCH_H = 56
@@ -169,6 +169,57 @@ def best_cards(rank_p: np.ndarray, suit_p: np.ndarray) -> list[tuple[float, Card
     return [(0.0, None) if rank_class == NO_INDEX else (confidence, _CARDS[rank_class][suit_class])
             for rank_class, suit_class, confidence
             in zip(rank_classes.tolist(), suit_classes.tolist(), confidences, strict=True)]
+
+
+def framing_scores(rank_p: np.ndarray, suit_p: np.ndarray) -> np.ndarray:
+    """How surely each region was read: its card's confidence, or "no index"'s probability."""
+    cards, confidence = _card_classes(rank_p, suit_p)
+    return np.where(cards >= 0, confidence, rank_p[:, NO_INDEX])
+
+
+def _card_classes(rank_p: np.ndarray, suit_p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's card class (rank class x 4 + suit class, -1 for "no index") and confidence."""
+    rank_classes = rank_p.argmax(axis=1)
+    suit_classes = suit_p.argmax(axis=1)
+    rows = np.arange(len(rank_p))
+    is_card = rank_classes != NO_INDEX
+    confidence = rank_p[rows, rank_classes] * suit_p[rows, suit_classes]
+    return (np.where(is_card, rank_classes * 4 + suit_classes, -1),
+            np.where(is_card, confidence, 0.0))
+
+
+def choose_framings(
+    wide: tuple[np.ndarray, np.ndarray], close: tuple[np.ndarray, np.ndarray], *, dispute: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per index region, the framing read more surely, and whether the framings disagree.
+
+    Decks differ in how large their index is: a small, thin index (drawn high in the
+    corner, a large pip beside it) fills only part of the usual region and is read
+    better in a closer framing; a large index is cut by a close one. Each region is read
+    at both framings and the surer reading (a card's confidence, or "no index"'s own
+    probability) is kept. Two framings each reading a different card at least
+    ``dispute`` surely are a disagreement the caller must not trust without the dealer.
+
+    Args:
+        wide: rank (N, 14) and suit (N, 4) probabilities of the usual framing.
+        close: the same for the close framing of the same regions.
+        dispute: how sure both readings must be for a difference to count.
+
+    Returns:
+        rank (N, 14) and suit (N, 4) probabilities chosen, a bool (N,) "the close framing
+        was chosen" and a bool (N,) "the framings disagree".
+
+    """
+    cards = [_card_classes(*wide), _card_classes(*close)]
+    scores = [np.where(card >= 0, sure, rank_p[:, NO_INDEX])
+              for (card, sure), (rank_p, _) in zip(cards, (wide, close), strict=True)]
+    use_close = scores[1] > scores[0]
+    rank = np.where(use_close[:, None], close[0], wide[0])
+    suit = np.where(use_close[:, None], close[1], wide[1])
+    (wide_card, wide_sure), (close_card, close_sure) = cards
+    disagree = ((wide_card >= 0) & (close_card >= 0) & (wide_card != close_card)
+                & (np.minimum(wide_sure, close_sure) >= dispute))
+    return rank, suit, use_close, disagree
 
 
 def fuse(

@@ -39,6 +39,8 @@ from dealerassist.vision.model import (
     PATCH_W,
     IndexClassifier,
     best_cards,
+    choose_framings,
+    framing_scores,
     fuse_pairs,
     normalise_patches,
     probabilities,
@@ -60,6 +62,10 @@ _REREAD_HIGH = 0.98  # this, is cut and read again (a second look)
 # The second look: (shift along the index's width, along its height, scale about its centre)
 _VARIANTS = ((0.06, 0.04, 1.0), (-0.06, -0.04, 1.0), (0.0, 0.0, 0.9))
 _REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (latency)
+# The close framing: the index region shrunk towards the card's corner (a deck's small,
+# thin index then fills the patch as the usual ones do; `model.choose_framings`).
+_CLOSE = 0.85
+_FRAMED = 0.999  # a region read this surely (a card or "no index") needs no close look
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -213,6 +219,22 @@ def _variants(region: np.ndarray) -> list[np.ndarray]:
             for shift_x, shift_y, scale in _VARIANTS]
 
 
+def _close_framing(region: np.ndarray) -> np.ndarray:
+    """Return the index region shrunk towards its first corner (the card's corner)."""
+    region = np.asarray(region, np.float32)
+    return region[0] + np.float32(_CLOSE) * (region - region[0])
+
+
+def _cap_disagreements(
+    readings: dict[int, tuple[float, Card | None]], disagree: Iterable[int]
+) -> None:
+    """Cap an outline whose corner's two framings read two cards: the dealer confirms it."""
+    for n in disagree:
+        for m in (n - n % 2, n - n % 2 + 1):
+            if m in readings and readings[m][0] > _DISPUTED:
+                readings[m] = (_DISPUTED, readings[m][1])
+
+
 def _near(regions: np.ndarray, others: np.ndarray) -> np.ndarray:
     """For each region (N, 4, 2): whether its centre lies near the centre of one of others.
 
@@ -277,8 +299,8 @@ class Recogniser:
         # network (speed; and a back is never read).
         single_regions = [region for quad in search.singles
                           for region in index_regions(quad.corners)]
-        first = self._judge(frame, single_regions,
-                            self._probe_on_paper(frame, search, single_regions))
+        probs, close, disagree = self._probe_on_paper(frame, search, single_regions)
+        first = self._judge(frame, single_regions, probs, close=close, disagree=disagree)
         # An outline whose two corners agree on one card is that card: no hypotheses
         # inside it.
         settled = {n // 2 for n in range(0, len(single_regions), 2)
@@ -303,27 +325,58 @@ class Recogniser:
         if sure and second:
             second = [second[k] for k in np.flatnonzero(~_near(
                 np.stack([regions[n] for n in second]), np.stack([regions[n] for n in sure])))]
-        read = self._probe_on_paper(frame, search, [regions[n] for n in second])
+        read, close, disagree = self._probe_on_paper(frame, search,
+                                                     [regions[n] for n in second])
         results.update(self._judge(frame, regions,
-                                   {second[k]: value for k, value in read.items()}))
+                                   {second[k]: value for k, value in read.items()},
+                                   close={second[k] for k in close},
+                                   disagree={second[k] for k in disagree}))
         kept = self._keep(frame, quads, regions, results, frame_index)
         return Trace(tuple(quads), tuple(regions), results, kept)
 
     def _probe_on_paper(
         self, frame: np.ndarray, search: CardSearch, regions: list[np.ndarray]
-    ) -> dict[int, Probabilities]:
-        """Probabilities of the regions (by their number in the list) that lie on card stock."""
+    ) -> tuple[dict[int, Probabilities], set[int], set[int]]:
+        """Read the regions (by their number in the list) that lie on card stock.
+
+        Each is read at the usual framing, and the ones not read surely (``_FRAMED``) also
+        at the close framing; the surer framing is kept (`model.choose_framings`).
+
+        Returns:
+            the probabilities of the framing kept, the regions read closer, and the regions
+            whose two framings read different cards.
+
+        """
         if not regions:
-            return {}
+            return {}, set(), set()
         stack = np.stack(regions)
         on_paper = np.flatnonzero(
             inside_shares(search.mask, stack * search.scale, weights=_PAPER_GRID) >= _MIN_PAPER
         )
         rank_p, suit_p = self.probabilities(frame, [regions[n] for n in on_paper])
-        return {int(n): (rank_p[k], suit_p[k]) for k, n in enumerate(on_paper)}
+        probs = {int(n): (rank_p[k], suit_p[k]) for k, n in enumerate(on_paper)}
+        # Only a region not read surely (a card or "no index") is worth the close look.
+        unsure = np.flatnonzero(framing_scores(rank_p, suit_p) < _FRAMED)
+        if not len(unsure):
+            return probs, set(), set()
+        close_rank, close_suit = self.probabilities(
+            frame, [_close_framing(regions[on_paper[k]]) for k in unsure])
+        rank, suit, use_close, disagree = choose_framings(
+            (rank_p[unsure], suit_p[unsure]), (close_rank, close_suit), dispute=_DISPUTE
+        )
+        numbers = on_paper[unsure]
+        for k, n in enumerate(numbers.tolist()):
+            probs[n] = (rank[k], suit[k])
+        return probs, set(numbers[use_close].tolist()), set(numbers[disagree].tolist())
 
     def _judge(
-        self, frame: np.ndarray, regions: list[np.ndarray], probs: dict[int, Probabilities]
+        self,
+        frame: np.ndarray,
+        regions: list[np.ndarray],
+        probs: dict[int, Probabilities],
+        *,
+        close: Iterable[int] = (),
+        disagree: Iterable[int] = (),
     ) -> dict[int, tuple[float, Card | None]]:
         """Read the probed regions: corners of one outline fused, the unsure re-read.
 
@@ -331,11 +384,15 @@ class Recogniser:
         might be a card (``_REREAD_LOW``) on an outline not read surely (``_REREAD_HIGH``)
         is cut again in a few shifted and scaled variants, all in one batch (at most
         ``_REREAD_MAX`` regions, the likeliest cards first); its probabilities become the
-        average over the cuts before the corners are fused.
+        average over the cuts before the corners are fused. Regions in ``close`` were read
+        at the close framing (their second look is cut around it); an outline with a region
+        in ``disagree`` (its framings read two cards) is capped at ``_DISPUTED``.
         """
         if not probs:
             return {}
+        close, disagree = set(close), set(disagree)
         readings = _read_pairs(probs, sorted({n - n % 2 for n in probs}))
+        _cap_disagreements(readings, disagree)
         numbers = sorted(probs)
         potentials = dict(zip(numbers, _card_potentials(
             np.stack([probs[n][0] for n in numbers]), np.stack([probs[n][1] for n in numbers])
@@ -348,14 +405,17 @@ class Recogniser:
             return readings
         if len(unsure) > _REREAD_MAX:
             unsure = sorted(sorted(unsure, key=lambda n: -potentials[n])[:_REREAD_MAX])
-        cuts = [variant for n in unsure for variant in _variants(regions[n])]
+        cuts = [variant for n in unsure for variant in
+                _variants(_close_framing(regions[n]) if n in close else regions[n])]
         rank_p, suit_p = self.probabilities(frame, cuts)
         count = len(_VARIANTS)
         for k, n in enumerate(unsure):
             rank, suit = probs[n]
             probs[n] = ((rank + rank_p[k * count:(k + 1) * count].sum(axis=0)) / (count + 1),
                         (suit + suit_p[k * count:(k + 1) * count].sum(axis=0)) / (count + 1))
-        readings.update(_read_pairs(probs, sorted({n - n % 2 for n in unsure})))
+        again = _read_pairs(probs, sorted({n - n % 2 for n in unsure}))
+        _cap_disagreements(again, disagree)
+        readings.update(again)
         return readings
 
     def _keep(
