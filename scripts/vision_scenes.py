@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -120,7 +121,8 @@ def font_design(rng: np.random.Generator, glyphs: GlyphSet) -> FaceDesign:
     """A random design with TrueType glyphs: thin or bold, small, pale, tight in the corner.
 
     Half the designs put a small index high and tight in the corner with large pips beside
-    it; a third have pale index ink; half the suit signs are the font's own.
+    it; a third have pale index ink; half the suit signs are the font's own; a third frame
+    their courts' index (`FaceDesign.court_frame`).
     """
     tint = 255 - rng.integers(0, 40, 3)
     thin = rng.random() < 0.5
@@ -128,7 +130,7 @@ def font_design(rng: np.random.Generator, glyphs: GlyphSet) -> FaceDesign:
     if rng.random() < 0.5:  # our own suit shapes instead of the font's
         glyphs = GlyphSet(glyphs.name, {k: v for k, v in glyphs.masks.items()
                                         if not k.startswith("suit-")})
-    return FaceDesign(
+    design = FaceDesign(
         name=f"font-{glyphs.name}",
         glyphs=glyphs,
         italic=bool(rng.random() < 0.1),
@@ -145,6 +147,13 @@ def font_design(rng: np.random.Generator, glyphs: GlyphSet) -> FaceDesign:
         pip_scale=float(rng.uniform(1.1, 1.6) if tight else rng.uniform(0.8, 1.2)),
         pip_inset=float(rng.uniform(0.03, 0.1) if tight else 0.0),
     )
+    if rng.random() < 0.35:  # drawn last: the designs above keep their random stream
+        # A court frame enclosing the index (tigullio-like courts): the index set in from
+        # the edge so that the frame's line runs a few pixels left of and above it.
+        design = replace(design, court_frame=float(rng.uniform(0.006, 0.03)),
+                         index_dx=float(rng.uniform(0.02, 0.07)),
+                         index_dy=float(rng.uniform(0.0, 0.03)))
+    return design
 
 
 RANDOM_FONTS = (Font.SIMPLEX, Font.PLAIN, Font.DUPLEX, Font.COMPLEX, Font.COMPLEX_SMALL)

@@ -87,6 +87,10 @@ class FaceDesign:
         pip_scale: the size of the centre pips relative to the standard ones.
         pip_inset: the outer pips moved towards the edges, as a fraction of the card (a
             large pip right beside the index, as on decks with indices tight in the corner).
+        court_frame: on jacks, queens and kings, a thin grey frame this far (a fraction of
+            the card width) left of and above the index, with a large suit sign beside the
+            index inside it (decks whose court frame encloses the index: a long line beside
+            a "Q" or "J" must not make it a "10"); 0: none.
 
     """
 
@@ -106,6 +110,7 @@ class FaceDesign:
     fade: float = 0.0
     pip_scale: float = 1.0
     pip_inset: float = 0.0
+    court_frame: float = 0.0
 
     def ink(self, suit: Suit) -> tuple[int, int, int]:
         """Return the BGR colour of this suit's index and pips."""
@@ -278,17 +283,39 @@ def _suit_sign(image: np.ndarray, suit: Suit, design: FaceDesign, *,
     _stamp(image, mask, x=x, y=y, colour=colour)
 
 
-def _draw_index(image: np.ndarray, card: Card, design: FaceDesign) -> None:
+def _draw_index(image: np.ndarray, card: Card, design: FaceDesign) -> tuple[int, int, int]:
+    """Draw the top-left index; return its left, top and right edges in pixels."""
     colour = design.index_ink(card.suit)
     rank_h = round(CARD_H * 0.105 * design.index_scale)
     rank_w = round(CARD_W * 0.17 * design.index_scale)
     mask = _text_patch(_RANK_TEXT[card.rank], design, height=rank_h, width=rank_w)
     cx = round(CARD_W * (0.105 * min(design.index_scale, 1.1) + design.index_dx))
     top = round(CARD_H * (0.035 + design.index_dy))
-    _stamp(image, mask, x=max(3, cx - mask.shape[1] // 2), y=top, colour=colour)
+    left = max(3, cx - mask.shape[1] // 2)
+    _stamp(image, mask, x=left, y=top, colour=colour)
     suit_size = CARD_H * 0.075 * design.index_scale
     _suit_sign(image, card.suit, design, centre=(cx, top + rank_h + suit_size * 0.75),
                size=suit_size, colour=colour)
+    return left, top, max(left + mask.shape[1], round(cx + suit_size / 2))
+
+
+def _draw_court_frame(image: np.ndarray, card: Card, design: FaceDesign,
+                      index: tuple[int, int, int]) -> None:
+    """Draw a court's thin frame just left of and above the index, a large suit beside it.
+
+    The frame is symmetric under a half turn, so drawing it once serves both corners; the
+    suit sign is drawn for each corner.
+    """
+    left, top, right = index
+    gap = max(1, round(CARD_W * design.court_frame))
+    x, y = left - gap, top - gap
+    if x >= 1 and y >= 1:
+        grey = tuple(round((i + p) / 2) for i, p in zip(design.ink(card.suit), design.paper,
+                                                         strict=True))
+        cv2.rectangle(image, (x, y), (CARD_W - 1 - x, CARD_H - 1 - y), grey, 2)
+    size = CARD_H * 0.16
+    _suit_sign(image, card.suit, design, centre=(right + size * 0.55, top + size * 0.55),
+               size=size, colour=design.ink(card.suit))
 
 
 # Pip positions (x, y) as fractions of the card for 2..10 (a common layout).
@@ -374,12 +401,17 @@ def draw_face(card: Card, design: FaceDesign) -> np.ndarray:
     if design.border:
         cv2.rectangle(image, (6, 6), (CARD_W - 7, CARD_H - 7), (150, 150, 150), 2)
     _draw_centre(image, card, design)
-    _draw_index(image, card, design)
-    if design.pip_inset > 0 or design.pip_scale != 1.0:
+    court = design.court_frame > 0 and card.rank >= Rank.JACK
+    index = _draw_index(image, card, design)
+    if court:
+        _draw_court_frame(image, card, design, index)
+    if design.pip_inset > 0 or design.pip_scale != 1.0 or court:
         # Pips or a frame reach into the corner: draw the second index on the face itself
         # (copying the turned corner would cut them).
         image = cv2.rotate(image, cv2.ROTATE_180)
-        _draw_index(image, card, design)
+        index = _draw_index(image, card, design)
+        if court:
+            _draw_court_frame(image, card, design, index)
         return cv2.rotate(image, cv2.ROTATE_180)
     rotated = cv2.rotate(image, cv2.ROTATE_180)
     corner_w, corner_h = round(CARD_W * 0.24), round(CARD_H * 0.36)

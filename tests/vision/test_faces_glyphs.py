@@ -63,6 +63,7 @@ def test_heldout_and_fixed_training_designs_never_use_the_glyph_options():
     for design in HELDOUT_DESIGNS + TRAIN_DESIGNS:
         assert design.glyphs is None, design.name
         assert (design.fade, design.pip_scale, design.pip_inset) == (0.0, 1.0, 0.0), design.name
+        assert design.court_frame == 0.0, design.name
 
 
 def test_glyph_set_replaces_the_hershey_rank_and_leaves_the_suit_shape():
@@ -140,6 +141,7 @@ def test_font_designs_are_varied_and_never_named_as_a_heldout_deck(scenes_module
     assert sum(d.pip_inset > 0 for d in designs) > 60
     assert sum(d.fade > 0 for d in designs) > 40
     assert min(d.index_scale for d in designs) < 0.6
+    assert 40 < sum(d.court_frame > 0 for d in designs) < 100
     with_own_suits = sum(SUIT_GLYPH_KEYS[next(iter(SUIT_GLYPH_KEYS))] in d.glyphs.masks
                          for d in designs)
     assert 60 < with_own_suits < 140
@@ -175,3 +177,19 @@ def test_truetype_glyphs_render_ranks_and_suits(scenes_module):
     assert all(m.max() == 255 for m in glyphs.masks.values())
     face = draw_face(parse_card("Jd"), FaceDesign("s", glyphs=glyphs))
     assert (_index(face) < 128).sum() > 200
+
+
+def test_court_frame_draws_a_line_left_of_a_courts_index_and_leaves_pip_cards_alone():
+    plain = FaceDesign("p", index_scale=0.7, index_dx=0.05)
+    framed = FaceDesign("f", index_scale=0.7, index_dx=0.05, court_frame=0.016)
+    assert np.array_equal(draw_face(parse_card("9h"), plain), draw_face(parse_card("9h"), framed))
+    queen = draw_face(parse_card("Qc"), framed)
+    assert not np.array_equal(queen, draw_face(parse_card("Qc"), plain))
+    # The index starts 3 px right of where the frame's 2-px line is drawn (4 px gap).
+    darkest = queen.min(axis=2)
+    ink_columns = np.flatnonzero((darkest[10:60] < 100).any(axis=0))
+    line_columns = np.flatnonzero((darkest[40:300] < 200).all(axis=0))
+    assert len(line_columns) and line_columns[0] < ink_columns[0]
+    # Symmetric under a half turn: both corners show the same frame and index.
+    turned = cv2.rotate(queen, cv2.ROTATE_180)
+    assert np.abs(turned[:80, :60].astype(int) - queen[:80, :60].astype(int)).mean() < 8
