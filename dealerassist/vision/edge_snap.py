@@ -19,7 +19,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["FIRM_EDGE", "snap_quads"]
+__all__ = ["snap_quads"]
 
 # Where along a side the edge is looked for (fractions of the side from the index corner):
 # past the rounded corner, beside the index, not far into the part a fan covers.
@@ -29,7 +29,6 @@ _REACH = 0.09  # the farthest a side moves, in card long sides
 _STEP = 0.5  # pixels between the offsets tried; the response spans 4 steps (2 pixels)
 # Of the 8 points along a side, the 3rd lowest response (~25th percentile) counts.
 _MIN_EDGE = 14.0  # grey levels: the weakest step from card stock to what lies outside it
-FIRM_EDGE = 30.0  # grey levels: a hypothesis this strong (`snap_quads`) is firm on edges
 _GAIN = 1.25  # a side moves only to an edge this much stronger than where it lies
 
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from dealerassist.vision.card_hypotheses import corner_hypotheses, pair_halves, strip_hypotheses
 from dealerassist.vision.card_metric import CardMetric
-from dealerassist.vision.edge_snap import FIRM_EDGE, snap_quads
+from dealerassist.vision.edge_snap import snap_quads
 from dealerassist.vision.quads import (
     CARD_ASPECT,
     INDEX_BOX,
@@ -208,19 +208,8 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _dedupe(
-    quads: list[CardQuad], *, limit: float = 0.85, firm_limit: float | None = None
-) -> list[CardQuad]:
-    """Drop hypotheses that repeat an earlier one (same corners, either way round).
-
-    Args:
-        quads: outlines and hypotheses, the ones to keep first.
-        limit: a quad repeats another when no corner is farther from it than
-            ``1 - limit`` of its diagonal.
-        firm_limit: the same for firm hypotheses (`CardQuad.firm`), when given: two
-            hypotheses each on card edges a few pixels apart may be two cards' indices.
-
-    """
+def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
+    """Drop hypotheses that repeat an earlier one (same corners, either way round)."""
     if len(quads) < 2:
         return list(quads)
     corners = np.stack([quad.corners for quad in quads])  # (N, 4, 2)
@@ -235,11 +224,7 @@ def _dedupe(
         half = np.abs(here - flat[(k + 4) % 8][None])
         same = step if same is None else np.maximum(same, step, out=same)
         turned = half if turned is None else np.maximum(turned, half, out=turned)
-    tolerance = (1 - limit) * sizes
-    if firm_limit is not None:
-        firm = np.array([quad.firm for quad in quads])
-        tolerance = np.where(firm, (1 - firm_limit) * sizes, tolerance)
-    close = np.minimum(same, turned) < tolerance[:, None]  # close[i, j]: i repeats j
+    close = np.minimum(same, turned) < (1 - limit) * sizes[:, None]  # close[i, j]: i repeats j
     # Only a repeat of an earlier quad can be dropped; most rows have none.
     earlier = np.flatnonzero(np.tril(close, -1).any(axis=1)).tolist()
     kept = np.ones(len(quads), bool)
@@ -248,7 +233,6 @@ def _dedupe(
     return [quad for quad, keep in zip(quads, kept.tolist(), strict=True) if keep]
 
 
-_FIRM_LIMIT = 0.92  # hypotheses on card edges repeat each other only within 8 % of a card
 _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units: long side 1)
 _AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
 
@@ -533,10 +517,9 @@ class CardSearch:
             return []
         snapped, strength = snap_quads(self.gray, np.concatenate(quads))
         order = np.argsort(-strength, kind="stable")
-        return [CardQuad(q, False, firm) for q, firm in zip(
-            snapped[order] / scale, (strength[order] >= FIRM_EDGE).tolist(), strict=True)]
+        return [CardQuad(q, False) for q in snapped[order] / scale]
 
     def found(self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40) -> FoundCards:
         """Return clean outlines then hypotheses, repeats dropped, at most max_hypotheses."""
-        return FoundCards(_dedupe(self.singles + hypotheses, firm_limit=_FIRM_LIMIT)
-                          [:max_hypotheses], self.mask, self.scale)
+        return FoundCards(_dedupe(self.singles + hypotheses)[:max_hypotheses], self.mask,
+                          self.scale)

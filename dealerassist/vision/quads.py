@@ -46,7 +46,6 @@ class CardQuad:
 
     corners: np.ndarray  # float32, shape (4, 2)
     single: bool  # True when the region was one clean card outline
-    firm: bool = False  # a hypothesis with an index corner on card edges (edge_snap)
 
     @property
     def box(self) -> tuple[int, int, int, int]:

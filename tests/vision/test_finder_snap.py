@@ -130,21 +130,6 @@ def test_snap_takes_thousands_of_hypotheses_in_one_call():
     assert np.abs(snapped[:, 0] - card[0]).max() <= 1.0
 
 
-def test_dedupe_keeps_firm_hypotheses_a_few_pixels_apart_and_drops_loose_repeats():
-    from dealerassist.vision.geometry import _FIRM_LIMIT, _dedupe
-    from dealerassist.vision.quads import CardQuad
-
-    card = _rect(200, 100, 63, 88).astype(np.float32)
-    apart = card + np.float32(9.0)  # 9 px: within 15 % of the diagonal (16 px), past 8 %
-    firm = [CardQuad(card, False, True), CardQuad(apart, False, True)]
-    loose = [CardQuad(card, False), CardQuad(apart, False)]
-    assert len(_dedupe(firm, firm_limit=_FIRM_LIMIT)) == 2
-    assert len(_dedupe(loose, firm_limit=_FIRM_LIMIT)) == 1
-    assert len(_dedupe(firm)) == 1  # without firm_limit, as before
-    near = [CardQuad(card, False, True), CardQuad(card + np.float32(3.0), False, True)]
-    assert len(_dedupe(near, firm_limit=_FIRM_LIMIT)) == 1  # 3 px: the same hypothesis
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.integers(3, 12), st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**32 - 1))
 def test_snap_third_lowest_is_numpys_partition(count, rows, columns, seed):
