@@ -32,13 +32,19 @@ def test_heldout_clean_board_is_read_and_no_back_is_ever_reported(recogniser):
         total.add(score)
     assert total.readable >= 40
     assert total.backs_reported == 0
-    assert total.accuracy >= 0.85, total.misses
+    assert total.accuracy >= 0.95, total.misses  # 1.0 on 2026-11-30 (56 cards)
 
 
 @pytest.mark.slow
 def test_heldout_accuracy_floor_per_condition(recogniser):
     scores = _score(recogniser, 12, set(HELDOUT_CONDITIONS))
-    floors = {"clean": 0.9, "blur": 0.85, "glare": 0.8, "angle": 0.85, "overlap": 0.6, "far": 0.85}
+    # A few points under the figures of 2026-11-30 (fourth session: clean 1.0, blur .994,
+    # glare 1.0, angle .970, overlap .932, far .929; 4 sure false reports in all).
+    floors = {"clean": 0.97, "blur": 0.96, "glare": 0.96, "angle": 0.94, "overlap": 0.88,
+              "far": 0.88}
+    sure_false = 0
     for condition, score in scores.items():
         assert score.backs_reported == 0, condition
         assert score.accuracy >= floors[condition], (condition, score.to_json())
+        sure_false += score.false_sure
+    assert sure_false <= 8
