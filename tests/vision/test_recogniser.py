@@ -26,16 +26,16 @@ def test_shipped_model_loads_and_answers_every_class_head():
 
 @pytest.mark.parametrize(
     ("name", "misses_allowed"),
-    [("board_five.png", 0), ("angle.png", 1), ("blur_glare.png", 0), ("overlap_chips.png", 1)],
+    [("board_five.png", 0), ("angle.png", 1), ("blur_glare.png", 0), ("overlap_chips.png", 0)],
 )
 def test_fixture_cards_are_read(recogniser, expected, name, misses_allowed):
     sightings = recogniser.recognise(read_image(FIXTURES / name))
     read = {str(s.card) for s in sightings}
     assert len(read) == len(sightings)  # no card twice
     missed = set(expected[name]["cards"]) - read
-    # Known misses (docs/vision.md): the fan under a chip in overlap_chips.png (its Js);
-    # the 2s in angle.png, whose blurred spade one corner reads as a club: proposed as the
-    # 2c below 0.9, so the dealer confirms it and it never counts by itself.
+    # A known miss: the 2s in angle.png, whose blurred spade one corner reads as a club:
+    # proposed as the 2c below 0.9, so the dealer confirms it and it never counts by itself.
+    # (The Js of the fan under a chip in overlap_chips.png is read since the fourth session.)
     assert len(missed) <= misses_allowed, f"missed {sorted(missed)}"
     present = set(expected[name]["present"])
     wrong = [s for s in sightings if str(s.card) not in present]
