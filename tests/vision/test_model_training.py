@@ -40,6 +40,18 @@ def _ink_columns(face: np.ndarray) -> int:
     return int((corner < 128).any(axis=0).sum())
 
 
+@pytest.fixture(scope="module")
+def augment():
+    """torch and scripts/vision_augment, imported once (skipped where torch is missing)."""
+    torch = pytest.importorskip("torch")
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import vision_augment
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    return torch, vision_augment
+
+
 def test_varied_designs_are_thin_small_and_never_the_heldout_font(scenes_module):
     rng = np.random.default_rng(3)
     designs = [random_design(rng, fonts=scenes_module.RANDOM_FONTS, varied=True)
@@ -128,26 +140,18 @@ def _patches(count: int) -> np.ndarray:
     return x
 
 
-def test_loader_normalisation_is_the_shipped_models():
-    torch = pytest.importorskip("torch")
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from vision_augment import torch_normalise
-    finally:
-        sys.path.remove(str(SCRIPTS))
+def test_loader_normalisation_is_the_shipped_models(augment):
+    torch, module = augment
+    torch_normalise = module.torch_normalise
     x = np.random.default_rng(0).integers(0, 256, (16, PATCH_H, PATCH_W, 2)).astype(np.uint8)
     x[:8] = _patches(8)
     ours = torch_normalise(torch.from_numpy(x).permute(0, 3, 1, 2).float()).numpy()
     np.testing.assert_allclose(ours, normalise_patches(x), atol=1e-4)
 
 
-def test_augmentation_is_seeded_varies_patches_and_never_covers_the_rank():
-    torch = pytest.importorskip("torch")
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from vision_augment import PatchAugmenter
-    finally:
-        sys.path.remove(str(SCRIPTS))
+def test_augmentation_is_seeded_varies_patches_and_never_covers_the_rank(augment):
+    torch, module = augment
+    PatchAugmenter = module.PatchAugmenter
     raw = torch.from_numpy(_patches(256)).permute(0, 3, 1, 2).float()
     first = PatchAugmenter(seed=4)(raw)
     assert torch.equal(first, PatchAugmenter(seed=4)(raw))
@@ -162,13 +166,9 @@ def test_augmentation_is_seeded_varies_patches_and_never_covers_the_rank():
     assert bool((covered != raw).any())
 
 
-def test_thinner_strokes_leave_less_ink_and_thicker_more():
-    torch = pytest.importorskip("torch")
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from vision_augment import PatchAugmenter
-    finally:
-        sys.path.remove(str(SCRIPTS))
+def test_thinner_strokes_leave_less_ink_and_thicker_more(augment):
+    torch, module = augment
+    PatchAugmenter = module.PatchAugmenter
     raw = torch.from_numpy(_patches(400)).permute(0, 3, 1, 2).float()
     out = PatchAugmenter(seed=2)._strokes(raw.clone())
     ink_before = (raw[:, 0] < 100).flatten(1).sum(dim=1)
@@ -221,13 +221,9 @@ def test_score_patches_counts_cards_right_only_with_rank_suit_and_confidence(tmp
     assert "n=4, cards 3" in line
 
 
-def test_zoom_in_enlarges_some_indices_and_is_off_by_default():
-    torch = pytest.importorskip("torch")
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from vision_augment import PatchAugmenter
-    finally:
-        sys.path.remove(str(SCRIPTS))
+def test_zoom_in_enlarges_some_indices_and_is_off_by_default(augment):
+    torch, module = augment
+    PatchAugmenter = module.PatchAugmenter
     raw = torch.from_numpy(_patches(400)).permute(0, 3, 1, 2).float()
     ink_before = (raw[:, 0] < 100).flatten(1).sum(dim=1)
 
