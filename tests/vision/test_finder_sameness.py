@@ -203,10 +203,9 @@ def main() -> None:
                 times[name]["frame"].append((time.process_time() - cpu) * 1000.0)
                 times[name]["finder"].append(spent[0] * 1000.0)
     recogniser.CardSearch = geometry.CardSearch
-    for name, kinds in times.items():
-        print(name, "  ".join(
-            f"{kind} p50 {np.percentile(values, 50):.2f} p95 {np.percentile(values, 95):.2f}"
-            f" ms (n={len(values)})" for kind, values in kinds.items()))
+    from tests.vision.timing import print_percentiles
+
+    print_percentiles(times)
 
 
 if __name__ == "__main__":

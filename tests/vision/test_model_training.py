@@ -9,6 +9,7 @@ at the top-left of the patch is never covered).
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -23,15 +24,18 @@ from dealerassist.vision.model import PATCH_H, PATCH_W, normalise_patches
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
 
-@pytest.fixture(scope="module")
-def scenes_module():
+def _script(name: str):  # type: ignore[no-untyped-def]
+    """Import a training script of scripts/ (not a package) by its module name."""
     sys.path.insert(0, str(SCRIPTS))
     try:
-        import vision_scenes
-
-        yield vision_scenes
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(SCRIPTS))
+
+
+@pytest.fixture(scope="module")
+def scenes_module():
+    return _script("vision_scenes")
 
 
 def _ink_columns(face: np.ndarray) -> int:
@@ -44,12 +48,7 @@ def _ink_columns(face: np.ndarray) -> int:
 def augment():
     """torch and scripts/vision_augment, imported once (skipped where torch is missing)."""
     torch = pytest.importorskip("torch")
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        import vision_augment
-    finally:
-        sys.path.remove(str(SCRIPTS))
-    return torch, vision_augment
+    return torch, _script("vision_augment")
 
 
 def test_varied_designs_are_thin_small_and_never_the_heldout_font(scenes_module):
@@ -116,11 +115,7 @@ def test_varied_conditions_include_far_cameras_smaller_than_the_usual(scenes_mod
 
 
 def test_training_refuses_a_seed_whose_scenes_would_be_the_heldout_ones():
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from vision_train import chunk_seeds
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    chunk_seeds = _script("vision_train").chunk_seeds
     assert chunk_seeds(11, 2) == [11000, 11001]
     with pytest.raises(ValueError, match="held-out seed"):
         chunk_seeds(HELDOUT_SEED // 1000, HELDOUT_SEED % 1000 + 1)
@@ -180,11 +175,7 @@ def test_thinner_strokes_leave_less_ink_and_thicker_more(augment):
 
 def test_average_weights_mixes_floats_by_share_and_refuses_other_networks():
     torch = pytest.importorskip("torch")
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from vision_train import average_weights
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    average_weights = _script("vision_train").average_weights
     base = {"w": torch.tensor([1.0, 3.0]), "n": torch.tensor(5)}
     tuned = {"w": torch.tensor([11.0, -7.0]), "n": torch.tensor(9)}
     mixed = average_weights(base, tuned, share=0.3)
@@ -196,11 +187,7 @@ def test_average_weights_mixes_floats_by_share_and_refuses_other_networks():
 
 def test_score_patches_counts_cards_right_only_with_rank_suit_and_confidence(tmp_path):
     torch = pytest.importorskip("torch")
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from vision_train import score_patches
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    score_patches = _script("vision_train").score_patches
 
     class Fixed(torch.nn.Module):
         """Reads every patch as the seven of hearts (rank 5, suit 2), rank sure, suit less so."""

@@ -131,10 +131,9 @@ def main() -> None:
                     spent = (time.process_time() - cpu if kind == "cpu"
                              else time.perf_counter() - wall)
                     times[name][kind].append(spent * 1000.0)
-    for name, kinds in times.items():
-        print(name, "  ".join(
-            f"{kind} p50 {np.percentile(values, 50):.2f} p95 {np.percentile(values, 95):.2f}"
-            f" ms (n={len(values)})" for kind, values in kinds.items()))
+    from tests.vision.timing import print_percentiles
+
+    print_percentiles(times)
 
 
 if __name__ == "__main__":
