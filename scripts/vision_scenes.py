@@ -179,16 +179,24 @@ def training_deck(rng: np.random.Generator, fixed: list, *, varied: bool = False
     return fixed[int(rng.integers(len(fixed)))]
 
 
-def random_conditions(rng: np.random.Generator, *, varied: bool = False) -> Conditions:
+def random_conditions(
+    rng: np.random.Generator, *, varied: bool = False, scale: tuple[float, float] | None = None
+) -> Conditions:
     """A mix of easy and hard scenes for training.
 
     With ``varied``, the camera distance varies too (cards 0.55 to 1.2 times the usual
-    size), and half the scenes have overlapping cards.
+    size), and half the scenes have overlapping cards. ``scale`` (low, high) puts every
+    scene's camera in that range instead: a camera mounted high over a large table shows
+    cards half their usual size or less, with indices a few pixels tall.
     """
     if varied:
-        return _varied_conditions(rng)
+        conditions = _varied_conditions(rng)
+        if scale is not None:
+            conditions = replace(conditions, scale=float(rng.uniform(*scale)))
+        return conditions
     hard = rng.random()
     return Conditions(
+        scale=float(rng.uniform(*scale)) if scale is not None else 1.0,
         overlap=float(rng.choice([0.0, rng.uniform(0, 1)])),
         angle=float(rng.uniform(0, 35) * (rng.random() < 0.6)),
         blur=float(rng.uniform(0, 2.2) * (rng.random() < 0.6)),

@@ -122,6 +122,7 @@ _FONT_EXCLUDE: str | None = None
 _FONT_SHARE = 0.0
 _LEAVE_OUT: tuple[str, ...] = ()
 _ONLY: tuple[str, ...] | None = None
+_SCALE: tuple[float, float] | None = None  # --scale: every scene's camera distance
 
 
 def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
@@ -149,7 +150,8 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
             deck = vision_scenes.training_deck(rng, fixed, varied=_VARIED, fonts=fonts,
                                                font_share=_FONT_SHARE)
         scene = render_scene(rng, deck=deck, count=int(rng.integers(3, 9)),
-                             conditions=vision_scenes.random_conditions(rng, varied=_VARIED))
+                             conditions=vision_scenes.random_conditions(rng, varied=_VARIED,
+                                                                     scale=_SCALE))
         got = vision_scenes.samples(scene, rng, covered=_VARIED)
         if got:
             xs.append(got[0])
@@ -241,6 +243,9 @@ def main() -> None:
                         help="a training deck not to render (art-dondorf, drawn-duplex ...)")
     parser.add_argument("--only", action="append", metavar="DECK",
                         help="render only these fixed decks (a validation set of left-out ones)")
+    parser.add_argument("--scale", type=float, nargs=2, metavar=("LOW", "HIGH"),
+                        help="every scene's cards LOW..HIGH times the usual size (a camera "
+                        "farther away: 0.4 0.75)")
     parser.add_argument("--val", type=Path, action="append", default=[], metavar="NPZ",
                         help="also report accuracy on these patches after every epoch "
                         "(left-out designs)")
@@ -248,13 +253,14 @@ def main() -> None:
                         help="no training: accuracy of these weights (or of their average "
                         "with --average-with) on the --val patches")
     args = parser.parse_args()
-    global _WITH_ART, _VARIED, _FONTS, _FONT_EXCLUDE, _FONT_SHARE, _LEAVE_OUT, _ONLY
+    global _WITH_ART, _VARIED, _FONTS, _FONT_EXCLUDE, _FONT_SHARE, _LEAVE_OUT, _ONLY, _SCALE
     _WITH_ART = not args.no_art
     _VARIED = args.varied
     _FONTS, _FONT_EXCLUDE = args.fonts, args.font_exclude
     _FONT_SHARE = args.font_share if args.fonts else 0.0
     _LEAVE_OUT = tuple(args.leave_out)
     _ONLY = tuple(args.only) if args.only else None
+    _SCALE = tuple(args.scale) if args.scale else None
     if args.data_only:
         x, r, _ = build_dataset(args.scenes, args.seed, args.cache, args.workers)
         print(f"patches: {len(x)} (no-index {int((r == 13).sum())})")

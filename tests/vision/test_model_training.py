@@ -114,6 +114,28 @@ def test_varied_conditions_include_far_cameras_smaller_than_the_usual(scenes_mod
     assert {scenes_module.random_conditions(rng).scale for _ in range(50)} == {1.0}
 
 
+def test_a_scale_range_puts_every_training_camera_in_it_and_leaves_the_rest_unchanged(
+    scenes_module,
+):
+    for varied in (False, True):
+        rng = np.random.default_rng(3)
+        drawn = [scenes_module.random_conditions(rng, varied=varied, scale=(0.4, 0.7))
+                 for _ in range(100)]
+        assert all(0.4 <= c.scale <= 0.7 for c in drawn)
+        assert min(c.scale for c in drawn) < 0.45 and max(c.scale for c in drawn) > 0.65
+    # Without a range the random stream is the one earlier caches were rendered from
+    # (these values were drawn before the option existed).
+    plain = scenes_module.random_conditions(np.random.default_rng(9))
+    assert (plain.glare, plain.chips, plain.backs, plain.scale) == (
+        pytest.approx(0.9182376), 3, 2, 1.0)
+    # A varied scene keeps its other draws: only the camera distance is replaced.
+    varied = scenes_module.random_conditions(np.random.default_rng(9), varied=True)
+    far = scenes_module.random_conditions(np.random.default_rng(9), varied=True,
+                                          scale=(0.4, 0.7))
+    assert far.overlap == varied.overlap == pytest.approx(0.7222037)
+    assert (far.glare, far.backs) == (varied.glare, varied.backs)
+
+
 def test_training_refuses_a_seed_whose_scenes_would_be_the_heldout_ones():
     chunk_seeds = _script("vision_train").chunk_seeds
     assert chunk_seeds(11, 2) == [11000, 11001]
