@@ -66,6 +66,9 @@ _REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (l
 # thin index then fills the patch as the usual ones do; `model.choose_framings`).
 _CLOSE = 0.85
 _FRAMED = 0.999  # a region read this surely (a card or "no index") needs no close look
+# An index region lying this much (a share of its area) on a card already read as the same
+# card is that card's own index (`Recogniser._keep`).
+_OWN_INDEX = 0.5
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -442,6 +445,13 @@ class Recogniser:
             if any(other.quad is quad for other in kept):
                 continue
             if any(other.sighting.card is card and _overlap(quad.corners, other.quad.corners) > 0.3
+                   for other in kept):
+                continue
+            # An index lying on a card already read as this very card is that card's own:
+            # its other corner, or a third or fourth index (many decks print one in every
+            # corner), reached by a hypothesis beside it. Reported, it would be a card on
+            # the back or felt next door, and a false "same card twice" (IRR-DECK).
+            if any(other.sighting.card is card and _overlap(region, other.quad.corners) > _OWN_INDEX
                    for other in kept):
                 continue
             zone = self.calibration.zone_of(quad.corners.mean(axis=0)) if self.calibration else ""
