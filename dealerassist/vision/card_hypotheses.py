@@ -14,6 +14,8 @@ contain the strip it came from.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -21,7 +23,8 @@ import numpy as np
 from dealerassist.vision.card_metric import SHORT_SIDE, CardMetric
 from dealerassist.vision.quads import inside_shares, order_quad
 
-__all__ = ["corner_hypotheses", "pair_halves", "strip_hypotheses"]
+__all__ = ["CornerSearch", "corner_hypotheses", "many_corner_hypotheses", "pair_halves",
+           "strip_hypotheses"]
 
 _CLOCKWISE = np.array([1.0, -1.0])  # (y, x) times this: (x, y) turned a quarter on screen
 
@@ -40,6 +43,26 @@ def _apply_corners(maps: np.ndarray, corners: np.ndarray) -> np.ndarray:
     out[..., 0] = maps[:, None, 0, 0] * corners[..., 0] + maps[:, None, 0, 1] * corners[..., 1]
     out[..., 1] = maps[:, None, 1, 0] * corners[..., 0] + maps[:, None, 1, 1] * corners[..., 1]
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class CornerSearch:
+    """One region's corners to build card hypotheses from (see `corner_hypotheses`).
+
+    Attributes:
+        contour: the region's outline.
+        metric: the card's local size and shape.
+        inset: pixels the outline lies inside the card's true edge (a cut mask).
+        contain: a quad the card must contain (the visible strip of a fanned card).
+        min_edge: the shortest edge (table units) a corner is taken from.
+
+    """
+
+    contour: np.ndarray
+    metric: CardMetric
+    inset: float = 0.0
+    contain: np.ndarray | None = None
+    min_edge: float = 0.25 * SHORT_SIDE
 
 
 def corner_hypotheses(
@@ -68,29 +91,73 @@ def corner_hypotheses(
         min_edge: the shortest edge (table units) a corner is taken from.
 
     """
-    perimeter = cv2.arcLength(contour, True)
-    poly = cv2.approxPolyDP(contour, max(2.0, 0.012 * perimeter), True).reshape(-1, 2)
-    if len(poly) < 3:
-        return []
-    poly = poly.astype(np.float64)
-    orientation = 1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0 else -1.0
-    count = len(poly)
-    e1 = poly[(np.arange(count) - 1) % count] - poly  # to the previous vertex
-    e2 = poly[(np.arange(count) + 1) % count] - poly  # to the next vertex
-    to_table, to_image = metric.maps(poly)
+    search = CornerSearch(contour, metric, inset=inset, contain=contain, min_edge=min_edge)
+    return many_corner_hypotheses([search], support)[0]
+
+
+def _polygon(search: CornerSearch) -> np.ndarray:
+    """Return the region's outline simplified to its corners, (P, 2)."""
+    perimeter = cv2.arcLength(search.contour, True)
+    return cv2.approxPolyDP(search.contour, max(2.0, 0.012 * perimeter), True).reshape(-1, 2)
+
+
+def many_corner_hypotheses(
+    searches: Sequence[CornerSearch], support: np.ndarray
+) -> list[list[tuple[float, np.ndarray]]]:
+    """`corner_hypotheses` of several regions at once: one list (best first) per region.
+
+    The regions' corners are stacked and worked out together (each one exactly as alone:
+    the arithmetic is per corner), so a frame pays numpy's cost per call once, not once a
+    region.
+    """
+    out: list[list[tuple[float, np.ndarray]]] = [[] for _ in searches]
+    polys, owners, signs, maps_in, maps_out = [], [], [], [], []
+    by_metric: dict[int, list[int]] = {}
+    for number, search in enumerate(searches):
+        poly = _polygon(search)
+        if len(poly) < 3:
+            continue
+        poly = poly.astype(np.float64)
+        polys.append(poly)
+        owners.append(number)
+        signs.append(1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0
+                     else -1.0)
+        by_metric.setdefault(id(search.metric), []).append(len(polys) - 1)
+    if not polys:
+        return out
+    sizes = np.array([len(poly) for poly in polys])
+    maps_in = [None] * len(polys)
+    maps_out = [None] * len(polys)
+    for members in by_metric.values():
+        metric = searches[owners[members[0]]].metric
+        to_table, to_image = metric.maps(np.concatenate([polys[k] for k in members]))
+        bounds = np.cumsum([0] + [len(polys[k]) for k in members])
+        for k, start, stop in zip(members, bounds[:-1], bounds[1:], strict=True):
+            maps_in[k], maps_out[k] = to_table[start:stop], to_image[start:stop]
+    poly = np.concatenate(polys)
+    group = np.repeat(np.arange(len(polys)), sizes)  # each vertex's polygon
+    first = np.repeat(np.cumsum(sizes) - sizes, sizes)
+    place = np.arange(len(poly)) - first
+    count = sizes[group]
+    e1 = poly[first + (place - 1) % count] - poly  # to the previous vertex
+    e2 = poly[first + (place + 1) % count] - poly  # to the next vertex
+    to_table, to_image = np.concatenate(maps_in), np.concatenate(maps_out)
     t1, t2 = _apply(to_table, e1), _apply(to_table, e2)
     m1, m2 = np.hypot(t1[:, 0], t1[:, 1]), np.hypot(t2[:, 0], t2[:, 1])
+    min_edge = np.array([searches[n].min_edge for n in owners])[group]
     keep = (m1 >= min_edge) & (m2 >= min_edge)
     if not keep.any():
-        return []
-    w1, w2 = t1[keep] / m1[keep, None], t2[keep] / m2[keep, None]
+        return out
+    with np.errstate(divide="ignore", invalid="ignore"):
+        w1, w2 = t1 / m1[:, None], t2 / m2[:, None]
     cross = w1[:, 0] * w2[:, 1] - w1[:, 1] * w2[:, 0]
+    orientation = np.array(signs)[group]
     # About 90 degrees on the table, and convex.
-    right = (np.abs((w1 * w2).sum(axis=1)) <= 0.3) & (cross * orientation <= 0)
+    right = keep & (np.abs((w1 * w2).sum(axis=1)) <= 0.3) & (cross * orientation <= 0)
     if not right.any():
-        return []
-    chosen = np.flatnonzero(keep)[right]
-    w1, w2, cross = w1[right], w2[right], cross[right]
+        return out
+    chosen = np.flatnonzero(right)
+    w1, w2, cross = w1[chosen], w2[chosen], cross[chosen]
     m1, m2 = m1[chosen], m2[chosen]
     # Square the corner: w2 turned a quarter towards w1, both weighed by their length.
     # A quarter turn one way or the other (negation and swapping are exact).
@@ -100,10 +167,12 @@ def corner_hypotheses(
     a = along / np.hypot(along[:, 0], along[:, 1])[:, None]
     b = a[:, ::-1] * -sense
     vertex = poly[chosen]
-    if inset:
+    insets = np.array([searches[n].inset for n in owners])[group[chosen]]
+    if insets.any():
+        inset = insets != 0
         u1 = e1[chosen] / np.hypot(e1[chosen, 0], e1[chosen, 1])[:, None]
         u2 = e2[chosen] / np.hypot(e2[chosen, 0], e2[chosen, 1])[:, None]
-        vertex = vertex - inset * (u1 + u2)
+        vertex = np.where(inset[:, None], vertex - insets[:, None] * (u1 + u2), vertex)
     quads, matches = [], []
     to_image = to_image[chosen]
     for len_a, len_b in ((1.0, SHORT_SIDE), (SHORT_SIDE, 1.0)):
@@ -116,15 +185,19 @@ def corner_hypotheses(
                        + 0.5 * (np.abs(m2 - len_b) < 0.15 * len_b))
     stacked = np.stack(quads, 1).reshape(-1, 4, 2).astype(np.float32)  # corner by corner
     shares = inside_shares(support, stacked)
-    scores = np.stack(matches, 1).ravel() + shares
-    kept = [(float(scores[number]), stacked[number])
-            for number in np.flatnonzero(shares >= 0.9).tolist()]
-    if contain is not None and kept:
-        area = max(cv2.contourArea(contain), 1.0)
-        kept = [(score, quad) for score, quad in kept
-                if cv2.intersectConvexConvex(contain, quad)[0] >= 0.85 * area]
-    kept.sort(key=lambda item: -item[0])
-    return kept
+    scores = (np.stack(matches, 1).ravel() + shares).tolist()
+    regions = np.repeat(np.array(owners)[group[chosen]], 2).tolist()
+    for number in np.flatnonzero(shares >= 0.9).tolist():
+        out[regions[number]].append((scores[number], stacked[number]))
+    for number, kept in enumerate(out):
+        contain = searches[number].contain
+        if contain is not None and kept:
+            area = max(cv2.contourArea(contain), 1.0)
+            kept = [(score, quad) for score, quad in kept
+                    if cv2.intersectConvexConvex(contain, quad)[0] >= 0.85 * area]
+        kept.sort(key=lambda item: -item[0])
+        out[number] = kept
+    return out
 
 
 def _percentile_30(rows: np.ndarray) -> np.ndarray:

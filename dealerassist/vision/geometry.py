@@ -21,9 +21,15 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from dealerassist.vision.card_hypotheses import corner_hypotheses, pair_halves, strip_hypotheses
+from dealerassist.vision.card_hypotheses import (
+    CornerSearch,
+    many_corner_hypotheses,
+    pair_halves,
+    strip_hypotheses,
+)
 from dealerassist.vision.card_metric import CardMetric
 from dealerassist.vision.edge_snap import snap_quads
+from dealerassist.vision.outlines import outline_from_contour, refine_quads
 from dealerassist.vision.quads import (
     CARD_ASPECT,
     INDEX_BOX,
@@ -115,97 +121,7 @@ def _lifted_mask(lowest: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_3)
 
 
-def _card_like(quad: np.ndarray) -> bool:
-    sides = [math.hypot(*(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
-    short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-    return short > 0 and 1.1 <= long_ / short <= 2.1
-
-
-def _refine_quad(quad: np.ndarray, hull: np.ndarray) -> np.ndarray:
-    """Put each side on the longest straight stretch of the outline along it.
-
-    Rounded corners, and ink touching a card's edge, pull the vertices of a polygon
-    approximation inwards; the straight edges between them are reliable. The four sides
-    are worked out at once (float32 throughout, as one side at a time was).
-    """
-    points = hull.reshape(-1, 2).astype(np.float32)
-    starts, ends = points, np.concatenate((points[1:], points[:1]))
-    steps = ends - starts
-    spans = np.sqrt(steps[:, 0] * steps[:, 0] + steps[:, 1] * steps[:, 1])
-    units = steps / np.maximum(spans, np.float32(1e-6))[:, None]
-    sides = quad[_NEXT_CORNER] - quad  # side k runs from corner k to corner k + 1
-    lengths = [math.hypot(float(x), float(y)) for x, y in sides.tolist()]
-    if min(lengths) < 1:
-        return quad
-    lengths32 = np.array(lengths, np.float32)
-    directions = sides / lengths32[:, None]
-    normals = directions[:, ::-1] * _TURN  # (-dy, dx)
-    # The products stay matrix products, side by side: BLAS may fuse a multiply and an
-    # add, so written-out sums can differ in the last bit and flip a fit.
-    off_start = np.empty((4, len(points)), np.float32)
-    off_end = np.empty_like(off_start)
-    along = np.empty_like(off_start)
-    for side in range(4):
-        off_start[side] = np.abs((starts - quad[side]) @ normals[side])
-        off_end[side] = np.abs((ends - quad[side]) @ normals[side])
-        along[side] = np.abs(units @ directions[side])
-    lengths64 = np.array(lengths)
-    fits = (
-        (spans[None] >= (0.25 * lengths64).astype(np.float32)[:, None])
-        & (along >= np.float32(0.97))
-        & (np.maximum(off_start, off_end) <= (0.1 * lengths64).astype(np.float32)[:, None])
-    )
-    best = np.argmax(np.where(fits, spans[None], np.float32(-1.0)), axis=1)
-    found = fits.any(axis=1)
-    origins = np.where(found[:, None], starts[best], quad)  # (4, 2) float32
-    heads = np.where(found[:, None], units[best], directions)
-    # Corner k where side k - 1 meets side k.
-    p, u = origins[_PREVIOUS_SIDE], heads[_PREVIOUS_SIDE]
-    q, v = origins, heads
-    cross = (u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]).astype(np.float64)
-    if bool((np.abs(cross) < 1e-6).any()):
-        return quad
-    t = ((q[:, 0] - p[:, 0]) * v[:, 1] - (q[:, 1] - p[:, 1]) * v[:, 0]).astype(np.float64) / cross
-    refined = p + t.astype(np.float32)[:, None] * u
-    size = float(np.linalg.norm(quad[0] - quad[2]))
-    if float(np.abs(refined - quad).max()) > 0.15 * size:
-        return quad
-    return refined
-
-
 _NEXT_CORNER = np.array([1, 2, 3, 0])
-_TURN = np.array([-1.0, 1.0], np.float32)
-_PREVIOUS_SIDE = np.array([3, 0, 1, 2])
-
-
-def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
-    """One card's corners when the region is a single card outline, else None."""
-    area = cv2.contourArea(contour)
-    # The hull ignores notches that ink at the card's edge cuts into the mask.
-    hull = cv2.convexHull(contour)
-    perimeter = cv2.arcLength(hull, True)
-    rounded = None  # four corners cut short by rounded card corners
-    for epsilon in (0.02, 0.035, 0.05):
-        approx = cv2.approxPolyDP(hull, epsilon * perimeter, True)
-        if len(approx) == 4:
-            quad = approx.reshape(4, 2).astype(np.float32)
-            quad_area = cv2.contourArea(quad)
-            if quad_area > 0 and 0.88 <= area / quad_area <= 1.04 and _card_like(quad):
-                return _refine_quad(quad, hull)
-            if quad_area > 0 and 1.04 < area / quad_area <= 1.12 and _card_like(quad):
-                rounded = quad
-            break
-    # A corner lost to blur or a shadow: the smallest enclosing rectangle still fits.
-    rect = cv2.minAreaRect(contour)
-    rect_area = rect[1][0] * rect[1][1]
-    quad = cv2.boxPoints(rect).astype(np.float32)
-    if rect_area > 0 and area / rect_area >= 0.8 and _card_like(quad):
-        # Under a tilted camera a card is no rectangle: its own four corners, put on its
-        # straight edges, fit better when the rectangle leaves gaps at two corners.
-        if rounded is not None and cv2.contourArea(hull) < 0.94 * rect_area:
-            quad = rounded
-        return _refine_quad(order_quad(quad), hull)
-    return None
 
 
 def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
@@ -284,6 +200,39 @@ def _given_back(quad: np.ndarray) -> np.ndarray:
     return (centre + (quad - centre) * (1 + 3.0 / max(size, 1.0))).astype(np.float32)
 
 
+def _refined_bounds(quad: np.ndarray) -> tuple[float, float, float, float]:
+    """Return a box (x0, y0, x1, y1) surely holding ``quad`` refined and given back.
+
+    `refine_quads` moves no corner more than 15 % of the diagonal (per coordinate), which
+    keeps the diagonal at least 57 % of it; `_given_back` then moves a corner at most
+    3 / diagonal times its distance from the centre.
+    """
+    size = math.hypot(*(quad[0] - quad[2]))
+    x0, y0 = quad.min(axis=0).tolist()
+    x1, y1 = quad.max(axis=0).tolist()
+    extent = max(x1 - x0, y1 - y0) + 0.3 * size
+    margin = 0.15 * size + 3.0 * extent / max(0.5 * size, 1.0) + 1.0
+    return (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
+
+
+def _settle(
+    singles: list[tuple[np.ndarray, np.ndarray]],
+    pending: dict[int, tuple[np.ndarray, np.ndarray, bool, tuple[float, ...]]],
+    numbers: list[int],
+) -> list[np.ndarray]:
+    """Refine the pending outlines ``numbers`` at once (a cut one given back), in place."""
+    if not numbers:
+        return []
+    refined = refine_quads([pending[n][0] for n in numbers], [pending[n][1] for n in numbers])
+    out = []
+    for number, quad in zip(numbers, refined, strict=True):
+        if pending.pop(number)[2]:
+            quad = _given_back(quad)
+        singles[number] = (quad, singles[number][1])
+        out.append(quad)
+    return out
+
+
 def _metrics(metric: CardMetric | None, sure: bool, long_side: float) -> list[CardMetric]:
     """List the metrics to try in a region: the frame's, and unless sure, the region's."""
     tries = [] if metric is None else [metric]
@@ -351,17 +300,21 @@ class CardSearch:
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         frame_area = small.shape[0] * small.shape[1]
         min_area = frame_area * 0.0012
-        singles: list[tuple[np.ndarray, np.ndarray]] = []  # (quad, contour)
+        outlines: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (quad, hull, contour)
         merged: list[np.ndarray] = []
         for contour in contours:
             area = cv2.contourArea(contour)
             if area < min_area or area > frame_area * 0.5:
                 continue
-            quad = _quad_from_contour(contour)
-            if quad is not None:
-                singles.append((quad, contour))
+            outline = outline_from_contour(contour)
+            if outline is not None:
+                outlines.append((*outline, contour))
             else:
                 merged.append(contour)
+        # Their sides put on the straight edges, all at once (speed).
+        refined = refine_quads([q for q, _, _ in outlines], [h for _, h, _ in outlines])
+        singles: list[tuple[np.ndarray, np.ndarray]] = [  # (quad, contour)
+            (quad, contour) for quad, (_, _, contour) in zip(refined, outlines, strict=True)]
         # Court cards and dark designs leave only a thin white rim, which blur or a shadow
         # can break: a closed mask seals it, and any new clean outline it shows is a card.
         self.closed = closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _CLOSE_7)
@@ -387,14 +340,27 @@ class CardSearch:
         # Cut outlines inside a clean outline, by its number: a fan or a stack can look
         # like one card; they are searched only if its two corners do not agree on one.
         inner: list[tuple[int, np.ndarray]] = []
+        # Outlines found below are refined (their sides put on the straight edges) all at
+        # once at the end, or earlier one by one when a later region's centre may lie
+        # inside one (speed): until then, by their number, (quad, hull, cut, box) with
+        # the box their refined outline surely lies in.
+        pending: dict[int, tuple[np.ndarray, np.ndarray, bool, tuple[float, ...]]] = {}
         for contour in list(contours) + list(more) + list(cut):
             area = cv2.contourArea(contour)
             if area < min_area or area > frame_area * 0.5:
                 continue
             x, y, w, h = cv2.boundingRect(contour)
             centre = (x + w / 2, y + h / 2)
-            owner = next((n for n, (q, _) in enumerate(singles)
-                          if cv2.pointPolygonTest(q, centre, False) >= 0), None)
+            owner = None
+            for number, (q, _) in enumerate(singles):
+                if number in pending:
+                    x0, y0, x1, y1 = pending[number][3]
+                    if not (x0 <= centre[0] <= x1 and y0 <= centre[1] <= y1):
+                        continue
+                    q = _settle(singles, pending, [number])[0]
+                if cv2.pointPolygonTest(q, centre, False) >= 0:
+                    owner = number
+                    break
             if owner is not None:
                 if id(contour) in cut_ids:
                     inner.append((owner, contour))
@@ -402,17 +368,18 @@ class CardSearch:
                 if area <= 1.3 * cv2.contourArea(singles[owner][0]):
                     continue  # already found
                 # A larger region around a clean outline: a row or pile it belongs to.
-            quad = _quad_from_contour(contour)
-            if quad is not None:
-                if id(contour) in cut_ids:
-                    quad = _given_back(quad)
-                singles.append((quad, contour))
+            outline = outline_from_contour(contour)
+            if outline is not None:
+                pending[len(singles)] = (*outline, id(contour) in cut_ids,
+                                         _refined_bounds(outline[0]))
+                singles.append((outline[0], contour))
             elif id(contour) in cut_ids:
                 pieces.append(contour)
             elif id(contour) in felt_ids:
                 # Court cards with colour to the edge show little card stock: a group of
                 # them is only seen as "not felt".
                 merged.append(contour)
+        _settle(singles, pending, list(pending))
         self._singles = _order_singles(singles, span=float(mask.shape[1]))
         self._merged = merged
         self._pieces = pieces
@@ -470,20 +437,25 @@ class CardSearch:
         # Outlines not confirmed by their two corners may be doubles: then the region's own
         # size is tried too (far cards look smaller under perspective).
         sure = metric is not None and bool(settled)
+        # Hypotheses in order: lists of quads, or (an int) the corners of a region, all
+        # regions' corners worked out at once below (speed).
+        searches: list[CornerSearch] = []
+        parts: list[list[np.ndarray] | int] = [found]
         for contour in merged:
             rect = cv2.minAreaRect(contour)
             rect_area = rect[1][0] * rect[1][1]
             for here in _metrics(metric, sure, float(min(rect[1]))):
-                found += [quad for _, quad in corner_hypotheses(contour, support, here)]
+                parts.append(len(searches))
+                searches.append(CornerSearch(contour, here))
             if rect_area > 0 and cv2.contourArea(contour) / rect_area > 0.75:
-                found += strip_hypotheses(self.gray, rect, metric)
+                parts.append(strip_hypotheses(self.gray, rect, metric))
                 if metric is not None and not sure:
-                    found += strip_hypotheses(self.gray, rect, None)
+                    parts.append(strip_hypotheses(self.gray, rect, None))
         for contour in strips:
             rect = cv2.minAreaRect(contour)
-            found += strip_hypotheses(self.gray, rect, metric)
+            parts.append(strip_hypotheses(self.gray, rect, metric))
             if metric is not None and not sure:
-                found += strip_hypotheses(self.gray, rect, None)
+                parts.append(strip_hypotheses(self.gray, rect, None))
         # The strip a fanned card shows beside the card on top of it: its outer corners
         # are the covered card's corners (one of them holds its index), and the card
         # contains the strip. The card may lie under a back or a chip (see support).
@@ -492,21 +464,28 @@ class CardSearch:
             open_singles, _aspects(np.stack([q for q, _ in open_singles])), strict=True)
             if aspect < _AMBIGUOUS] if open_singles else [])
         pieces = list(self._pieces)
+        outlines = []
         for owner, contour in self._inner:
             if owner in settled:
                 continue
-            quad = _quad_from_contour(contour)
-            if quad is not None:
-                found.append(_given_back(quad))
+            outline = outline_from_contour(contour)
+            if outline is not None:
+                outlines.append(outline)
             else:
                 pieces.append(contour)
+        parts.append([_given_back(quad) for quad in refine_quads(
+            [q for q, _ in outlines], [h for _, h in outlines])])
         for contour in pieces:
             rect = cv2.minAreaRect(contour)
             box = cv2.boxPoints(rect).astype(np.float32)
             hull = cv2.convexHull(contour)
             for here in _metrics(metric, sure, float(max(rect[1]))):
-                found += [quad for _, quad in corner_hypotheses(
-                    hull, support, here, inset=1.5, contain=box, min_edge=_THIN_STRIP)]
+                parts.append(len(searches))
+                searches.append(CornerSearch(hull, here, inset=1.5, contain=box,
+                                             min_edge=_THIN_STRIP))
+        corners = many_corner_hypotheses(searches, support)
+        found = [quad for part in parts for quad in (
+            [q for _, q in corners[part]] if isinstance(part, int) else part)]
         # Hypotheses are put on the card edges at their index corners (`edge_snap`), and
         # those whose index corners lie surest on card edges come first: of two that
         # repeat each other (`_dedupe`), the better placed is read.
