@@ -69,6 +69,10 @@ _FRAMED = 0.999  # a region read this surely (a card or "no index") needs no clo
 # An index region lying this much (a share of its area) on a card already read as the same
 # card is that card's own index (`Recogniser._keep`).
 _OWN_INDEX = 0.5
+# A card outline within a clean outline this many times its area that gave no card is a
+# picture on that card (`_inside_a_blank`).
+_PICTURE = 3.0
+_ONE_CARD = (0.5, 1.5)  # ... of one card's size (a back), relative to the cards read
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -248,6 +252,48 @@ def _near(regions: np.ndarray, others: np.ndarray) -> np.ndarray:
     diagonals = np.hypot(*(others[:, 0] - others[:, 2]).T)
     gaps = np.hypot(*(centres[:, None] - other_centres[None]).transpose(2, 0, 1))
     return (gaps < diagonals[None] / 3).any(axis=1)
+
+
+def _blank_outlines(
+    quads: list[CardQuad], results: dict[int, tuple[float, Card | None]]
+) -> list[tuple[np.ndarray, float]]:
+    """(corners, area) of the clean outlines of one card's size that gave no card: backs.
+
+    One card's size: within ``_ONE_CARD`` of the largest outline whose two corners read one
+    card (pictured cards are smaller; two cards seen as one shape read two). A larger
+    blank outline may be two cards side by side, seen as one shape.
+    """
+    def area(quad: CardQuad) -> float:
+        return float(cv2.contourArea(quad.corners.astype(np.float32)))
+
+    cards, blanks = [], []
+    for number, quad in enumerate(quads):
+        if not quad.single:
+            continue
+        read = [results.get(2 * number + corner, (0.0, None))[1] for corner in (0, 1)]
+        if read[0] is not None and read[0] is read[1]:
+            cards.append(area(quad))
+        elif all(card is None for card in read):
+            blanks.append((quad.corners, area(quad)))
+    if not cards or not blanks:
+        return []
+    usual = max(cards)
+    low, high = _ONE_CARD
+    return [(corners, size) for corners, size in blanks if low <= size / usual <= high]
+
+
+def _inside_a_blank(quad: CardQuad, blanks: list[tuple[np.ndarray, float]]) -> bool:
+    """Whether a card outline lies within a much larger clean outline that gave no card.
+
+    Such a "card" is a picture on a face-down card (some backs show a fan of aces) or on
+    something else card-shaped: a card lying on a back is as large as the back, and covers
+    part of the back's outline, which then is no clean outline. Backs are never reported.
+    """
+    if not blanks:
+        return False
+    area = cv2.contourArea(quad.corners.astype(np.float32))
+    return any(blank_area >= _PICTURE * area and _overlap(quad.corners, corners) >= 0.8
+               for corners, blank_area in blanks)
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -435,10 +481,13 @@ class Recogniser:
             if card is not None and confidence >= self.min_confidence:
                 candidates.append((confidence, card, number))
         candidates.sort(key=lambda item: -item[0])
+        blanks = _blank_outlines(quads, results)
         kept: list[Reading] = []
         for confidence, card, number in candidates:
             region = regions[number]
             quad = quads[number // 2]
+            if _inside_a_blank(quad, blanks):
+                continue
             # One physical index is read once; one card outline yields at most one card.
             if any(_overlap(region, other.region) > 0.3 for other in kept):
                 continue

@@ -14,10 +14,11 @@ from dealerassist.vision.quads import CardQuad, index_regions
 FRAME = np.zeros((720, 1280, 3), np.uint8)
 
 
-def _card(x: float, y: float) -> CardQuad:
-    """An upright card outline 96 x 135 pixels with its top-left corner at (x, y)."""
-    corners = np.array([[x, y], [x + 96, y], [x + 96, y + 135], [x, y + 135]], np.float32)
-    return CardQuad(corners, single=False)
+def _card(x: float, y: float, *, scale: float = 1.0, single: bool = False) -> CardQuad:
+    """An upright card outline 96 x 135 pixels (times scale) with its top-left at (x, y)."""
+    w, h = 96 * scale, 135 * scale
+    corners = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+    return CardQuad(corners, single=single)
 
 
 def _keep(recogniser, quads, results):  # type: ignore[no-untyped-def]
@@ -52,3 +53,42 @@ def test_another_card_read_on_a_cards_corner_is_kept(recogniser):
     results = {0: (1.0, parse_card("Js")), 3: (0.99, parse_card("Qh"))}
     kept = _keep(recogniser, [_card(1060, 410), _card(992, 410)], results)
     assert sorted(kept) == [("Js", 1060), ("Qh", 992)]
+
+
+def _with_a_back(inside: CardQuad) -> list[CardQuad]:
+    # A card read at both corners (the frame's card size), a back (a clean outline read as
+    # "no index" at both corners) and a quad inside the back.
+    return [_card(100, 100, single=True), _card(500, 300, single=True), inside]
+
+
+BLANK = (0.0, None)
+ACE = parse_card("Ad")
+
+
+def test_a_small_card_pictured_on_a_back_is_not_reported(recogniser):
+    # Some backs show a fan of aces: a white card shape a quarter of a card's size.
+    picture = _card(520, 330, scale=0.5, single=True)
+    results = {0: (1.0, parse_card("7c")), 1: (1.0, parse_card("7c")), 2: BLANK, 3: BLANK,
+               4: (0.99, ACE), 5: (0.99, ACE)}
+    assert _keep(recogniser, _with_a_back(picture), results) == [("7c", 100)]
+
+
+def test_half_a_card_inside_a_card_sized_blank_outline_is_kept(recogniser):
+    # Two cards half on each other can make one card-sized outline with no index at its
+    # corners; each card inside it is half its size and real.
+    half = CardQuad(np.array([[500, 300], [596, 300], [596, 368], [500, 368]], np.float32),
+                    single=False)
+    results = {0: (1.0, parse_card("7c")), 1: (1.0, parse_card("7c")), 2: BLANK, 3: BLANK,
+               4: (0.99, ACE)}
+    assert sorted(_keep(recogniser, _with_a_back(half), results)) == [("7c", 100), ("Ad", 500)]
+
+
+def test_a_card_inside_a_blank_outline_of_two_cards_is_kept(recogniser):
+    # Two cards side by side seen as one shape, its corners not on an index: not a back.
+    pair = CardQuad(np.array([[500, 300], [692, 300], [692, 435], [500, 435]], np.float32),
+                    single=True)
+    inside = _card(520, 330, scale=0.5)
+    results = {0: (1.0, parse_card("7c")), 1: (1.0, parse_card("7c")), 2: BLANK, 3: BLANK,
+               4: (0.99, ACE)}
+    kept = _keep(recogniser, [_card(100, 100, single=True), pair, inside], results)
+    assert sorted(kept) == [("7c", 100), ("Ad", 520)]
