@@ -262,8 +262,9 @@ def strip_hypotheses(
     edges_at: list[float] = []
     if width - 2 * gap > 0:
         centre = profile[gap : width - gap]
-        highest = np.lib.stride_tricks.sliding_window_view(profile, 2 * gap + 1).max(axis=1)
-        peaks = (centre >= threshold) & (centre == highest[: len(centre)])
+        # The highest within gap on either side: a running maximum (exact).
+        highest = cv2.dilate(profile.reshape(1, -1), np.ones((1, 2 * gap + 1), np.uint8))
+        peaks = (centre >= threshold) & (centre == highest[0, gap : width - gap])
         edges_at = (np.flatnonzero(peaks) + gap).astype(float).tolist()
     lefts = [0.0, *edges_at]
     rights = [float(width), *edges_at]
@@ -274,14 +275,13 @@ def strip_hypotheses(
     for right in rights:
         if right - 0.6 * card_w >= 0:
             spans.append((max(right - card_w, 0.0), right))
-    out = []
-    for x0, x1 in spans:
-        if x1 - x0 < 0.9 * card_w:
-            continue
-        corners = [origin + ux * x0, origin + ux * x1, origin + ux * x1 + uy * rh,
-                   origin + ux * x0 + uy * rh]
-        out.append(np.array(corners, np.float32))
-    return out
+    spans = [(x0, x1) for x0, x1 in spans if x1 - x0 >= 0.9 * card_w]
+    if not spans:
+        return []
+    # All spans at once, in float32 as one corner at a time was (x0 and x1 taken to float32).
+    ends = np.array(spans, np.float32)
+    near, far = origin + ux * ends[:, :1], origin + ux * ends[:, 1:]
+    return list(np.stack([near, far, far + uy * rh, near + uy * rh], axis=1))
 
 
 def pair_halves(quads: list[np.ndarray], metric: CardMetric | None) -> list[np.ndarray]:

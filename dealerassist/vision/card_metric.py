@@ -43,6 +43,14 @@ def _roots(tensors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return root, inverse
 
 
+def _root_terms(tensors: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the terms xx, xy, yy of ``M^(1/2)`` (`_roots`, without the inverse)."""
+    a, b, d = tensors[:, 0, 0], tensors[:, 0, 1], tensors[:, 1, 1]
+    s = np.sqrt(np.maximum(a * d - b * b, 1e-12))
+    t = np.sqrt(a + d + 2 * s)
+    return (a + s) / t, b / t, (d + s) / t
+
+
 def _tensors_of(quads: np.ndarray) -> np.ndarray:
     """Return ``A Aᵀ`` of card outlines (N, 4, 2) (ordered TL, TR, BR, BL, side 0-1 short)."""
     short = ((quads[:, 1] - quads[:, 0]) + (quads[:, 2] - quads[:, 3])) / 2 / SHORT_SIDE
@@ -85,9 +93,12 @@ class CardMetric:
         """Fit the metric to card outlines (ordered quads); None without any."""
         if not quads:
             return None
-        stack = np.stack([np.asarray(q, np.float64) for q in quads])
-        roots, _ = _roots(_tensors_of(stack))
-        targets = np.stack([roots[:, 0, 0], roots[:, 0, 1], roots[:, 1, 1]], axis=1)
+        stack = np.stack(quads).astype(np.float64)
+        root_xx, root_xy, root_yy = _root_terms(_tensors_of(stack))
+        roots = np.empty((len(stack), 2, 2))
+        roots[:, 0, 0], roots[:, 1, 1] = root_xx, root_yy
+        roots[:, 0, 1] = roots[:, 1, 0] = root_xy
+        targets = np.column_stack([root_xx, root_xy, root_yy])
         centres = stack.mean(axis=1)
         centre = centres.mean(axis=0)
         design = np.column_stack([np.ones(len(stack)), (centres - centre) / span])

@@ -30,6 +30,7 @@ _STEP = 0.5  # pixels between the offsets tried; the response spans 4 steps (2 p
 # Of the 8 points along a side, the 3rd lowest response (~25th percentile) counts.
 _MIN_EDGE = 14.0  # grey levels: the weakest step from card stock to what lies outside it
 _GAIN = 1.25  # a side moves only to an edge this much stronger than where it lies
+_MAX_ROWS = 32000  # rows of the maps given to one remap (it wants fewer than 32767)
 
 
 def snap_quads(gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -113,17 +114,21 @@ def _side_offsets(
     span = int(np.ceil(reach.max() / _STEP))
     offsets = np.arange(-span - 2, span + 3, dtype=np.float32) * _STEP  # 2 more each way
     points = vertex[:, None] + along[..., None] * sides[:, None]  # (S, K, 2)
-    map_x = points[:, None, :, 0] + offsets[None, :, None] * normal[:, None, None, 0]
-    map_y = points[:, None, :, 1] + offsets[None, :, None] * normal[:, None, None, 1]
     count, width = len(vertex), along.shape[1]
-    # One row of the maps per side (remap wants fewer than 32767 rows and columns).
-    values = cv2.remap(gray, map_x.reshape(count, -1), map_y.reshape(count, -1),
-                       cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    # The points along a side first: each point's plane (S, M) contiguous.
-    values = values.reshape(count, len(offsets), width).transpose(2, 0, 1).astype(np.float32)
+    # The points along a side first, one row of the maps per point of a side (remap wants
+    # fewer than 32767 rows and columns): each point's plane (S, M) comes out contiguous.
+    points = points.transpose(1, 0, 2)  # (K, S, 2)
+    map_x = points[..., 0, None] + offsets * normal[:, 0, None]  # (K, S, M)
+    map_y = points[..., 1, None] + offsets * normal[:, 1, None]
+    map_x, map_y = map_x.reshape(width * count, -1), map_y.reshape(width * count, -1)
+    values = np.concatenate([
+        cv2.remap(gray, map_x[start : start + _MAX_ROWS], map_y[start : start + _MAX_ROWS],
+                  cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        for start in range(0, len(map_x), _MAX_ROWS)])
+    values = values.reshape(width, count, len(offsets)).astype(np.int16)
     response = values[:, :, 4:] - values[:, :, :-4]  # inside minus outside, (K, S, M)
     offsets = offsets[2:-2]
-    profile = _third_lowest(response)  # (S, M)
+    profile = _third_lowest(response).astype(np.float32)  # (S, M), whole grey levels
     profile[np.abs(offsets)[None] > reach[:, None]] = -np.inf
     best = np.argmax(profile, axis=1)
     rows = np.arange(count)
@@ -149,9 +154,12 @@ def _third_lowest(values: np.ndarray) -> np.ndarray:
     """
     first = np.minimum(values[0], values[1])
     second = np.maximum(values[0], values[1])
-    third = np.full_like(first, np.inf)
-    for value in values[2:]:
-        third = np.minimum(third, np.maximum(second, value))
-        second = np.minimum(second, np.maximum(first, value))
-        first = np.minimum(first, value)
+    # The third value: the third lowest of three is the largest (any dtype, no infinity).
+    third = np.maximum(second, values[2])
+    second = np.minimum(second, np.maximum(first, values[2]))
+    first = np.minimum(first, values[2])
+    for value in values[3:]:
+        np.minimum(third, np.maximum(second, value), out=third)
+        np.minimum(second, np.maximum(first, value), out=second)
+        np.minimum(first, value, out=first)
     return third

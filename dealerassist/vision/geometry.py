@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import cv2
@@ -120,27 +119,6 @@ def _lifted_mask(lowest: np.ndarray) -> np.ndarray:
     level, _ = cv2.threshold(lifted, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     mask = cv2.compare(lifted, max(float(level), 40.0), cv2.CMP_GT)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_3)
-
-
-def _side_masks(small: np.ndarray, lowest: np.ndarray) -> tuple:
-    """Return the not-felt mask and its outlines, the lifted outlines, grey and its edges."""
-    not_felt = _not_felt_mask(small)
-    more, _ = cv2.findContours(not_felt, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    lifted, _ = cv2.findContours(_lifted_mask(lowest), cv2.RETR_EXTERNAL,
-                                 cv2.CHAIN_APPROX_SIMPLE)
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    edges = cv2.dilate(cv2.Canny(gray, 40, 120), _OPEN_3)
-    return not_felt, more, lifted, gray, edges
-
-
-_HELPER: list[ThreadPoolExecutor] = []
-
-
-def _helper() -> ThreadPoolExecutor:
-    """Return the one thread that makes the side masks (started on first use)."""
-    if not _HELPER:
-        _HELPER.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-masks"))
-    return _HELPER[0]
 
 
 _NEXT_CORNER = np.array([1, 2, 3, 0])
@@ -318,10 +296,6 @@ class CardSearch:
             interpolation=cv2.INTER_LINEAR,
         )
         lowest, highest = _channel_extremes(small)
-        # The masks of what is not felt, of what is lifted off its background and the
-        # edges are made on a second thread meanwhile (OpenCV lets go of the GIL): the
-        # same pixels, less wall time.
-        side = _helper().submit(_side_masks, small, lowest)
         self.mask = mask = _card_mask(lowest, highest)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         frame_area = small.shape[0] * small.shape[1]
@@ -346,13 +320,18 @@ class CardSearch:
         self.closed = closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _CLOSE_7)
         contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         # Court cards with artwork to the edge: whatever is not felt, if it is card-shaped.
+        self.not_felt = not_felt = _not_felt_mask(small)
+        more, _ = cv2.findContours(not_felt, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         # Glare: a bright patch of felt merges with the cards in it. Cards are brighter than
         # the felt around them however bright it is: lift them off the local background.
-        self.not_felt, more, lifted, self.gray, edges = side.result()
+        lifted, _ = cv2.findContours(_lifted_mask(lowest), cv2.RETR_EXTERNAL,
+                                     cv2.CHAIN_APPROX_SIMPLE)
         felt_ids = {id(c) for c in more}
         more = list(more) + list(lifted)
         # A card lying on (or against) another card or a back's white rim: cut the mask
         # along the edges inside it. Those outlines lose the edge's width, given back below.
+        self.gray = gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        edges = cv2.dilate(cv2.Canny(gray, 40, 120), _OPEN_3)
         separated = cv2.morphologyEx(cv2.bitwise_and(mask, cv2.bitwise_not(edges)),
                                      cv2.MORPH_OPEN, _OPEN_3)
         cut, _ = cv2.findContours(separated, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
