@@ -112,12 +112,22 @@ def inside_shares(
     quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     if len(quads) == 0:
         return np.zeros(0, np.float32)
-    points = np.einsum("pk,nkc->npc", weights, quads)
-    xs = np.round(points[..., 0]).astype(np.intp)
-    ys = np.round(points[..., 1]).astype(np.intp)
     height, width = mask.shape[:2]
-    on_image = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
-    rows = np.minimum(np.maximum(ys, 0), height - 1)  # np.clip, without its overhead
-    columns = np.minimum(np.maximum(xs, 0), width - 1)
-    values = mask[rows, columns] > 0
+    # The grid points, one coordinate at a time: the bilinear sum over the four corners in
+    # their order, as ``einsum("pk,nkc->npc")`` adds them (the same float32 roundings).
+    on_image = None
+    for axis, size in ((0, width), (1, height)):
+        corner = quads[..., axis]  # (N, 4)
+        points = weights[:, 0] * corner[:, 0, None]
+        for k in (1, 2, 3):
+            points += weights[:, k] * corner[:, k, None]
+        whole = np.rint(points).astype(np.intp)
+        inside = whole.view(np.uintp) < size  # 0 <= whole < size
+        on_image = inside if on_image is None else on_image & inside
+        if axis == 0:
+            columns = whole
+        else:
+            rows = whole
+    flat = np.where(on_image, rows * width + columns, 0)
+    values = mask.reshape(-1)[flat] > 0
     return (values & on_image).mean(axis=1)

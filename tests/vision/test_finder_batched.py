@@ -155,3 +155,32 @@ def test_snap_of_many_quads_is_the_snap_of_each_part(searches):
     assert np.array_equal(snapped[:5], head) and np.array_equal(strength[:5], head_strength)
     tail, tail_strength = snap_quads(search.gray, many[-5:])
     assert np.array_equal(snapped[-5:], tail) and np.array_equal(strength[-5:], tail_strength)
+
+
+def _inside_shares_by_einsum(mask: np.ndarray, quads: np.ndarray, weights: np.ndarray):
+    """`quads.inside_shares` as it was written first (einsum, np.round, 2-D lookup)."""
+    points = np.einsum("pk,nkc->npc", weights, quads)
+    xs = np.round(points[..., 0]).astype(np.intp)
+    ys = np.round(points[..., 1]).astype(np.intp)
+    height, width = mask.shape[:2]
+    on_image = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
+    values = mask[np.clip(ys, 0, height - 1), np.clip(xs, 0, width - 1)] > 0
+    return (values & on_image).mean(axis=1)
+
+
+@settings(max_examples=80, deadline=None)
+@given(height=st.integers(3, 300), width=st.integers(3, 500), count=st.integers(1, 120),
+       steps=st.sampled_from([6, 10]), halves=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_inside_shares_written_out_is_the_einsum_lookup(height, width, count, steps, halves,
+                                                        seed):
+    from dealerassist.vision.quads import grid_weights, inside_shares
+
+    rng = np.random.default_rng(seed)
+    mask = (rng.random((height, width)) > 0.5).astype(np.uint8) * 255
+    span = np.array([width, height], np.float32)
+    quads = (rng.random((count, 4, 2)) * 1.4 * span - 0.2 * span).astype(np.float32)
+    if halves:  # corners on half pixels: grid points on rounding ties
+        quads = np.round(quads * 2) / 2
+    weights = grid_weights(steps)
+    ours = inside_shares(mask, quads, weights=weights)
+    assert np.array_equal(ours, _inside_shares_by_einsum(mask, quads, weights))
