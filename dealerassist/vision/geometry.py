@@ -54,8 +54,12 @@ def _median_u8(values: np.ndarray) -> float:
 
 
 def _planes(image: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Return the channels of an image as planes (what ``cv2.split`` gives, ~3x faster)."""
-    return tuple(cv2.extractChannel(image, channel) for channel in range(image.shape[2]))
+    """Return the channels of an image as planes (``cv2.split``: one call, not one a plane).
+
+    With OpenCV 5 one split is faster than three ``extractChannel`` (a 640x360 frame:
+    ~190 against ~265 us; with OpenCV 4 it was the other way round).
+    """
+    return tuple(cv2.split(image))
 
 
 def _channel_extremes(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
