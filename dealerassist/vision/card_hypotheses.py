@@ -26,11 +26,6 @@ from dealerassist.vision.quads import inside_shares, order_quad
 __all__ = ["CornerSearch", "corner_hypotheses", "many_corner_hypotheses", "pair_halves",
            "strip_hypotheses"]
 
-# The shortest edge (table units: a card's long side is 1) a corner is taken from: a card
-# in a pile may show only a short stretch of its top edge beside its index (0.25 of the
-# short side until 2026-11-30: seeds 4242 overlap, 5151 and 6262, read right 2674 -> 2684
-# of 2862 with the turned sides of `edge_snap`, false reports 62 -> 61).
-_MIN_EDGE = 0.15 * SHORT_SIDE
 _CLOCKWISE = np.array([1.0, -1.0])  # (y, x) times this: (x, y) turned a quarter on screen
 
 
@@ -67,7 +62,7 @@ class CornerSearch:
     metric: CardMetric
     inset: float = 0.0
     contain: np.ndarray | None = None
-    min_edge: float = _MIN_EDGE
+    min_edge: float = 0.25 * SHORT_SIDE
 
 
 def corner_hypotheses(
@@ -77,7 +72,7 @@ def corner_hypotheses(
     *,
     inset: float = 0.0,
     contain: np.ndarray | None = None,
-    min_edge: float = _MIN_EDGE,
+    min_edge: float = 0.25 * SHORT_SIDE,
 ) -> list[tuple[float, np.ndarray]]:
     """Cards hypothesised from right-angled corners of a region's outline, with scores.
 

@@ -27,7 +27,7 @@ from dealerassist.vision.card_hypotheses import (
     pair_halves,
     strip_hypotheses,
 )
-from dealerassist.vision.card_metric import CardMetric
+from dealerassist.vision.card_metric import SHORT_SIDE, CardMetric
 from dealerassist.vision.edge_snap import snap_quads
 from dealerassist.vision.outlines import outline_from_contour, refine_quads
 from dealerassist.vision.quads import (
@@ -154,6 +154,11 @@ def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
 
 
 _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units: long side 1)
+# The shortest edge of a region's outline (table units) a corner of a card is taken from: a
+# card in a pile may show only a short stretch of its top edge beside its index (0.25 of
+# the short side until 2026-11-30; 0.15 with the turned sides of `edge_snap`: seeds 4242
+# overlap, 5151 and 6262, read right 2674 -> 2684 of 2862, false reports 62 -> 61).
+_CORNER_EDGE = 0.15 * SHORT_SIDE
 _AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
 
 
@@ -447,7 +452,7 @@ class CardSearch:
             rect_area = rect[1][0] * rect[1][1]
             for here in _metrics(metric, sure, float(min(rect[1]))):
                 parts.append(len(searches))
-                searches.append(CornerSearch(contour, here))
+                searches.append(CornerSearch(contour, here, min_edge=_CORNER_EDGE))
             if rect_area > 0 and cv2.contourArea(contour) / rect_area > 0.75:
                 parts.append(strip_hypotheses(self.gray, rect, metric))
                 if metric is not None and not sure:
