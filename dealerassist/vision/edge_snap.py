@@ -7,11 +7,8 @@ index and the classifier answers "no index". The two sides that meet at an index
 are card edges wherever that index shows: card stock on the inside, felt, a back or the
 shadow of the card's edge on the outside. Each of those sides is moved along its normal
 onto the straightest such edge within a few pixels (the response along the side taken
-at a low percentile, so that ink beside it does not count), turned by up to a pixel from
-one end of the searched stretch to the other if that lies straighter on the edge (a card
-in a pile or a fan lies a few degrees off its hypothesis); the index corner goes where
-the two sides meet, and the card turns about it by the mean of their turns. A side with
-no edge near it (covered by another card) stays where it was.
+at a low percentile, so that ink beside it does not count), and the hypothesis follows
+its corners. A side with no edge near it (covered by another card) stays where it was.
 Nothing is added: the hypotheses are only moved, so the network reads no more patches.
 How firmly a hypothesis's index corner lies on edges also ranks it: of two hypotheses
 that repeat each other (a few pixels apart), the finder keeps the better placed one.
@@ -28,16 +25,11 @@ __all__ = ["snap_quads"]
 # past the rounded corner, beside the index, not far into the part a fan covers.
 _ALONG_SHORT = np.linspace(0.1, 0.55, 8, dtype=np.float32)
 _ALONG_LONG = np.linspace(0.06, 0.4, 8, dtype=np.float32)
-_REACH = 0.12  # the farthest a side moves, in card long sides
+_REACH = 0.09  # the farthest a side moves, in card long sides
 _STEP = 0.5  # pixels between the offsets tried; the response spans 4 steps (2 pixels)
 # Of the 8 points along a side, the 3rd lowest response (~25th percentile) counts.
 _MIN_EDGE = 14.0  # grey levels: the weakest step from card stock to what lies outside it
 _GAIN = 1.25  # a side moves only to an edge this much stronger than where it lies
-# Turns a side is tried at (a hypothesis squared from a short edge, or a card in a pile,
-# can be a few degrees off): how many steps (of _STEP) its last point moves against its
-# first; the level one first.
-_TILTS = np.array([0, -2, 2])
-_LEVEL = 0
 _MAX_ROWS = 32000  # rows of the maps given to one remap (it wants fewer than 32767)
 
 
@@ -50,11 +42,10 @@ def snap_quads(gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndar
             grey image's pixels.
 
     Returns:
-        The moved quads (N, 4, 2) float32: each index corner (TL, BR) where the two sides
-        meeting there, moved (and turned) onto the card's edges, cross; the card placed
-        from each index corner turned by the mean of its sides' turns, TR and BL the mean
-        of the two placements. A side with no edge in reach stays. And how surely each
-        quad has an index corner on card edges (N,):
+        The moved quads (N, 4, 2) float32: each index corner (TL, BR) moved by the shift
+        that puts the two sides meeting there on the card's edges; TR and BL move by the
+        mean of the two shifts (an affine change of the quad). A corner with no edge in
+        reach stays. And how surely each quad has an index corner on card edges (N,):
         over its two index corners, the best of the weaker side's edge response where
         it ends up (grey levels).
 
@@ -80,47 +71,20 @@ def snap_quads(gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndar
     along = np.concatenate([np.broadcast_to(t, (count, len(t)))
                             for t in (_ALONG_SHORT, _ALONG_LONG, _ALONG_SHORT, _ALONG_LONG)])
     reach = np.maximum(2.0, _REACH * long_len)
-    move, tilt, edge = _side_offsets(gray, vertex, sides, normal, along, reach)
+    move, edge = _side_offsets(gray, vertex, sides, normal, along, reach)
     move = np.where(ok, move, 0.0)
-    tilt = np.where(ok, tilt, 0.0)
-    edge = np.where(ok, edge, 0.0).reshape(4, count)
+    edge = np.where(ok, edge, 0.0)
+    shift = (move[:, None] * normal).reshape(4, count, 2)
+    edge = edge.reshape(4, count)
+    shift_tl, shift_br = shift[0] + shift[1], shift[2] + shift[3]
     strength = np.maximum(np.minimum(edge[0], edge[1]), np.minimum(edge[2], edge[3]))
-    # Each side's new line: through its corner moved along the normal, turned by its tilt.
-    origin = (vertex + move[:, None] * normal).astype(np.float64).reshape(4, count, 2)
-    heading = (units + tilt[:, None] * normal).astype(np.float64).reshape(4, count, 2)
-    units = units.astype(np.float64).reshape(4, count, 2)
-    start = vertex.astype(np.float64).reshape(4, count, 2)
+    middle = (shift_tl + shift_br) / 2
     moved = quads.astype(np.float64)
-    placed = []
-    for short, long_, corner in ((0, 1, 0), (2, 3, 2)):
-        # The index corner where the two lines meet (moved as each side moved, if they
-        # hardly cross).
-        p, u = origin[short], heading[short]
-        q, v = origin[long_], heading[long_]
-        cross = u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
-        steady = np.abs(cross) > 0.5
-        t = ((q[:, 0] - p[:, 0]) * v[:, 1] - (q[:, 1] - p[:, 1]) * v[:, 0]) / np.where(
-            steady, cross, 1.0)
-        shifted = moved[:, corner] + (p - start[short]) + (q - start[long_])
-        meet = np.where(steady[:, None], p + t[:, None] * u, shifted)
-        # The card turns about that corner by the mean of its two sides' turns.
-        turn = (_turn(units[short], heading[short]) + _turn(units[long_], heading[long_])) / 2
-        cos, sin = np.cos(turn)[:, None], np.sin(turn)[:, None]
-        relative = moved - moved[:, corner][:, None]
-        placed.append(meet[:, None] + np.stack(
-            [cos * relative[..., 0] - sin * relative[..., 1],
-             sin * relative[..., 0] + cos * relative[..., 1]], axis=-1))
-    moved[:, 0] = placed[0][:, 0]
-    moved[:, 2] = placed[1][:, 2]
-    moved[:, 1] = (placed[0][:, 1] + placed[1][:, 1]) / 2
-    moved[:, 3] = (placed[0][:, 3] + placed[1][:, 3]) / 2
+    moved[:, 0] += shift_tl
+    moved[:, 2] += shift_br
+    moved[:, 1] += middle
+    moved[:, 3] += middle
     return moved.astype(np.float32), strength
-
-
-def _turn(before: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """Return the angle (radians) from each direction (N, 2) to the other (N, 2)."""
-    return np.arctan2(before[:, 0] * after[:, 1] - before[:, 1] * after[:, 0],
-                      before[:, 0] * after[:, 0] + before[:, 1] * after[:, 1])
 
 
 def _side_offsets(
@@ -148,13 +112,9 @@ def _side_offsets(
 
     """
     span = int(np.ceil(reach.max() / _STEP))
-    count, width = len(vertex), along.shape[1]
-    # A turned side: from the first point to the last, the offset changes by a tilt
-    # (steps), in whole steps at each point.
-    shifts = np.rint(_TILTS[:, None] * np.linspace(0.0, 1.0, width)[None]).astype(np.intp)
-    pad = int(np.abs(shifts).max())
-    offsets = np.arange(-span - pad - 2, span + pad + 3, dtype=np.float32) * _STEP
+    offsets = np.arange(-span - 2, span + 3, dtype=np.float32) * _STEP  # 2 more each way
     points = vertex[:, None] + along[..., None] * sides[:, None]  # (S, K, 2)
+    count, width = len(vertex), along.shape[1]
     # The points along a side first, one row of the maps per point of a side (remap wants
     # fewer than 32767 rows and columns): each point's plane (S, M) comes out contiguous.
     points = points.transpose(1, 0, 2)  # (K, S, 2)
@@ -166,20 +126,14 @@ def _side_offsets(
                   cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         for start in range(0, len(map_x), _MAX_ROWS)])
     values = values.reshape(width, count, len(offsets)).astype(np.int16)
-    response = values[:, :, 4:] - values[:, :, :-4]  # inside minus outside, (K, S, M + 2 pad)
-    size = 2 * span + 1
-    offsets = offsets[pad + 2 : pad + 2 + size]  # at the first point along the side
-    profiles = np.stack([
-        _third_lowest([response[k, :, pad + shift : pad + shift + size]
-                       for k, shift in enumerate(row)])
-        for row in shifts.tolist()]).astype(np.float32)  # (A, S, M), whole grey levels
-    profiles[:, np.abs(offsets)[None] > reach[:, None]] = -np.inf
-    flat = profiles.transpose(1, 0, 2).reshape(count, -1)  # (S, A * M)
-    best_tilt, best = np.divmod(np.argmax(flat, axis=1), size)
+    response = values[:, :, 4:] - values[:, :, :-4]  # inside minus outside, (K, S, M)
+    offsets = offsets[2:-2]
+    profile = _third_lowest(response).astype(np.float32)  # (S, M), whole grey levels
+    profile[np.abs(offsets)[None] > reach[:, None]] = -np.inf
+    best = np.argmax(profile, axis=1)
     rows = np.arange(count)
-    profile = profiles[best_tilt, rows]  # (S, M): the best tilt's profile
     strongest = profile[rows, best]
-    here = profiles[_LEVEL, :, span]
+    here = profile[:, span]
     moved = (strongest >= _MIN_EDGE) & (strongest >= _GAIN * np.maximum(here, 0.0))
     # Sub-pixel: the vertex of the parabola through the peak and its neighbours.
     left = profile[rows, np.maximum(best - 1, 0)]
@@ -188,16 +142,11 @@ def _side_offsets(
     left, right = np.where(inner, left, strongest), np.where(inner, right, strongest)
     curve = left - 2 * strongest + right
     fraction = np.where(curve < 0, 0.5 * (left - right) / np.where(curve < 0, curve, -1.0), 0.0)
-    # The tangent of the turn, and the offset carried back to the corner.
-    length = np.hypot(sides[:, 0], sides[:, 1])
-    tangent = _TILTS[best_tilt] * _STEP / np.maximum((along[:, -1] - along[:, 0]) * length, 1.0)
-    offset = offsets[best] + np.clip(fraction, -0.5, 0.5) * _STEP
-    offset = offset - tangent * along[:, 0] * length
-    return (np.where(moved, offset, 0.0), np.where(moved, tangent, 0.0),
+    return (np.where(moved, offsets[best] + np.clip(fraction, -0.5, 0.5) * _STEP, 0.0),
             np.where(moved, strongest, here))
 
 
-def _third_lowest(values: np.ndarray | list[np.ndarray]) -> np.ndarray:
+def _third_lowest(values: np.ndarray) -> np.ndarray:
     """Return the third lowest along the first axis (``np.partition(v, 2, axis=0)[2]``).
 
     The three lowest so far are kept through the first axis, elementwise over the others

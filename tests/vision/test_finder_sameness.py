@@ -11,9 +11,9 @@ Since the hypotheses are put on the card edges at their index corners and ranked
 well they lie there (`edge_snap`, a change of what is found, on purpose), the sameness is
 proven with that step replaced by one that leaves every hypothesis where it is (the speed
 work is what this proves); with it, the clean outlines are still the same and each
-hypothesis is still there, only moved (as many, before repeats are dropped). Since corners
-are also taken from shorter outline edges (``geometry._CORNER_EDGE``, 0.15 of a short side
-instead of 0.25, on purpose), the proof runs with the edge of ``BASE``.
+hypothesis is still there, only moved (as many, before repeats are dropped). The shortest
+outline edge a corner is taken from (``geometry._CORNER_EDGE``) is held at ``BASE``'s for the
+proof, should it be changed on purpose (a draft took 0.15 of a short side, not 0.25).
 
 Run as a script for the latency figures, before and after interleaved (the machine is
 shared), OpenCV on one thread (CPU time of the finder as the reader calls it, and of

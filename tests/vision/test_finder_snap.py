@@ -139,16 +139,3 @@ def test_snap_third_lowest_is_numpys_partition(count, rows, columns, seed):
     values = values.astype(np.float32)
     assert np.array_equal(_third_lowest(values), np.partition(values, 2, axis=0)[2])
 
-
-def test_snap_turns_a_hypothesis_towards_a_card_lying_6_degrees_off():
-    turn = np.radians(6.0)
-    spin = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
-    card = (_rect(-31.5, -44, 63, 88) @ spin.T) + (320, 180)
-    gray = _gray_card(card, index=False)
-    square = _rect(-31.5, -44, 63, 88) + (320, 180)  # the hypothesis, not turned
-    assert np.hypot(*(square - card).T).min() > 5.5
-    snapped, strength = snap_quads(gray, square[None])
-    assert strength[0] >= 60
-    # Each side beside an index corner turned its way (the level snap alone leaves the
-    # far corners 5.7 px off): every corner within 4 px of the card's.
-    assert np.hypot(*(snapped[0] - card).T).max() <= 4.0
