@@ -54,7 +54,7 @@ from dealerassist.engine import (
     settlement,
     verify_event,
 )
-from dealerassist.engine.betting import raise_allowed
+from dealerassist.engine.betting import must_open_double, raise_allowed
 from dealerassist.engine.dealing import deal_in_turn
 from dealerassist.engine.draws import can_draw
 from dealerassist.engine.wagers import bring_in_due
@@ -574,7 +574,10 @@ class _Replayer:
             self.decide()
             to_call = min(state.stacks[player], max(state.bets) - state.bets[player])
             event = Called(player, to_call) if to_call else Checked(player)
-            self.apply(event, action, check_rules=False)
+            # A call is always allowed, except the blinds under the house's lowball
+            # "open with a double big blind" (LB-STRUCT): only then is it worth verifying.
+            self.apply(event, action,
+                       check_rules=bool(to_call) and must_open_double(state, player))
         else:
             legal = legal_actions(state)
             if self.trace:
@@ -662,13 +665,16 @@ class _Replayer:
                     and state.actors[0] == player
                 ):
                     # The player to act: a fold or a check/call needs no verifying (the
-                    # handler refuses one before a bring-in); a bet, raise or bring-in the
+                    # handler refuses one before a bring-in; a call of the blinds where the
+                    # house makes lowball open with a double big blind, LB-STRUCT, takes the
+                    # verified path); a bet, raise or bring-in the
                     # rules allow (`raise_allowed`, `bring_in_due`) goes straight to its
                     # handler; anything else takes `player_action` (flags, errors).
                     if verb == "f":
                         event = _FOLDS.get(player) or _FOLDS.setdefault(player, Folded(player))
                         self.state = state = fold_in(state, event)
-                    elif verb == "cc":
+                    elif verb == "cc" and not (state.street_index == 0
+                                               and must_open_double(state, player)):
                         bets = state.bets
                         to_call = min(state.stacks[player], max(bets) - bets[player])
                         if to_call:
