@@ -17,10 +17,15 @@ import numpy as np
 
 from dealerassist.vision.quads import order_quad
 
-__all__ = ["card_like", "outline_from_contour", "quad_from_contour", "refine_quads"]
+__all__ = ["card_like", "outline_from_contour", "quad_from_contour", "refine_quad",
+           "refine_quads"]
 
 _NEXT_CORNER = np.array([1, 2, 3, 0])
 _PREVIOUS_SIDE = np.array([3, 0, 1, 2])
+_TURN = np.array([-1.0, 1.0], np.float32)
+# How near a limit (relative, in float32 products of a few hundred pixels: far above their
+# rounding) a stretch's distance or alignment must be for the one-quad form to decide.
+_DOUBT = 1e-5
 
 
 def card_like(quad: np.ndarray) -> bool:
@@ -130,12 +135,15 @@ def refine_quads(quads: Sequence[np.ndarray], hulls: Sequence[np.ndarray]) -> li
     off_end = np.abs((ends[:, None, :, 1] - quad[..., 1, None]) * dir_x
                      - (ends[:, None, :, 0] - quad[..., 0, None]) * dir_y)
     along = np.abs(units[:, None, :, 0] * dir_x + units[:, None, :, 1] * dir_y)
-    fits = (
-        (spans[:, None] >= (0.25 * lengths).astype(np.float32)[..., None])
-        & (along >= np.float32(0.97))
-        & (np.maximum(off_start, off_end) <= (0.1 * lengths).astype(np.float32)[..., None])
-        & valid
-    )
+    long_enough = (spans[:, None] >= (0.25 * lengths).astype(np.float32)[..., None]) & valid
+    off = np.maximum(off_start, off_end)
+    limit = (0.1 * lengths).astype(np.float32)[..., None]
+    fits = long_enough & (along >= np.float32(0.97)) & (off <= limit)
+    # A stretch within a rounding of a limit: the matrix products of `refine_quad` (BLAS
+    # may fuse a multiply and an add) could decide it the other way. Such a quad (rare) is
+    # refined by that one-quad form, so that every quad is the one it gives.
+    doubtful = (long_enough & ((np.abs(off - limit) <= _DOUBT * (1.0 + limit))
+                               | (np.abs(along - np.float32(0.97)) <= _DOUBT))).any(axis=(1, 2))
     best = np.argmax(np.where(fits, spans[:, None], np.float32(-1.0)), axis=2)  # (Q, 4)
     found = fits.any(axis=2)[..., None]
     rows = np.arange(count)[:, None]
@@ -152,5 +160,58 @@ def refine_quads(quads: Sequence[np.ndarray], hulls: Sequence[np.ndarray]) -> li
     diagonals = (quad[:, 0] - quad[:, 2]).tolist()
     moved = np.abs(refined - quad).max(axis=(1, 2)).tolist()
     kept = (parallel.any(axis=1) | short).tolist()
-    return [quads[number] if kept[number] or moved[number] > 0.15 * math.hypot(*diagonals[number])
+    return [refine_quad(quads[number], hulls[number]) if doubtful[number]
+            else quads[number] if kept[number] or moved[number] > 0.15 * math.hypot(
+                *diagonals[number])
             else refined[number] for number in range(count)]
+
+
+def refine_quad(quad: np.ndarray, hull: np.ndarray) -> np.ndarray:
+    """`refine_quads` of one quad, its products as matrix products (the reference form).
+
+    The four sides' distances and alignments are matrix products side by side, as the
+    finder computed them before the many-at-once form: BLAS may fuse a multiply and an
+    add, so a written-out sum can differ in the last bit and flip a fit that lies on a
+    limit. `refine_quads` hands such quads to this form.
+    """
+    points = hull.reshape(-1, 2).astype(np.float32)
+    starts, ends = points, np.concatenate((points[1:], points[:1]))
+    steps = ends - starts
+    spans = np.sqrt(steps[:, 0] * steps[:, 0] + steps[:, 1] * steps[:, 1])
+    units = steps / np.maximum(spans, np.float32(1e-6))[:, None]
+    sides = quad[_NEXT_CORNER] - quad  # side k runs from corner k to corner k + 1
+    lengths = [math.hypot(float(x), float(y)) for x, y in sides.tolist()]
+    if min(lengths) < 1:
+        return quad
+    lengths32 = np.array(lengths, np.float32)
+    directions = sides / lengths32[:, None]
+    normals = directions[:, ::-1] * _TURN  # (-dy, dx)
+    off_start = np.empty((4, len(points)), np.float32)
+    off_end = np.empty_like(off_start)
+    along = np.empty_like(off_start)
+    for side in range(4):
+        off_start[side] = np.abs((starts - quad[side]) @ normals[side])
+        off_end[side] = np.abs((ends - quad[side]) @ normals[side])
+        along[side] = np.abs(units @ directions[side])
+    lengths64 = np.array(lengths)
+    fits = (
+        (spans[None] >= (0.25 * lengths64).astype(np.float32)[:, None])
+        & (along >= np.float32(0.97))
+        & (np.maximum(off_start, off_end) <= (0.1 * lengths64).astype(np.float32)[:, None])
+    )
+    best = np.argmax(np.where(fits, spans[None], np.float32(-1.0)), axis=1)
+    found = fits.any(axis=1)
+    origins = np.where(found[:, None], starts[best], quad)  # (4, 2) float32
+    heads = np.where(found[:, None], units[best], directions)
+    # Corner k where side k - 1 meets side k.
+    p, u = origins[_PREVIOUS_SIDE], heads[_PREVIOUS_SIDE]
+    q, v = origins, heads
+    cross = (u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]).astype(np.float64)
+    if bool((np.abs(cross) < 1e-6).any()):
+        return quad
+    t = ((q[:, 0] - p[:, 0]) * v[:, 1] - (q[:, 1] - p[:, 1]) * v[:, 0]).astype(np.float64) / cross
+    refined = p + t.astype(np.float32)[:, None] * u
+    size = float(np.linalg.norm(quad[0] - quad[2]))
+    if float(np.abs(refined - quad).max()) > 0.15 * size:
+        return quad
+    return refined

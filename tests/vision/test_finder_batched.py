@@ -1,7 +1,9 @@
 """The finder's work done many at once gives what it gives one at a time, bit for bit.
 
 Speed work of issue 9 (second pass): clean outlines are refined many at once
-(`outlines.refine_quads`), every region's corner hypotheses are worked out together
+(`outlines.refine_quads`; a quad with a stretch on a limit, where BLAS's fused products
+could decide otherwise, by the one-quad matrix-product form `outlines.refine_quad`),
+every region's corner hypotheses are worked out together
 (`card_hypotheses.many_corner_hypotheses`), a strip's spans are built together, the edge
 snap samples its points in another layout (and in integers), and an outline of the later
 masks is refined only when a region's centre may lie in it (`geometry._refined_bounds`).
@@ -28,7 +30,7 @@ from dealerassist.vision.card_hypotheses import (
 from dealerassist.vision.card_metric import CardMetric
 from dealerassist.vision.edge_snap import _third_lowest, snap_quads
 from dealerassist.vision.geometry import CardSearch, _given_back, _refined_bounds
-from dealerassist.vision.outlines import outline_from_contour, refine_quads
+from dealerassist.vision.outlines import outline_from_contour, refine_quad, refine_quads
 
 FIXTURES = Path(__file__).parent / "fixtures"
 _FRAMES = ("overlap_chips.png", "angle.png", "blur_glare.png", "board_five.png")
@@ -61,6 +63,7 @@ def test_outlines_refined_together_are_each_refined_alone(searches):
     for quad, hull, refined in zip(quads, hulls, together, strict=True):
         alone = refine_quads([quad], [hull])[0]
         assert np.array_equal(alone, refined)
+        assert np.array_equal(refine_quad(quad, hull), refined)  # the matrix-product form
         assert refined.dtype == np.float32
         moved += not np.array_equal(refined, quad)
     assert moved >= len(outlines) // 2  # the sides were put on the edges, not left as given
