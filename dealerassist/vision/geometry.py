@@ -159,7 +159,43 @@ _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units
 # other seeds (4242 overlap, 5151, 6262: 2674 -> 2684 of 2862, false reports 62 -> 61) but
 # made more false reports on the held-out set (119 -> 126, sure 35 -> 34): not shipped.
 _CORNER_EDGE = 0.25 * SHORT_SIDE
+_COVERED = 0.9  # an open outline this much on settled ones holds nothing more (`_covered`)
 _AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
+
+
+def _covered(
+    singles: Sequence[tuple[np.ndarray, np.ndarray]], settled: Sequence[int],
+    shape: tuple[int, ...],
+) -> set[int]:
+    """Return the open clean outlines lying (``_COVERED`` of their area) on settled ones.
+
+    Two or three touching cards also make one clean outline; when every card in it was
+    read surely at its own outline there is nothing left to find inside it, and its
+    sideways "cards" and halves would only be read again (speed; a row with a card not
+    yet read is still searched).
+    """
+    if not settled:
+        return set()
+    paint = np.zeros(shape[:2], np.uint8)
+    cv2.fillPoly(paint, [singles[n][0].astype(np.int32) for n in settled], 255)
+    found = set()
+    for number, (quad, _) in enumerate(singles):
+        if number in settled:
+            continue
+        x, y, w, h = cv2.boundingRect(quad.astype(np.int32))
+        own = np.zeros((h, w), np.uint8)
+        cv2.fillPoly(own, [quad.astype(np.int32) - np.array([x, y], np.int32)], 255)
+        # The part of the outline inside the frame (an outline may reach past its edge).
+        left, top = max(x, 0), max(y, 0)
+        right, bottom = min(x + w, paint.shape[1]), min(y + h, paint.shape[0])
+        if right <= left or bottom <= top:
+            continue
+        inside = own[top - y:bottom - y, left - x:right - x]
+        area = cv2.countNonZero(inside)
+        lying = cv2.countNonZero(cv2.bitwise_and(inside, paint[top:bottom, left:right]))
+        if area and lying >= _COVERED * area:
+            found.add(number)
+    return found
 
 
 def _aspects(quads: np.ndarray) -> list[float]:
@@ -420,7 +456,9 @@ class CardSearch:
         """
         scale = self.scale
         metric = self.metric(settled)
-        open_singles = [(q, c) for n, (q, c) in enumerate(self._singles) if n not in settled]
+        covered = _covered(self._singles, settled, self.mask.shape)
+        open_singles = [(q, c) for n, (q, c) in enumerate(self._singles)
+                        if n not in settled and n not in covered]
         found = pair_halves([q for q, _ in open_singles], metric)
         merged = list(self._merged)
         strips = []  # outlines of one card's shape that may still be two or three cards
