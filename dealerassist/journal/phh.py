@@ -665,16 +665,15 @@ class _Replayer:
                     and state.actors[0] == player
                 ):
                     # The player to act: a fold or a check/call needs no verifying (the
-                    # handler refuses one before a bring-in; a call of the blinds where the
-                    # house makes lowball open with a double big blind, LB-STRUCT, takes the
-                    # verified path); a bet, raise or bring-in the
-                    # rules allow (`raise_allowed`, `bring_in_due`) goes straight to its
-                    # handler; anything else takes `player_action` (flags, errors).
+                    # handler refuses one before a bring-in), except a call of the blinds
+                    # where lowball opens with a double big blind (LB-STRUCT); a bet, raise
+                    # or bring-in the rules allow (`raise_allowed`, `bring_in_due`) goes
+                    # straight to its handler; anything else takes `player_action` (flags,
+                    # errors).
                     if verb == "f":
                         event = _FOLDS.get(player) or _FOLDS.setdefault(player, Folded(player))
                         self.state = state = fold_in(state, event)
-                    elif verb == "cc" and not (state.street_index == 0
-                                               and must_open_double(state, player)):
+                    elif verb == "cc" and not must_open_double(state, player):
                         bets = state.bets
                         to_call = min(state.stacks[player], max(bets) - bets[player])
                         if to_call:
