@@ -73,6 +73,7 @@ _OWN_INDEX = 0.5
 # picture on that card (`_inside_a_blank`).
 _PICTURE = 3.0
 _ONE_CARD = (0.5, 1.5)  # ... of one card's size (a back), relative to the cards read
+_WITHIN = 0.8  # ... and lying this much (a share of its area) within it
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -292,7 +293,7 @@ def _inside_a_blank(quad: CardQuad, blanks: list[tuple[np.ndarray, float]]) -> b
     if not blanks:
         return False
     area = cv2.contourArea(quad.corners.astype(np.float32))
-    return any(blank_area >= _PICTURE * area and _overlap(quad.corners, corners) >= 0.8
+    return any(blank_area >= _PICTURE * area and _overlap(quad.corners, corners) >= _WITHIN
                for corners, blank_area in blanks)
 
 
