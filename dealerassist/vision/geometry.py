@@ -545,7 +545,26 @@ class CardSearch:
         order = np.argsort(-strength, kind="stable")
         return [CardQuad(q, False) for q in snapped[order] / scale]
 
-    def found(self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40) -> FoundCards:
-        """Return clean outlines then hypotheses, repeats dropped, at most max_hypotheses."""
-        return FoundCards(_dedupe(self.singles + hypotheses)[:max_hypotheses], self.mask,
+    def found(
+        self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40, blank: Sequence[int] = ()
+    ) -> FoundCards:
+        """Return clean outlines then hypotheses, repeats dropped, at most max_hypotheses.
+
+        Args:
+            hypotheses: from `hypotheses`.
+            max_hypotheses: how many quads at most, clean outlines first.
+            blank: numbers (in ``singles``) of clean outlines read as "no index" at both
+                corners. They come last and drop no hypothesis that repeats them: such an
+                outline is a back, or a face card's outline cut a few pixels off the card
+                (its index half outside), and a hypothesis on the card itself (a half of
+                two touching cards, put on the card's edges) must still be read.
+
+        """
+        blank = set(blank)
+        if not blank:
+            return FoundCards(_dedupe(self.singles + hypotheses)[:max_hypotheses], self.mask,
+                              self.scale)
+        open_ = [quad for n, quad in enumerate(self.singles) if n not in blank]
+        last = [quad for n, quad in enumerate(self.singles) if n in blank]
+        return FoundCards(_dedupe(open_ + hypotheses)[:max_hypotheses] + last, self.mask,
                           self.scale)

@@ -9,7 +9,8 @@ box, zone, confidence to 1e-6), and so must every region's reading (``Trace.resu
 The close framing (each unsure index read again closer to the card's corner) changes what
 is read on purpose, and so does dropping a card's own index read by a hypothesis beside it
 (``_OWN_INDEX``) and a small card pictured on a back (``_PICTURE``), and so does capping the
-confidence of a card too small on screen to be read surely (``_LEGIBLE``): the proof turns these
+confidence of a card too small on screen to be read surely (``_LEGIBLE``), and reading the
+hypotheses that repeat a clean outline read as no card (``_PAST_BLANKS``): the proof turns these
 off and so still shows that nothing else in the reader moved; the script's figures compare
 the reader with them on.
 
@@ -99,6 +100,7 @@ def test_the_faster_reader_reads_every_frame_as_the_reader_before_it(monkeypatch
     monkeypatch.setattr(recogniser_module, "_OWN_INDEX", 2.0)  # a card's own index: kept
     monkeypatch.setattr(recogniser_module, "_PICTURE", float("inf"))  # pictures on backs too
     monkeypatch.setattr(recogniser_module, "_LEGIBLE", 0.0)  # small cards read surely too
+    monkeypatch.setattr(recogniser_module, "_PAST_BLANKS", False)  # blank outlines dedupe
     cv2.setNumThreads(2)
     before, after = base_recogniser(), Recogniser()
     images = frames(per_condition=9)  # 216 frames with the two Debian decks
