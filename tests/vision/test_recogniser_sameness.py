@@ -10,7 +10,8 @@ The close framing (each unsure index read again closer to the card's corner) cha
 is read on purpose, and so does dropping a card's own index read by a hypothesis beside it
 (``_OWN_INDEX``) and a small card pictured on a back (``_PICTURE``), and so does capping the
 confidence of a card too small on screen to be read surely (``_LEGIBLE``), and reading the
-hypotheses that repeat a clean outline read as no card (``_PAST_BLANKS``): the proof turns these
+hypotheses that repeat a clean outline read as no card (``_PAST_BLANKS``), and sampling card
+stock on the closed mask (``_PAPER_MASK``): the proof turns these
 off and so still shows that nothing else in the reader moved; the script's figures compare
 the reader with them on.
 
@@ -101,6 +102,7 @@ def test_the_faster_reader_reads_every_frame_as_the_reader_before_it(monkeypatch
     monkeypatch.setattr(recogniser_module, "_PICTURE", float("inf"))  # pictures on backs too
     monkeypatch.setattr(recogniser_module, "_LEGIBLE", 0.0)  # small cards read surely too
     monkeypatch.setattr(recogniser_module, "_PAST_BLANKS", False)  # blank outlines dedupe
+    monkeypatch.setattr(recogniser_module, "_PAPER_MASK", "mask")  # card stock as before
     cv2.setNumThreads(2)
     before, after = base_recogniser(), Recogniser()
     images = frames(per_condition=9)  # 216 frames with the two Debian decks
