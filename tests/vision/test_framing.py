@@ -24,7 +24,8 @@ from dealerassist.vision.sighting import CONFIRM_BELOW
 from .test_fusion import _corner
 
 _FRAME = np.zeros((400, 400, 3), np.uint8)
-_ALL_PAPER = types.SimpleNamespace(mask=np.full((400, 400), 255, np.uint8), scale=1.0)
+_PAPER = np.full((400, 400), 255, np.uint8)
+_ALL_PAPER = types.SimpleNamespace(mask=_PAPER, closed=_PAPER, scale=1.0)
 
 
 def _square(x: float) -> np.ndarray:
