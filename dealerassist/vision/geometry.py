@@ -29,6 +29,7 @@ from dealerassist.vision.card_hypotheses import (
 )
 from dealerassist.vision.card_metric import SHORT_SIDE, CardMetric
 from dealerassist.vision.edge_snap import snap_quads
+from dealerassist.vision.morphology import white_top_hat
 from dealerassist.vision.outlines import outline_from_contour, refine_quads
 from dealerassist.vision.quads import (
     CARD_ASPECT,
@@ -109,7 +110,7 @@ def _not_felt_mask(small: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(far, cv2.MORPH_CLOSE, _CLOSE_5)
 
 
-_BACKGROUND = cv2.getStructuringElement(cv2.MORPH_RECT, (81, 81))  # wider than a card
+_BACKGROUND = 81  # the top-hat's square window (pixels): wider than a card
 
 
 def _lifted_mask(lowest: np.ndarray) -> np.ndarray:
@@ -119,7 +120,7 @@ def _lifted_mask(lowest: np.ndarray) -> np.ndarray:
         lowest: the lowest channel at each pixel (`_channel_extremes`).
 
     """
-    lifted = cv2.morphologyEx(lowest, cv2.MORPH_TOPHAT, _BACKGROUND)
+    lifted = white_top_hat(lowest, _BACKGROUND)  # OpenCV's MORPH_TOPHAT, faster
     level, _ = cv2.threshold(lifted, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     mask = cv2.compare(lifted, max(float(level), 40.0), cv2.CMP_GT)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_3)
