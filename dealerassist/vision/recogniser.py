@@ -82,8 +82,8 @@ _WITHIN = 0.8  # ... and lying this much (a share of its area) within it
 # A card whose short side is below this many frame pixels has an index some 12 pixels
 # wide: never read surely, the dealer confirms it (capped at ``_DISPUTED``). On scenes
 # other than the held-out ones (left-out decks seed 3030, training decks 3131 and 3232,
-# seed 2027; 6,835 readings) 8 of 214 sure readings of such cards were wrong, most at 0.99
-# or more (no confidence threshold parts them), against 19 of 6,213 for larger cards.
+# seed 2027; 6,872 readings) 8 of 221 sure readings of such cards were wrong, most at 0.99
+# or more (no confidence threshold parts them), against 21 of 6,240 for larger cards.
 _LEGIBLE = 50.0
 # Hypotheses repeating a clean outline read as "no index" at both corners are read too
 # (`CardSearch.found`). Seeds 3030, 3131, 3232 and 2027 (6,916 cards): +31 cards read

@@ -1,7 +1,7 @@
 """A card too small on screen to be read surely is proposed, never counted by itself.
 
 Why it matters: a far camera shows each card some 40 pixels wide and its index about 12; on
-scenes other than the held-out ones a sure reading of such a card was wrong 8 times in 214,
+scenes other than the held-out ones a sure reading of such a card was wrong 8 times in 221,
 most of them at 0.99 or more, so no confidence threshold would have caught them. A wrong
 sure card would change a board, a pot and a flag without the dealer's word.
 """
