@@ -4,9 +4,9 @@ Why apart from the classifier: finding cards is pure geometry (thresholds, conto
 corner hypotheses) and is tested on its own. Cards are found as bright, unsaturated
 regions (and, for court cards and glare, as what is not felt or is lifted off its
 background). A region that is one quadrilateral of card proportions is one card; a larger
-region (touching or overlapping cards, a chip over a card), a fan that happens to look
-like one card, and the strip a fanned card shows beside the next one give card
-hypotheses (`card_hypotheses`), built with the card's local size and shape under the
+region (touching or overlapping cards, a chip over a card, a row of cards lifted off a
+patch of glare), a fan that happens to look like one card, and the strip a fanned card
+shows beside the next one give card hypotheses (`card_hypotheses`), built with the card's local size and shape under the
 camera's perspective, learnt from the clean outlines (`card_metric`). Wrong hypotheses
 are expected: the classifier answers "no index" for them. Quad helpers live in `quads`
 (re-exported here).
@@ -198,6 +198,26 @@ def _covered(
     return found
 
 
+# Regions of the lifted mask (glare) that are not one card are searched for corners
+# (False: they are not, as before).
+_LIFTED_REGIONS = True
+_SAME_REGION = 0.8  # bounding boxes overlapping this much (IoU): the same region
+
+
+def _repeats(contour: np.ndarray, regions: Sequence[np.ndarray]) -> bool:
+    """Whether a region's bounding box is (``_SAME_REGION``) one already searched."""
+    x, y, w, h = cv2.boundingRect(contour)
+    for other in regions:
+        u, v, p, q = cv2.boundingRect(other)
+        across = min(x + w, u + p) - max(x, u)
+        down = min(y + h, v + q) - max(y, v)
+        if across > 0 and down > 0:
+            common = across * down
+            if common >= _SAME_REGION * (w * h + p * q - common):
+                return True
+    return False
+
+
 def _aspects(quads: np.ndarray) -> list[float]:
     """Long side over short side on screen of ordered quads (N, 4, 2), all at once."""
     quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
@@ -372,6 +392,7 @@ class CardSearch:
         lifted, _ = cv2.findContours(_lifted_mask(lowest), cv2.RETR_EXTERNAL,
                                      cv2.CHAIN_APPROX_SIMPLE)
         felt_ids = {id(c) for c in more}
+        lifted_ids = {id(c) for c in lifted} if _LIFTED_REGIONS else set()
         more = list(more) + list(lifted)
         # A card lying on (or against) another card or a back's white rim: cut the mask
         # along the edges inside it. Those outlines lose the edge's width, given back below.
@@ -423,6 +444,11 @@ class CardSearch:
             elif id(contour) in felt_ids:
                 # Court cards with colour to the edge show little card stock: a group of
                 # them is only seen as "not felt".
+                merged.append(contour)
+            elif id(contour) in lifted_ids and not _repeats(contour, merged):
+                # In a patch of glare the card stock mask merges the cards with the lit
+                # felt; lifted off the background, a row of them (or a card against a
+                # back) is a region of its own, searched for corners.
                 merged.append(contour)
         _settle(singles, pending, list(pending))
         self._singles = _order_singles(singles, span=float(mask.shape[1]))

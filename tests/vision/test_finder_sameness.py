@@ -16,6 +16,10 @@ outline edge a corner is taken from (``geometry._CORNER_EDGE``) is held at ``BAS
 proof, should it be changed on purpose (a draft took 0.15 of a short side, not 0.25), and
 open outlines lying on outlines settled as one card each are searched (``_COVERED``) as in
 ``BASE``: today's finder leaves them alone, a change of what is searched, on purpose.
+Two more changes of what is found, on purpose, are turned off for the proof: corners of
+an outline simplified to a short edge (``card_hypotheses._CUT_CORNER``, a card's rounded
+or nicked corner) and regions of the lifted (glare) mask searched for corners
+(``geometry._LIFTED_REGIONS``).
 
 Run as a script for the latency figures, before and after interleaved (the machine is
 shared), OpenCV on one thread (CPU time of the finder as the reader calls it, and of
@@ -118,7 +122,7 @@ def _sightings(recogniser, image: np.ndarray, number: int) -> list:
 def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
     import cv2
 
-    from dealerassist.vision import geometry, recogniser
+    from dealerassist.vision import card_hypotheses, geometry, recogniser
     from dealerassist.vision.recogniser import Recogniser
 
     cv2.setNumThreads(2)
@@ -127,11 +131,14 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
     images = frames(per_condition=9)  # 216 frames with the two Debian decks
     differing_quads, differing_sightings, differing_snapped = [], [], []
     snap, corner_edge, covered = geometry.snap_quads, geometry._CORNER_EDGE, geometry._COVERED
+    cut_corner, lifted = card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS
     for number, image in enumerate(images):
         old = _searched(before, image)
         try:
             geometry._CORNER_EDGE = _BASE_CORNER_EDGE
             geometry._COVERED = 2.0  # every open outline searched, as in BASE
+            card_hypotheses._CUT_CORNER = 0.0  # no cut corners, as in BASE
+            geometry._LIFTED_REGIONS = False  # lifted regions not searched, as in BASE
             snapped = _searched(geometry, image)
             geometry.snap_quads = _unsnapped
             new = _searched(geometry, image)
@@ -143,6 +150,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             recogniser.CardSearch = geometry.CardSearch
             geometry.snap_quads, geometry._CORNER_EDGE = snap, corner_edge
             geometry._COVERED = covered
+            card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS = cut_corner, lifted
         if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
             differing_quads.append(number)
         if old_sightings != new_sightings:

@@ -1,0 +1,135 @@
+"""Cards the finder used to give no hypothesis for: rounded or nicked corners, glare.
+
+Two causes of "not found" (issue 9), each shown on a drawn region or frame:
+
+- a card's corner is rounded (or nicked by its index's ink in the cut mask), so the
+  outline's polygon has a short edge there and no right-angled vertex: the corner where
+  the edges on either side meet is searched too (``card_hypotheses._CUT_CORNER``);
+- in a patch of glare the card-stock mask merges a row of cards with the lit felt; the
+  lifted (top-hat) mask separates them, but a region of it that was not one clean card
+  outline was dropped: it is now searched for corners (``geometry._LIFTED_REGIONS``).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from dealerassist.vision import card_hypotheses, geometry
+from dealerassist.vision.card_hypotheses import corner_hypotheses
+from dealerassist.vision.card_metric import CardMetric
+from dealerassist.vision.geometry import CardSearch
+
+_LONG = 80.0  # a card's long side in pixels (isotropic metric)
+_SHORT = _LONG * 63 / 88
+
+
+def _chamfered(x: float, y: float, cut: float) -> np.ndarray:
+    """A card's outline (x, y top-left) with each corner cut off ``cut`` pixels each way."""
+    w, h = _SHORT, _LONG
+    points = [(x + cut, y), (x + w - cut, y), (x + w, y + cut), (x + w, y + h - cut),
+              (x + w - cut, y + h), (x + cut, y + h), (x, y + h - cut), (x, y + cut)]
+    return np.array(points, np.float32).reshape(-1, 1, 2)
+
+
+def _card(x: float, y: float) -> np.ndarray:
+    return np.array([[x, y], [x + _SHORT, y], [x + _SHORT, y + _LONG], [x, y + _LONG]],
+                    np.float32)
+
+
+def _hits(quads, truth: np.ndarray, tolerance: float = 4.0) -> int:
+    """How many quads lie on ``truth`` (any starting corner), every corner within tolerance."""
+    count = 0
+    for quad in quads:
+        quad = np.asarray(quad, np.float32).reshape(4, 2)
+        for turn in range(4):
+            for way in (quad, quad[::-1]):
+                if float(np.abs(np.roll(way, turn, axis=0) - truth).max()) <= tolerance:
+                    count += 1
+                    break
+            else:
+                continue
+            break
+    return count
+
+
+def _support(contour: np.ndarray) -> np.ndarray:
+    support = np.zeros((200, 200), np.uint8)
+    cv2.fillPoly(support, [np.round(contour).astype(np.int32)], 255)
+    return support
+
+
+def test_a_card_with_four_rounded_corners_gives_hypotheses_on_the_card():
+    contour = _chamfered(50, 40, cut=5.0)  # 5 px of an 80-px card: 0.06 table units
+    metric = CardMetric.isotropic(_LONG)
+    found = [quad for _, quad in corner_hypotheses(contour, _support(contour), metric)]
+    assert _hits(found, _card(50, 40), tolerance=2.0) >= 4  # one from each corner
+
+
+def test_without_cut_corners_a_rounded_card_gives_no_hypothesis(monkeypatch):
+    monkeypatch.setattr(card_hypotheses, "_CUT_CORNER", 0.0)
+    contour = _chamfered(50, 40, cut=5.0)
+    found = corner_hypotheses(contour, _support(contour), CardMetric.isotropic(_LONG))
+    assert found == []
+
+
+def test_a_deep_notch_is_not_taken_for_a_corner():
+    contour = _chamfered(50, 40, cut=14.0)  # 14 px each way: an edge of 0.25 table units
+    found = corner_hypotheses(contour, _support(contour), CardMetric.isotropic(_LONG))
+    assert found == []
+
+
+def test_right_angled_corners_give_the_same_hypotheses_with_or_without_cut_corners(
+        monkeypatch):
+    contour = _card(50, 40).reshape(-1, 1, 2)
+    metric = CardMetric.isotropic(_LONG)
+    with_cut = corner_hypotheses(contour, _support(contour), metric)
+    monkeypatch.setattr(card_hypotheses, "_CUT_CORNER", 0.0)
+    without = corner_hypotheses(contour, _support(contour), metric)
+    assert len(with_cut) == len(without) >= 4  # one at each corner at least
+    for (score_a, quad_a), (score_b, quad_b) in zip(with_cut, without, strict=True):
+        assert score_a == score_b
+        assert np.array_equal(quad_a, quad_b)
+
+
+def _glare_frame() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A 640x360 frame: green felt, a lit patch of grey felt, three cards in it.
+
+    One card lies alone (a clean outline of the lifted mask: the frame's card metric); two
+    touch, one lower than the other (an L-shaped region, not one card).
+    """
+    frame = np.empty((360, 640, 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    cv2.ellipse(frame, (400, 180), (200, 150), 0, 0, 360, (175, 180, 178), -1)
+    alone, first, second = _card(240, 120), _card(380, 130), _card(380 + _SHORT, 175)
+    for card in (alone, first, second):
+        cv2.fillPoly(frame, [np.round(card).astype(np.int32)], (252, 252, 252))
+    return frame, first, second
+
+
+@pytest.mark.parametrize("lifted", [True, False])
+def test_cards_touching_in_glare_get_a_hypothesis_from_the_lifted_mask(monkeypatch, lifted):
+    monkeypatch.setattr(geometry, "_LIFTED_REGIONS", lifted)
+    frame, first, second = _glare_frame()
+    search = CardSearch(frame)
+    # The card-stock mask merges both cards with the lit felt around them.
+    assert search.mask[100, 300] and search.mask[140, 390] and search.mask[200, 450]
+    # The card alone is the only clean outline, read surely as one card.
+    assert len(search.singles) == 1
+    hypotheses = [quad.corners for quad in search.hypotheses(settled=[0])]
+    hits = _hits(hypotheses, first, tolerance=5.0) + _hits(hypotheses, second, tolerance=5.0)
+    if lifted:
+        assert _hits(hypotheses, first, tolerance=5.0) >= 1
+        assert _hits(hypotheses, second, tolerance=5.0) >= 1
+    else:
+        assert hits == 0
+
+
+def test_a_lifted_region_repeating_a_searched_one_is_not_searched_twice():
+    region = _card(10, 10).reshape(-1, 1, 2)
+    moved = region + np.float32(2.0)
+    far = region + np.float32(60.0)
+    assert geometry._repeats(moved, [region])
+    assert not geometry._repeats(far, [region])
+    assert not geometry._repeats(region, [])
