@@ -6,8 +6,9 @@ regions (and, for court cards and glare, as what is not felt or is lifted off it
 background). A region that is one quadrilateral of card proportions is one card; a larger
 region (touching or overlapping cards, a chip over a card, a row of cards lifted off a
 patch of glare), a fan that happens to look like one card, and the strip a fanned card
-shows beside the next one give card hypotheses (`card_hypotheses`), built with the card's local size and shape under the
-camera's perspective, learnt from the clean outlines (`card_metric`). Wrong hypotheses
+shows beside the next one give card hypotheses (`card_hypotheses`), built with the
+card's local size and shape under the camera's perspective, learnt from the clean
+outlines (`card_metric`). Wrong hypotheses
 are expected: the classifier answers "no index" for them. Quad helpers live in `quads`
 (re-exported here).
 """
@@ -216,6 +217,17 @@ def _repeats(contour: np.ndarray, regions: Sequence[np.ndarray]) -> bool:
             if common >= _SAME_REGION * (w * h + p * q - common):
                 return True
     return False
+
+
+_FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
+
+
+def _filled(mask: np.ndarray) -> np.ndarray:
+    """Return a mask with the holes inside its regions filled."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)
+    return filled
 
 
 def _aspects(quads: np.ndarray) -> list[float]:
@@ -556,6 +568,10 @@ class CardSearch:
         # A card may lie under a back or a chip: a hypothesis need only lie on what is not
         # felt.
         support = cv2.bitwise_or(self.closed, self.not_felt) if searches else self.closed
+        if searches and _FILLED_SUPPORT:
+            # Large dark pips (ten clubs) are neither card stock nor far from the felt's
+            # colour: the holes they leave inside a region are filled.
+            support = _filled(support)
         corners = many_corner_hypotheses(searches, support)
         found = [quad for part in parts for quad in (
             [q for _, q in corners[part]] if isinstance(part, int) else part)]

@@ -1,13 +1,16 @@
-"""Cards the finder used to give no hypothesis for: rounded or nicked corners, glare.
+"""Cards the finder used to give no hypothesis for: rounded corners, glare, dark pips.
 
-Two causes of "not found" (issue 9), each shown on a drawn region or frame:
+Three causes of "not found" (issue 9), each shown on a drawn region or frame:
 
 - a card's corner is rounded (or nicked by its index's ink in the cut mask), so the
   outline's polygon has a short edge there and no right-angled vertex: the corner where
   the edges on either side meet is searched too (``card_hypotheses._CUT_CORNER``);
 - in a patch of glare the card-stock mask merges a row of cards with the lit felt; the
   lifted (top-hat) mask separates them, but a region of it that was not one clean card
-  outline was dropped: it is now searched for corners (``geometry._LIFTED_REGIONS``).
+  outline was dropped: it is now searched for corners (``geometry._LIFTED_REGIONS``);
+- large dark pips (a ten of clubs on navy felt) are neither card stock nor far from the
+  felt's colour: a hypothesis on such a card lay less than 90 % on what a card may lie
+  on; the holes inside a region are now filled (``geometry._FILLED_SUPPORT``).
 """
 
 from __future__ import annotations
@@ -133,3 +136,39 @@ def test_a_lifted_region_repeating_a_searched_one_is_not_searched_twice():
     assert geometry._repeats(moved, [region])
     assert not geometry._repeats(far, [region])
     assert not geometry._repeats(region, [])
+
+
+def _pips_frame() -> tuple[np.ndarray, np.ndarray]:
+    """Navy felt, a card alone, and two cards touching; one has large black pips.
+
+    Black ink on navy felt is neither card stock nor far from the felt's colour: the pips
+    are holes in what a hypothesis may lie on.
+    """
+    frame = np.empty((360, 640, 3), np.uint8)
+    frame[:] = (60, 35, 30)
+    pips, other = _card(300, 130), _card(300 + _SHORT, 175)
+    for card in (_card(100, 100), pips, other):
+        cv2.fillPoly(frame, [np.round(card).astype(np.int32)], (250, 250, 250))
+    for column in (310, 331):
+        for row in (142, 165, 188):
+            cv2.rectangle(frame, (column, row), (column + 14, row + 16), (0, 0, 0), -1)
+    return frame, pips
+
+
+@pytest.mark.parametrize("filled", [True, False])
+def test_a_card_with_large_dark_pips_lying_against_another_gets_a_hypothesis(
+        monkeypatch, filled):
+    monkeypatch.setattr(geometry, "_FILLED_SUPPORT", filled)
+    frame, pips = _pips_frame()
+    search = CardSearch(frame)
+    assert len(search.singles) == 1  # the card alone
+    hypotheses = [quad.corners for quad in search.hypotheses(settled=[0])]
+    assert (_hits(hypotheses, pips, tolerance=5.0) >= 1) == filled
+
+
+def test_holes_inside_a_region_are_filled_and_the_felt_around_it_is_not():
+    mask = np.zeros((100, 100), np.uint8)
+    mask[20:80, 20:80] = 255
+    mask[40:60, 40:60] = 0
+    filled = geometry._filled(mask)
+    assert filled[50, 50] == 255 and filled[10, 10] == 0 and filled[20:80, 20:80].all()

@@ -18,8 +18,9 @@ open outlines lying on outlines settled as one card each are searched (``_COVERE
 ``BASE``: today's finder leaves them alone, a change of what is searched, on purpose.
 Two more changes of what is found, on purpose, are turned off for the proof: corners of
 an outline simplified to a short edge (``card_hypotheses._CUT_CORNER``, a card's rounded
-or nicked corner) and regions of the lifted (glare) mask searched for corners
-(``geometry._LIFTED_REGIONS``). The reader's step past clean outlines read as no card
+or nicked corner), regions of the lifted (glare) mask searched for corners
+(``geometry._LIFTED_REGIONS``) and the holes dark pips leave in what a hypothesis may lie
+on filled (``geometry._FILLED_SUPPORT``). The reader's step past clean outlines read as no card
 (``recogniser._PAST_BLANKS``, which ``BASE``'s finder had no argument for) is off too.
 
 Run as a script for the latency figures, before and after interleaved (the machine is
@@ -149,6 +150,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
     differing_quads, differing_sightings, differing_snapped = [], [], []
     snap, corner_edge, covered = geometry.snap_quads, geometry._CORNER_EDGE, geometry._COVERED
     cut_corner, lifted = card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS
+    filled = geometry._FILLED_SUPPORT
     past_blanks, base_search = recogniser._PAST_BLANKS, _without_blanks(before.CardSearch)
     for number, image in enumerate(images):
         old = _searched(before, image)
@@ -157,6 +159,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._COVERED = 2.0  # every open outline searched, as in BASE
             card_hypotheses._CUT_CORNER = 0.0  # no cut corners, as in BASE
             geometry._LIFTED_REGIONS = False  # lifted regions not searched, as in BASE
+            geometry._FILLED_SUPPORT = False  # holes in the support left, as in BASE
             recogniser._PAST_BLANKS = False  # BASE's finder knew no blank outlines
             snapped = _searched(geometry, image)
             geometry.snap_quads = _unsnapped
@@ -171,6 +174,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._COVERED = covered
             card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS = cut_corner, lifted
             recogniser._PAST_BLANKS = past_blanks
+            geometry._FILLED_SUPPORT = filled
         if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
             differing_quads.append(number)
         if old_sightings != new_sightings:
