@@ -219,6 +219,9 @@ def _repeats(contour: np.ndarray, regions: Sequence[np.ndarray]) -> bool:
     return False
 
 
+# A region inside a clean outline and smaller than this share of it is not that outline
+# (0: every region inside one is taken for it).
+_SMALLER_INSIDE = 0.6
 _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
 
 
@@ -443,8 +446,11 @@ class CardSearch:
                 if id(contour) in cut_ids:
                     inner.append((owner, contour))
                     continue
-                if area <= 1.3 * cv2.contourArea(singles[owner][0]):
+                own_area = cv2.contourArea(singles[owner][0])
+                if _SMALLER_INSIDE * own_area <= area <= 1.3 * own_area:
                     continue  # already found
+                # A much smaller region inside a clean outline: a card lifted off a patch
+                # of glare that the card stock mask took as one card-shaped region.
                 # A larger region around a clean outline: a row or pile it belongs to.
             outline = outline_from_contour(contour)
             if outline is not None:

@@ -1,6 +1,6 @@
 """Cards the finder used to give no hypothesis for: rounded corners, glare, dark pips.
 
-Three causes of "not found" (issue 9), each shown on a drawn region or frame:
+Four causes of "not found" (issue 9), each shown on a drawn region or frame:
 
 - a card's corner is rounded (or nicked by its index's ink in the cut mask), so the
   outline's polygon has a short edge there and no right-angled vertex: the corner where
@@ -10,7 +10,11 @@ Three causes of "not found" (issue 9), each shown on a drawn region or frame:
   outline was dropped: it is now searched for corners (``geometry._LIFTED_REGIONS``);
 - large dark pips (a ten of clubs on navy felt) are neither card stock nor far from the
   felt's colour: a hypothesis on such a card lay less than 90 % on what a card may lie
-  on; the holes inside a region are now filled (``geometry._FILLED_SUPPORT``).
+  on; the holes inside a region are now filled (``geometry._FILLED_SUPPORT``);
+- a patch of glare can itself look like one large card (a clean outline of the card stock
+  mask); a card lifted off it, lying inside that outline, was taken for the outline
+  ("already found"): a region much smaller than the outline it lies in is now searched
+  as a region of its own (``geometry._SMALLER_INSIDE``).
 """
 
 from __future__ import annotations
@@ -172,3 +176,25 @@ def test_holes_inside_a_region_are_filled_and_the_felt_around_it_is_not():
     mask[40:60, 40:60] = 0
     filled = geometry._filled(mask)
     assert filled[50, 50] == 255 and filled[10, 10] == 0 and filled[20:80, 20:80].all()
+
+
+def _lit_patch_frame() -> tuple[np.ndarray, np.ndarray]:
+    """Green felt with a card-shaped patch of glare, a card lying inside it."""
+    frame = np.empty((360, 640, 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    cv2.rectangle(frame, (200, 40), (400, 320), (178, 180, 176), -1)  # 1.4 times as tall
+    card = _card(260, 140)
+    cv2.fillPoly(frame, [np.round(card).astype(np.int32)], (252, 252, 252))
+    return frame, card
+
+
+@pytest.mark.parametrize("smaller", [0.6, 0.0])
+def test_a_card_in_a_card_shaped_patch_of_glare_is_a_clean_outline_of_its_own(
+        monkeypatch, smaller):
+    monkeypatch.setattr(geometry, "_SMALLER_INSIDE", smaller)
+    frame, card = _lit_patch_frame()
+    search = CardSearch(frame)
+    patch = np.array([[200, 40], [400, 40], [400, 320], [200, 320]], np.float32)
+    assert _hits([quad.corners for quad in search.singles], patch, tolerance=4.0) == 1
+    found = _hits([quad.corners for quad in search.singles], card, tolerance=3.0)
+    assert found == (1 if smaller else 0)

@@ -16,12 +16,14 @@ outline edge a corner is taken from (``geometry._CORNER_EDGE``) is held at ``BAS
 proof, should it be changed on purpose (a draft took 0.15 of a short side, not 0.25), and
 open outlines lying on outlines settled as one card each are searched (``_COVERED``) as in
 ``BASE``: today's finder leaves them alone, a change of what is searched, on purpose.
-Two more changes of what is found, on purpose, are turned off for the proof: corners of
+More changes of what is found, on purpose, are turned off for the proof: corners of
 an outline simplified to a short edge (``card_hypotheses._CUT_CORNER``, a card's rounded
 or nicked corner), regions of the lifted (glare) mask searched for corners
-(``geometry._LIFTED_REGIONS``) and the holes dark pips leave in what a hypothesis may lie
-on filled (``geometry._FILLED_SUPPORT``). The reader's step past clean outlines read as no card
-(``recogniser._PAST_BLANKS``, which ``BASE``'s finder had no argument for) is off too.
+(``geometry._LIFTED_REGIONS``), the holes dark pips leave in what a hypothesis may lie
+on filled (``geometry._FILLED_SUPPORT``), and a much smaller region inside a clean outline
+no longer taken for it (``geometry._SMALLER_INSIDE``). The reader's step past clean
+outlines read as no card (``recogniser._PAST_BLANKS``, which ``BASE``'s finder had no
+argument for) is off too.
 
 Run as a script for the latency figures, before and after interleaved (the machine is
 shared), OpenCV on one thread (CPU time of the finder as the reader calls it, and of
@@ -150,7 +152,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
     differing_quads, differing_sightings, differing_snapped = [], [], []
     snap, corner_edge, covered = geometry.snap_quads, geometry._CORNER_EDGE, geometry._COVERED
     cut_corner, lifted = card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS
-    filled = geometry._FILLED_SUPPORT
+    filled, smaller = geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE
     past_blanks, base_search = recogniser._PAST_BLANKS, _without_blanks(before.CardSearch)
     for number, image in enumerate(images):
         old = _searched(before, image)
@@ -160,6 +162,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             card_hypotheses._CUT_CORNER = 0.0  # no cut corners, as in BASE
             geometry._LIFTED_REGIONS = False  # lifted regions not searched, as in BASE
             geometry._FILLED_SUPPORT = False  # holes in the support left, as in BASE
+            geometry._SMALLER_INSIDE = 0.0  # any region inside an outline is it, as in BASE
             recogniser._PAST_BLANKS = False  # BASE's finder knew no blank outlines
             snapped = _searched(geometry, image)
             geometry.snap_quads = _unsnapped
@@ -174,7 +177,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._COVERED = covered
             card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS = cut_corner, lifted
             recogniser._PAST_BLANKS = past_blanks
-            geometry._FILLED_SUPPORT = filled
+            geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE = filled, smaller
         if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
             differing_quads.append(number)
         if old_sightings != new_sightings:
