@@ -222,6 +222,27 @@ def _repeats(contour: np.ndarray, regions: Sequence[np.ndarray]) -> bool:
 # A region inside a clean outline and smaller than this share of it is not that outline
 # (0: every region inside one is taken for it).
 _SMALLER_INSIDE = 0.6
+# A clean outline holding a much smaller one and larger than this many times the median
+# clean outline is a patch of glare or a pile, not a card (0: never demoted).
+_HOSTS_DEMOTED = 2.5
+
+
+def _demote_hosts(
+    singles: list[tuple[np.ndarray, np.ndarray]], hosts: set[int], merged: list[np.ndarray]
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Return the clean outlines less the hosts far larger than a card (added to merged).
+
+    A card-shaped patch of glare is a clean outline of the card-stock mask; once a card
+    lifted off it is a clean outline of its own, the patch is no card: it is not read at
+    its corners (its "index" is anything in it) but searched like any region.
+    """
+    areas = [cv2.contourArea(quad) for quad, _ in singles]
+    median = float(np.median(areas))
+    demoted = {n for n in hosts if areas[n] > _HOSTS_DEMOTED * median}
+    merged.extend(singles[n][1] for n in sorted(demoted))
+    return [single for n, single in enumerate(singles) if n not in demoted]
+
+
 _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
 
 
@@ -431,6 +452,7 @@ class CardSearch:
         # inside one (speed): until then, by their number, (quad, hull, cut, box) with
         # the box their refined outline surely lies in.
         pending: dict[int, tuple[np.ndarray, np.ndarray, bool, tuple[float, ...]]] = {}
+        hosts: set[int] = set()  # clean outlines holding a much smaller clean outline
         for contour in list(contours) + list(more) + list(cut):
             area = cv2.contourArea(contour)
             if area < min_area or area > frame_area * 0.5:
@@ -459,6 +481,8 @@ class CardSearch:
                 # A larger region around a clean outline: a row or pile it belongs to.
             outline = outline_from_contour(contour)
             if outline is not None:
+                if owner is not None and area < own_area:
+                    hosts.add(owner)
                 pending[len(singles)] = (*outline, id(contour) in cut_ids,
                                          _refined_bounds(outline[0]))
                 singles.append((outline[0], contour))
@@ -474,6 +498,8 @@ class CardSearch:
                 # back) is a region of its own, searched for corners.
                 merged.append(contour)
         _settle(singles, pending, list(pending))
+        if hosts and _HOSTS_DEMOTED:
+            singles = _demote_hosts(singles, hosts, merged)
         self._singles = _order_singles(singles, span=float(mask.shape[1]))
         self._merged = merged
         self._pieces = pieces

@@ -14,7 +14,9 @@ Four causes of "not found" (issue 9), each shown on a drawn region or frame:
 - a patch of glare can itself look like one large card (a clean outline of the card stock
   mask); a card lifted off it, lying inside that outline, was taken for the outline
   ("already found"): a region much smaller than the outline it lies in is now searched
-  as a region of its own (``geometry._SMALLER_INSIDE``).
+  as a region of its own (``geometry._SMALLER_INSIDE``); the patch itself, far larger
+  than the frame's clean outlines, is then no card outline (``geometry._HOSTS_DEMOTED``):
+  read as one, its "index" was whatever lay in it.
 """
 
 from __future__ import annotations
@@ -199,3 +201,28 @@ def test_a_card_in_a_card_shaped_patch_of_glare_is_a_clean_outline_of_its_own(
     assert _hits([quad.corners for quad in search.singles], patch, tolerance=4.0) == 1
     found = _hits([quad.corners for quad in search.singles], card, tolerance=3.0)
     assert found == (1 if smaller else 0)
+
+
+@pytest.mark.parametrize("demoted", [2.5, 0.0])
+def test_a_patch_of_glare_holding_a_card_is_no_card_outline_once_cards_show_its_size(
+        monkeypatch, demoted):
+    monkeypatch.setattr(geometry, "_HOSTS_DEMOTED", demoted)
+    frame = np.empty((360, 640, 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    cv2.rectangle(frame, (200, 40), (400, 320), (150, 152, 148), -1)
+    card = _card(260, 140)
+    cv2.fillPoly(frame, [np.round(card).astype(np.int32)], (252, 252, 252))
+    # Two shaded cards on the felt: a card's size (lifted off the felt as much as the card
+    # in the patch is lifted off the patch).
+    others = [_card(60, 60), _card(480, 60)]
+    for other in others:
+        cv2.fillPoly(frame, [np.round(other).astype(np.int32)], (165, 165, 165))
+    search = CardSearch(frame)
+    singles = [quad.corners for quad in search.singles]
+    patch = np.array([[200, 40], [400, 40], [400, 320], [200, 320]], np.float32)
+    assert _hits(singles, patch, tolerance=4.0) == (0 if demoted else 1)
+    for one in (card, *others):
+        assert _hits(singles, one, tolerance=3.0) == 1
+    # Demoted, the patch is searched as a region (its corners), not read as a card.
+    assert any(cv2.boundingRect(region)[2:] == (201, 281) for region in search._merged) == (
+        bool(demoted))

@@ -20,8 +20,10 @@ More changes of what is found, on purpose, are turned off for the proof: corners
 an outline simplified to a short edge (``card_hypotheses._CUT_CORNER``, a card's rounded
 or nicked corner), regions of the lifted (glare) mask searched for corners
 (``geometry._LIFTED_REGIONS``), the holes dark pips leave in what a hypothesis may lie
-on filled (``geometry._FILLED_SUPPORT``), and a much smaller region inside a clean outline
-no longer taken for it (``geometry._SMALLER_INSIDE``). The reader's step past clean
+on filled (``geometry._FILLED_SUPPORT``), a much smaller region inside a clean outline
+no longer taken for it (``geometry._SMALLER_INSIDE``), and a clean outline far larger than
+a card holding such a region demoted to a region (``geometry._HOSTS_DEMOTED``, which
+never happens while ``_SMALLER_INSIDE`` is off). The reader's step past clean
 outlines read as no card (``recogniser._PAST_BLANKS``, which ``BASE``'s finder had no
 argument for) is off too.
 
