@@ -2,7 +2,8 @@
 
 Why apart from the outlines (geometry.py): a region of touching or overlapping cards, a
 fan, or a card under a chip or a back is not one quadrilateral; the cards in it are
-guessed from what does show: right-angled corners of the outline, straight card edges
+guessed from what does show: right-angled corners of the outline (a rounded corner, a
+short edge between two vertices, where the edges beside it meet), straight card edges
 across a strip of cards, halves of double outlines, and the strip a fanned card shows
 beside the card on top of it. Each guess is built with the card's local size and shape
 (`card_metric.CardMetric`: farther cards are smaller under a tilted camera). Wrong
@@ -101,6 +102,65 @@ def _polygon(search: CornerSearch) -> np.ndarray:
     return cv2.approxPolyDP(search.contour, max(2.0, 0.012 * perimeter), True).reshape(-1, 2)
 
 
+# The longest edge (table units, a card's long side 1) taken for a rounded or nicked corner
+# of a region's outline, the edges on either side meeting beyond it (0: none is).
+_CUT_CORNER = 0.12
+
+
+def _cross(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Return the cross products of vectors (N, 2), row by row."""
+    return first[:, 0] * second[:, 1] - first[:, 1] * second[:, 0]
+
+
+def _cut_corners(
+    poly: np.ndarray, to_table: np.ndarray, *, e1: np.ndarray, e2: np.ndarray,
+    following: np.ndarray, count: np.ndarray,
+) -> tuple[np.ndarray, ...] | None:
+    """Corners of outlines simplified to a short edge (a card's rounded or nicked corner).
+
+    A card's rounded corner, or one nicked by its index's ink in a cut mask, becomes a
+    short edge between two vertices, neither of them right-angled. Where the edges on
+    either side of a short edge meet just beyond it (each within its length), there is
+    the card's corner.
+
+    Args:
+        poly: vertices of all outlines (V, 2).
+        to_table: each vertex's image-to-table map (V, 2, 2).
+        e1: each vertex to the previous one.
+        e2: each vertex to the next one.
+        following: each vertex's next vertex (its row).
+        count: each vertex's outline's vertex count.
+
+    Returns:
+        None, or the rows of the short edges' first vertices, the corners (C, 2), and the
+        far ends of the edges on either side (C, 2 each).
+
+    """
+    table = _apply(to_table, e2)
+    short = (count >= 4) & (table[:, 0] * table[:, 0] + table[:, 1] * table[:, 1]
+                            <= _CUT_CORNER * _CUT_CORNER)
+    if not short.any():
+        return None
+    rows = np.flatnonzero(short)
+    gap = e2[rows]  # the short edge
+    back = -e1[rows]  # the edge before it, towards it
+    ahead = e2[following[rows]]  # the edge after it, away from it
+    det = _cross(back, ahead)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        beyond_first = _cross(gap, ahead) / det  # corner = first + beyond_first * back
+        before_second = _cross(back, gap) / det  # corner = second - before_second * ahead
+    length = np.hypot(gap[:, 0], gap[:, 1])
+    near = ((beyond_first >= 0) & (before_second >= 0)
+            & (beyond_first * np.hypot(back[:, 0], back[:, 1]) <= length)
+            & (before_second * np.hypot(ahead[:, 0], ahead[:, 1]) <= length))
+    if not near.any():
+        return None
+    rows, back, ahead, beyond_first = rows[near], back[near], ahead[near], beyond_first[near]
+    corner = poly[rows] + beyond_first[:, None] * back
+    second = following[rows]
+    return rows, corner, poly[rows] + e1[rows], poly[second] + e2[second]
+
+
 def many_corner_hypotheses(
     searches: Sequence[CornerSearch], support: np.ndarray
 ) -> list[list[tuple[float, np.ndarray]]]:
@@ -142,6 +202,19 @@ def many_corner_hypotheses(
     e1 = poly[first + (place - 1) % count] - poly  # to the previous vertex
     e2 = poly[first + (place + 1) % count] - poly  # to the next vertex
     to_table, to_image = np.concatenate(maps_in), np.concatenate(maps_out)
+    if _CUT_CORNER > 0:
+        # A rounded or nicked corner is simplified to a short edge between two vertices:
+        # the corner where the edges on either side of it meet is searched too.
+        cut = _cut_corners(poly, to_table, e1=e1, e2=e2,
+                           following=first + (place + 1) % count, count=count)
+        if cut is not None:
+            rows, corner, before, beyond = cut
+            poly = np.concatenate([poly, corner])
+            e1 = np.concatenate([e1, before - corner])
+            e2 = np.concatenate([e2, beyond - corner])
+            to_table = np.concatenate([to_table, to_table[rows]])
+            to_image = np.concatenate([to_image, to_image[rows]])
+            group = np.concatenate([group, group[rows]])
     t1, t2 = _apply(to_table, e1), _apply(to_table, e2)
     m1, m2 = np.hypot(t1[:, 0], t1[:, 1]), np.hypot(t2[:, 0], t2[:, 1])
     min_edge = np.array([searches[n].min_edge for n in owners])[group]

@@ -4,10 +4,11 @@ Why apart from the classifier: finding cards is pure geometry (thresholds, conto
 corner hypotheses) and is tested on its own. Cards are found as bright, unsaturated
 regions (and, for court cards and glare, as what is not felt or is lifted off its
 background). A region that is one quadrilateral of card proportions is one card; a larger
-region (touching or overlapping cards, a chip over a card), a fan that happens to look
-like one card, and the strip a fanned card shows beside the next one give card
-hypotheses (`card_hypotheses`), built with the card's local size and shape under the
-camera's perspective, learnt from the clean outlines (`card_metric`). Wrong hypotheses
+region (touching or overlapping cards, a chip over a card, a row of cards lifted off a
+patch of glare), a fan that happens to look like one card, and the strip a fanned card
+shows beside the next one give card hypotheses (`card_hypotheses`), built with the
+card's local size and shape under the camera's perspective, learnt from the clean
+outlines (`card_metric`). Wrong hypotheses
 are expected: the classifier answers "no index" for them. Quad helpers live in `quads`
 (re-exported here).
 """
@@ -199,6 +200,65 @@ def _covered(
     return found
 
 
+# Regions of the lifted mask (glare) that are not one card are searched for corners
+# (False: they are not, as before).
+_LIFTED_REGIONS = True
+_SAME_REGION = 0.8  # bounding boxes overlapping this much (IoU): the same region
+
+
+def _repeats(contour: np.ndarray, regions: Sequence[np.ndarray]) -> bool:
+    """Whether a region's bounding box is (``_SAME_REGION``) one already searched."""
+    x, y, w, h = cv2.boundingRect(contour)
+    for other in regions:
+        u, v, p, q = cv2.boundingRect(other)
+        across = min(x + w, u + p) - max(x, u)
+        down = min(y + h, v + q) - max(y, v)
+        if across > 0 and down > 0:
+            common = across * down
+            if common >= _SAME_REGION * (w * h + p * q - common):
+                return True
+    return False
+
+
+# A region inside a clean outline and smaller than this share of it is not that outline
+# (0: every region inside one is taken for it).
+_SMALLER_INSIDE = 0.6
+# A clean outline holding a much smaller one and larger than this many times the median
+# clean outline is a patch of glare or a pile, not a card (0: never demoted).
+_HOSTS_DEMOTED = 2.5
+
+
+def _demote_hosts(
+    singles: list[tuple[np.ndarray, np.ndarray]], hosts: set[int], merged: list[np.ndarray]
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Return the clean outlines less the hosts far larger than a card (added to merged).
+
+    A card-shaped patch of glare is a clean outline of the card-stock mask; once a card
+    lifted off it is a clean outline of its own, the patch is no card: it is not read at
+    its corners (its "index" is anything in it) but searched like any region.
+    """
+    areas = [cv2.contourArea(quad) for quad, _ in singles]
+    median = float(np.median(areas))
+    demoted = {n for n in hosts if areas[n] > _HOSTS_DEMOTED * median}
+    merged.extend(singles[n][1] for n in sorted(demoted))
+    return [single for n, single in enumerate(singles) if n not in demoted]
+
+
+_FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
+
+
+def _filled(mask: np.ndarray, regions: Sequence[Sequence[np.ndarray]]) -> np.ndarray:
+    """Return ``mask`` with ``regions`` (outer contours of masks within it) filled in.
+
+    The contours were found already (speed: drawing them costs less than finding them).
+    Each mask's contours are drawn on their own: contours drawn in one call that overlap
+    cancel each other out where they overlap.
+    """
+    for contours in regions:
+        cv2.drawContours(mask, list(contours), -1, 255, cv2.FILLED)
+    return mask
+
+
 def _aspects(quads: np.ndarray) -> list[float]:
     """Long side over short side on screen of ordered quads (N, 4, 2), all at once."""
     quads = np.asarray(quads, np.float32).reshape(-1, 4, 2)
@@ -368,11 +428,13 @@ class CardSearch:
         # Court cards with artwork to the edge: whatever is not felt, if it is card-shaped.
         self.not_felt = not_felt = _not_felt_mask(small)
         more, _ = cv2.findContours(not_felt, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        not_felt_regions = more
         # Glare: a bright patch of felt merges with the cards in it. Cards are brighter than
         # the felt around them however bright it is: lift them off the local background.
         lifted, _ = cv2.findContours(_lifted_mask(lowest), cv2.RETR_EXTERNAL,
                                      cv2.CHAIN_APPROX_SIMPLE)
         felt_ids = {id(c) for c in more}
+        lifted_ids = {id(c) for c in lifted} if _LIFTED_REGIONS else set()
         more = list(more) + list(lifted)
         # A card lying on (or against) another card or a back's white rim: cut the mask
         # along the edges inside it. Those outlines lose the edge's width, given back below.
@@ -391,6 +453,7 @@ class CardSearch:
         # inside one (speed): until then, by their number, (quad, hull, cut, box) with
         # the box their refined outline surely lies in.
         pending: dict[int, tuple[np.ndarray, np.ndarray, bool, tuple[float, ...]]] = {}
+        hosts: set[int] = set()  # clean outlines holding a much smaller clean outline
         for contour in list(contours) + list(more) + list(cut):
             area = cv2.contourArea(contour)
             if area < min_area or area > frame_area * 0.5:
@@ -411,11 +474,16 @@ class CardSearch:
                 if id(contour) in cut_ids:
                     inner.append((owner, contour))
                     continue
-                if area <= 1.3 * cv2.contourArea(singles[owner][0]):
+                own_area = cv2.contourArea(singles[owner][0])
+                if _SMALLER_INSIDE * own_area <= area <= 1.3 * own_area:
                     continue  # already found
+                # A much smaller region inside a clean outline: a card lifted off a patch
+                # of glare that the card stock mask took as one card-shaped region.
                 # A larger region around a clean outline: a row or pile it belongs to.
             outline = outline_from_contour(contour)
             if outline is not None:
+                if owner is not None and area < own_area:
+                    hosts.add(owner)
                 pending[len(singles)] = (*outline, id(contour) in cut_ids,
                                          _refined_bounds(outline[0]))
                 singles.append((outline[0], contour))
@@ -425,11 +493,20 @@ class CardSearch:
                 # Court cards with colour to the edge show little card stock: a group of
                 # them is only seen as "not felt".
                 merged.append(contour)
+            elif id(contour) in lifted_ids and not _repeats(contour, merged):
+                # In a patch of glare the card stock mask merges the cards with the lit
+                # felt; lifted off the background, a row of them (or a card against a
+                # back) is a region of its own, searched for corners.
+                merged.append(contour)
         _settle(singles, pending, list(pending))
+        if hosts and _HOSTS_DEMOTED:
+            singles = _demote_hosts(singles, hosts, merged)
         self._singles = _order_singles(singles, span=float(mask.shape[1]))
         self._merged = merged
         self._pieces = pieces
         self._inner = inner
+        # The closed mask's and the not-felt mask's regions (the support's holes filled).
+        self._regions = (contours, not_felt_regions)
         self.singles = [CardQuad(q / self.scale, True) for q, _ in self._singles]
 
     def metric(self, settled: Sequence[int] = ()) -> CardMetric | None:
@@ -531,6 +608,10 @@ class CardSearch:
         # A card may lie under a back or a chip: a hypothesis need only lie on what is not
         # felt.
         support = cv2.bitwise_or(self.closed, self.not_felt) if searches else self.closed
+        if searches and _FILLED_SUPPORT:
+            # Large dark pips (ten clubs) are neither card stock nor far from the felt's
+            # colour: the holes they leave inside a region are filled.
+            support = _filled(support, self._regions)
         corners = many_corner_hypotheses(searches, support)
         found = [quad for part in parts for quad in (
             [q for _, q in corners[part]] if isinstance(part, int) else part)]

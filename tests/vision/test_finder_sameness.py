@@ -15,9 +15,17 @@ hypothesis is still there, only moved (as many, before repeats are dropped). The
 outline edge a corner is taken from (``geometry._CORNER_EDGE``) is held at ``BASE``'s for the
 proof, should it be changed on purpose (a draft took 0.15 of a short side, not 0.25), and
 open outlines lying on outlines settled as one card each are searched (``_COVERED``) as in
-``BASE``: today's finder leaves them alone, a change of what is searched, on purpose. The
-reader's reading past outlines read as no card (``recogniser._PAST_BLANKS``, a ``blank``
-argument BASE's ``found`` has not) is off while the sightings are compared.
+``BASE``: today's finder leaves them alone, a change of what is searched, on purpose.
+More changes of what is found, on purpose, are turned off for the proof: corners of
+an outline simplified to a short edge (``card_hypotheses._CUT_CORNER``, a card's rounded
+or nicked corner), regions of the lifted (glare) mask searched for corners
+(``geometry._LIFTED_REGIONS``), the holes dark pips leave in what a hypothesis may lie
+on filled (``geometry._FILLED_SUPPORT``), a much smaller region inside a clean outline
+no longer taken for it (``geometry._SMALLER_INSIDE``), and a clean outline far larger than
+a card holding such a region demoted to a region (``geometry._HOSTS_DEMOTED``, which
+never happens while ``_SMALLER_INSIDE`` is off). The reader's step past clean
+outlines read as no card (``recogniser._PAST_BLANKS``, which ``BASE``'s finder had no
+argument for) is off too.
 
 Run as a script for the latency figures, before and after interleaved (the machine is
 shared), OpenCV on one thread (CPU time of the finder as the reader calls it, and of
@@ -111,6 +119,22 @@ def _unsnapped(gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndar
     return np.asarray(quads, np.float32), np.zeros(len(quads))
 
 
+def _without_blanks(search_class: type) -> type:
+    """``BASE``'s CardSearch taking today's ``blank`` argument (always empty in the proof).
+
+    Today's reader passes the clean outlines read as no card at both corners; ``BASE``'s
+    finder had no such argument. The proof turns that reader step off
+    (``recogniser._PAST_BLANKS``), so both finders are asked the same.
+    """
+
+    class Base(search_class):
+        def found(self, hypotheses, *, max_hypotheses: int = 40, blank=()):
+            assert not blank
+            return super().found(hypotheses, max_hypotheses=max_hypotheses)
+
+    return Base
+
+
 def _sightings(recogniser, image: np.ndarray, number: int) -> list:
     return [(r.sighting.card, r.sighting.box, r.sighting.zone, r.sighting.confidence)
             for r in recogniser.trace(image, frame_index=number).kept]
@@ -120,44 +144,42 @@ def _sightings(recogniser, image: np.ndarray, number: int) -> list:
 def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
     import cv2
 
-    from dealerassist.vision import geometry, recogniser
+    from dealerassist.vision import card_hypotheses, geometry, recogniser
     from dealerassist.vision.recogniser import Recogniser
 
     cv2.setNumThreads(2)
     before = base_finder()
-
-    class BaseSearch(before.CardSearch):
-        """BASE's finder as today's reader calls it (``blank`` is always empty here)."""
-
-        def found(self, hypotheses, *, max_hypotheses=40, blank=()):
-            assert not blank
-            return super().found(hypotheses, max_hypotheses=max_hypotheses)
-
     reader = Recogniser()
     images = frames(per_condition=9)  # 216 frames with the two Debian decks
     differing_quads, differing_sightings, differing_snapped = [], [], []
     snap, corner_edge, covered = geometry.snap_quads, geometry._CORNER_EDGE, geometry._COVERED
-    past_blanks = recogniser._PAST_BLANKS
+    cut_corner, lifted = card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS
+    filled, smaller = geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE
+    past_blanks, base_search = recogniser._PAST_BLANKS, _without_blanks(before.CardSearch)
     for number, image in enumerate(images):
         old = _searched(before, image)
         try:
             geometry._CORNER_EDGE = _BASE_CORNER_EDGE
             geometry._COVERED = 2.0  # every open outline searched, as in BASE
+            card_hypotheses._CUT_CORNER = 0.0  # no cut corners, as in BASE
+            geometry._LIFTED_REGIONS = False  # lifted regions not searched, as in BASE
+            geometry._FILLED_SUPPORT = False  # holes in the support left, as in BASE
+            geometry._SMALLER_INSIDE = 0.0  # any region inside an outline is it, as in BASE
+            recogniser._PAST_BLANKS = False  # BASE's finder knew no blank outlines
             snapped = _searched(geometry, image)
             geometry.snap_quads = _unsnapped
             new = _searched(geometry, image)
-            # The reader reads hypotheses past blank outlines (``_PAST_BLANKS``) through
-            # ``found(blank=...)``, which BASE's finder has not: off for both.
-            recogniser._PAST_BLANKS = False
-            recogniser.CardSearch = BaseSearch
+            recogniser.CardSearch = base_search
             old_sightings = _sightings(reader, image, number)
             recogniser.CardSearch = geometry.CardSearch
             new_sightings = _sightings(reader, image, number)
         finally:
             recogniser.CardSearch = geometry.CardSearch
-            recogniser._PAST_BLANKS = past_blanks
             geometry.snap_quads, geometry._CORNER_EDGE = snap, corner_edge
             geometry._COVERED = covered
+            card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS = cut_corner, lifted
+            recogniser._PAST_BLANKS = past_blanks
+            geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE = filled, smaller
         if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
             differing_quads.append(number)
         if old_sightings != new_sightings:
