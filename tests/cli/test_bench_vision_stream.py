@@ -79,3 +79,13 @@ def test_a_separate_timer_times_the_read_and_the_wall_clock_paces_it() -> None:
                                  sleep=clock.sleep, timer=lambda: next(spent)))
     assert [round(ms, 3) for *_, ms in results] == [4.0, 3.0]
     assert clock.sleeps == [round(1 / 30 - 0.010, 6)]
+
+
+def test_with_a_warm_up_the_groups_last_frame_is_read_untimed_before_its_stream() -> None:
+    clock = _Clock({"a": 0.01, "b": 0.01, "c": 0.01})
+    names = [("clean", "d1", "a"), ("clean", "d1", "b"), ("blur", "d1", "c")]
+    results = list(camera_stream(_scenes(clock, names), clock.read, clock=clock.clock,
+                                 sleep=clock.sleep, warm_up=True))
+    assert clock.log == ["render a", "render b", "render c", "read b", "read a", "read b",
+                         "read c", "read c"]
+    assert [reading for *_, reading, _ in results] == ["A", "B", "C"]
