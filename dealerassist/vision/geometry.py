@@ -643,9 +643,6 @@ class CardSearch:
 
         """
         blank = set(blank)
-        if not blank:
-            return FoundCards(_dedupe(self.singles + hypotheses)[:max_hypotheses], self.mask,
-                              self.scale)
         open_ = [quad for n, quad in enumerate(self.singles) if n not in blank]
         last = [quad for n, quad in enumerate(self.singles) if n in blank]
         return FoundCards(_dedupe(open_ + hypotheses)[:max_hypotheses] + last, self.mask,
