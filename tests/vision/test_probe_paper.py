@@ -22,8 +22,7 @@ def _region(x: float, y: float, w: float = 12, h: float = 18) -> np.ndarray:
 def test_an_index_of_ink_on_card_stock_is_read_and_felt_is_not(recogniser, monkeypatch):
     mask = np.zeros(SHAPE, np.uint8)
     closed = np.zeros(SHAPE, np.uint8)
-    mask[100:118, 100:112] = 0  # an index: all ink on the plain mask...
-    mask[100:118, 100:102] = 255  # ...but a sliver of paper at its edge
+    mask[100:118, 100:102] = 255  # an index: all ink on the plain mask but a sliver at its edge
     closed[100:118, 100:112] = 255  # ...and card stock once the ink holes are filled
     search = SimpleNamespace(mask=mask, closed=closed, scale=1.0)
     read: list[np.ndarray] = []
