@@ -18,6 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     parser.add_argument("--calibration", metavar="FILE", help="table calibration (zones)")
     parser.add_argument("--model", metavar="FILE.onnx", help="another card model")
+    parser.add_argument("--face-model", metavar="FILE.onnx",
+                        help="another card-face model (the third witness beside the indices)")
     parser.add_argument("--min-confidence", type=float, default=None,
                         help="drop readings below this (default: the console's threshold, "
                              "0.6; a reading under 0.9 needs the dealer's confirmation)")
@@ -26,6 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read every image, then print."""
     from dealerassist.vision.calibration import TableCalibration
+    from dealerassist.vision.card_body import DEFAULT_BODY_PATH
     from dealerassist.vision.model import DEFAULT_MODEL_PATH
     from dealerassist.vision.recogniser import Recogniser, read_image
 
@@ -35,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     threshold = {} if args.min_confidence is None else {"min_confidence": args.min_confidence}
     recogniser = Recogniser(
         model_path=Path(args.model) if args.model else DEFAULT_MODEL_PATH,
+        face_model_path=Path(args.face_model) if args.face_model else DEFAULT_BODY_PATH,
         calibration=calibration,
         **threshold,
     )

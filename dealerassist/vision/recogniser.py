@@ -25,6 +25,12 @@ import numpy as np
 from dealerassist.cards import Card
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
+from dealerassist.vision.card_body import (
+    DEFAULT_BODY_PATH,
+    BodyClassifier,
+    extract_bodies,
+    witness,
+)
 from dealerassist.vision.geometry import (
     CardQuad,
     CardSearch,
@@ -58,6 +64,7 @@ _MIN_PAPER = 0.3  # share of card stock below which a region is not an index (ge
 _PAPER_MASK = "closed"
 _PAPER_GRID = grid_weights(6)
 _SPLIT_BATCH = 12  # patches from which the network's work is shared by two threads
+_SPLIT_FACES = 4  # ... and card faces (`card_body`: a face costs about as much as a patch)
 _SURE = 0.95  # an index read this surely needs no second look from another hypothesis
 _DISPUTE = 0.5  # two corners read as different cards at least this surely: a dispute
 _DISPUTED = 0.85  # a disputed reading's confidence: below CONFIRM_BELOW, above the floor
@@ -89,6 +96,10 @@ _LEGIBLE = 50.0
 # (`CardSearch.found`). Seeds 3030, 3131, 3232 and 2027 (6,916 cards): +31 cards read
 # right, one more false report.
 _PAST_BLANKS = True
+# The face's exponent when its evidence joins the corners' (`card_body.witness`); chosen
+# on rendered scenes other than the held-out ones.
+_FACE_WEIGHT = 1.0
+_FACE_SKIP = 0.99  # two corners each reading one card this surely need no face (speed)
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -185,12 +196,16 @@ def _read_pair(
 
 
 def _read_pairs(
-    probabilities: dict[int, Probabilities], firsts: Iterable[int]
+    probabilities: dict[int, Probabilities], firsts: Iterable[int],
+    faces: dict[int, Probabilities] | None = None,
 ) -> dict[int, tuple[float, Card | None]]:
     """Apply `_read_pair` to the outlines of TL region numbers ``firsts`` at once.
 
     The corners' best cards come from one numpy pass (`model.best_cards`) and the fused
-    pairs from another (`model.fuse_pairs`): the same values as pair by pair.
+    pairs from another (`model.fuse_pairs`): the same values as pair by pair. ``faces``
+    (TL region number -> the outline's face group and suit probabilities, `card_body`)
+    adds the face's evidence to the corners' (fused, or the one corner read) before the
+    card is chosen; a corner whose own best class is "no index" stays blank.
     """
     firsts = list(firsts)
     numbers = [n for first in firsts for n in (first, first + 1) if n in probabilities]
@@ -200,6 +215,14 @@ def _read_pairs(
                                            np.stack([probabilities[n][1] for n in numbers])),
                        strict=True))
     readings = dict(singles)
+    if faces:
+        lone = [n for n in numbers if n - n % 2 in faces and singles[n][1] is not None
+                and n ^ 1 not in singles]
+        if lone:
+            rank, suit = _witnessed(np.stack([probabilities[n][0] for n in lone]),
+                                    np.stack([probabilities[n][1] for n in lone]),
+                                    [faces[n - n % 2] for n in lone])
+            readings.update(zip(lone, best_cards(rank, suit), strict=True))
     to_fuse: list[tuple[int, bool]] = []
     for first in firsts:
         if first not in singles or first + 1 not in singles:
@@ -217,7 +240,20 @@ def _read_pairs(
         np.stack([(probabilities[first][1], probabilities[first + 1][1]) for first, _ in to_fuse]),
         independence=_INDEPENDENCE,
     )
+    blanked: set[int] = set()  # outlines the face says are no card's face (a back)
+    if faces:
+        seen = [k for k, (first, _) in enumerate(to_fuse) if first in faces]
+        if seen:
+            was_card = rank[seen].argmax(axis=1) != NO_INDEX
+            rank[seen], suit[seen] = _witnessed(rank[seen], suit[seen],
+                                                [faces[to_fuse[k][0]] for k in seen])
+            blanked = {to_fuse[k][0] for k, before, after
+                       in zip(seen, was_card, rank[seen].argmax(axis=1) == NO_INDEX, strict=True)
+                       if before and after}
     for (first, differ), (confidence, card) in zip(to_fuse, best_cards(rank, suit), strict=True):
+        if first in blanked:
+            readings[first] = readings[first + 1] = (0.0, None)
+            continue
         if card is None:
             continue
         if differ:
@@ -226,6 +262,31 @@ def _read_pairs(
             if singles[n][1] is not None:
                 readings[n] = (confidence, card)
     return readings
+
+
+def _witnessed(
+    rank_p: np.ndarray, suit_p: np.ndarray, faces: list[Probabilities]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return the index distributions with the faces' evidence in (`card_body.witness`).
+
+    A row whose own likeliest rank class is "no index" is left as it is: the face says
+    which card an index shows, never that a corner is an index.
+    """
+    rank, suit = witness(rank_p, suit_p, np.stack([face[0] for face in faces]),
+                         np.stack([face[1] for face in faces]), weight=_FACE_WEIGHT)
+    blank = rank_p.argmax(axis=1) == NO_INDEX
+    rank[blank], suit[blank] = rank_p[blank], suit_p[blank]
+    return rank, suit
+
+
+def _agree_surely(probs: dict[int, Probabilities], first: int) -> bool:
+    """Both corners of the outline read the same card, each at least ``_FACE_SKIP`` surely."""
+    if first not in probs or first + 1 not in probs:
+        return False
+    (a_sure, a_card), (b_sure, b_card) = best_cards(
+        np.stack([probs[first][0], probs[first + 1][0]]),
+        np.stack([probs[first][1], probs[first + 1][1]]))
+    return a_card is not None and a_card is b_card and min(a_sure, b_sure) >= _FACE_SKIP
 
 
 def _card_potentials(rank_p: np.ndarray, suit_p: np.ndarray) -> list[float]:
@@ -335,6 +396,8 @@ class Recogniser:
             and ``CONFIRM_BELOW`` (0.90) they are proposals the dealer must confirm. 0.6 was
             chosen on rendered scenes other than the held-out ones: with the corners fused
             and the unsure read twice, it reports no more wrong cards than 0.8 did before.
+        face_model_path: the card-face witness (`card_body`; default: the shipped one);
+            None reads the corner indices alone.
 
     """
 
@@ -344,8 +407,12 @@ class Recogniser:
         model_path: Path | str = DEFAULT_MODEL_PATH,
         calibration: TableCalibration | None = None,
         min_confidence: float = 0.6,
+        face_model_path: Path | str | None = DEFAULT_BODY_PATH,
     ) -> None:
         self.classifier = IndexClassifier(model_path)
+        self.body = BodyClassifier(face_model_path) if face_model_path is not None else None
+        self._body_helper = (BodyClassifier(face_model_path) if face_model_path is not None
+                             else None)
         self.calibration = calibration
         self.min_confidence = min_confidence
         # A second copy of the network reads half of a large batch on the other core (a
@@ -355,6 +422,9 @@ class Recogniser:
         # The networks' first forward sets them up (milliseconds): not in the first frame.
         self.classifier.warm_up()
         self._helper.warm_up()
+        if self.body is not None and self._body_helper is not None:
+            self.body.warm_up()
+            self._body_helper.warm_up()
 
     def readings(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Reading]:
         """Every confident reading, overlapping duplicates removed, best first."""
@@ -371,7 +441,8 @@ class Recogniser:
         single_regions = [region for quad in search.singles
                           for region in index_regions(quad.corners)]
         probs, close, disagree = self._probe_on_paper(frame, search, single_regions)
-        first = self._judge(frame, single_regions, probs, close=close, disagree=disagree)
+        first = self._judge(frame, single_regions, probs, close=close, disagree=disagree,
+                            outlines=[quad.corners for quad in search.singles])
         # An outline whose two corners agree on one card is that card: no hypotheses
         # inside it.
         settled = {n // 2 for n in range(0, len(single_regions), 2)
@@ -405,7 +476,8 @@ class Recogniser:
         results.update(self._judge(frame, regions,
                                    {second[k]: value for k, value in read.items()},
                                    close={second[k] for k in close},
-                                   disagree={second[k] for k in disagree}))
+                                   disagree={second[k] for k in disagree},
+                                   outlines=[quad.corners for quad in quads]))
         kept = self._keep(frame, quads, regions, results, frame_index)
         return Trace(tuple(quads), tuple(regions), results, kept)
 
@@ -451,6 +523,7 @@ class Recogniser:
         regions: list[np.ndarray],
         probs: dict[int, Probabilities],
         *,
+        outlines: list[np.ndarray] | None = None,
         close: Iterable[int] = (),
         disagree: Iterable[int] = (),
     ) -> dict[int, tuple[float, Card | None]]:
@@ -462,12 +535,16 @@ class Recogniser:
         ``_REREAD_MAX`` regions, the likeliest cards first); its probabilities become the
         average over the cuts before the corners are fused. Regions in ``close`` were read
         at the close framing (their second look is cut around it); an outline with a region
-        in ``disagree`` (its framings read two cards) is capped at ``_DISPUTED``.
+        in ``disagree`` (its framings read two cards) is capped at ``_DISPUTED``. With
+        ``outlines`` (outline k's corners at ``k``), each outline with a corner read as a
+        card has its face read once (`card_body`), and the face's evidence joins the
+        corners' in every reading of it.
         """
         if not probs:
             return {}
         close, disagree = set(close), set(disagree)
-        readings = _read_pairs(probs, sorted({n - n % 2 for n in probs}))
+        faces = self._faces(frame, probs, outlines)
+        readings = _read_pairs(probs, sorted({n - n % 2 for n in probs}), faces)
         _cap_disagreements(readings, disagree)
         numbers = sorted(probs)
         potentials = dict(zip(numbers, _card_potentials(
@@ -489,10 +566,39 @@ class Recogniser:
             rank, suit = probs[n]
             probs[n] = ((rank + rank_p[k * count:(k + 1) * count].sum(axis=0)) / (count + 1),
                         (suit + suit_p[k * count:(k + 1) * count].sum(axis=0)) / (count + 1))
-        again = _read_pairs(probs, sorted({n - n % 2 for n in unsure}))
+        again = _read_pairs(probs, sorted({n - n % 2 for n in unsure}), faces)
         _cap_disagreements(again, disagree)
         readings.update(again)
         return readings
+
+    def _faces(
+        self, frame: np.ndarray, probs: dict[int, Probabilities],
+        outlines: list[np.ndarray] | None,
+    ) -> dict[int, Probabilities]:
+        """Read the face of each outline with a corner read as a card: group and suit.
+
+        Keyed by the outline's TL region number; ``outlines[k]`` are outline k's corners.
+        Empty without a face model or outlines, or with the face's weight 0.
+        """
+        if self.body is None or outlines is None or _FACE_WEIGHT <= 0:
+            return {}
+        firsts = sorted({n - n % 2 for n, (rank_p, _) in probs.items()
+                         if int(rank_p.argmax()) != NO_INDEX})
+        if _FACE_SKIP < 1.0:
+            firsts = [first for first in firsts if not _agree_surely(probs, first)]
+        if not firsts:
+            return {}
+        bodies = extract_bodies(frame, [outlines[first // 2] for first in firsts])
+        if len(bodies) >= _SPLIT_FACES and self._body_helper is not None:
+            # As for the index patches: the helper copy reads half on the other core.
+            half = len(bodies) // 2
+            other = self._threads().submit(self._body_helper.predict, bodies[half:])
+            group_p, suit_p = self.body.predict(bodies[:half])
+            more = other.result()
+            group_p, suit_p = np.concatenate([group_p, more[0]]), np.concatenate([suit_p, more[1]])
+        else:
+            group_p, suit_p = self.body.predict(bodies)
+        return {first: (group_p[k], suit_p[k]) for k, first in enumerate(firsts)}
 
     def _keep(
         self,

@@ -22,8 +22,9 @@ from dealerassist.vision.sources import SyntheticSource
 from .test_console_session import assert_display_matches_engine, open_console, seat_players
 
 FLOP = tuple(parse_cards("Ah Kd 7c"))
-needs_model = pytest.mark.skipif(not DEFAULT_MODEL_PATH.is_file(),
-                                 reason="the card model (dealerassist/resources/vision) is not in this checkout")
+needs_model = pytest.mark.skipif(
+    not DEFAULT_MODEL_PATH.is_file(),
+    reason="the card model (dealerassist/resources/vision) is not in this checkout")
 
 
 def _to_the_flop(qtbot, settings):

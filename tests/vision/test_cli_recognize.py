@@ -45,3 +45,12 @@ def test_recognize_reports_what_the_console_would_propose_by_default(capsys):
     assert json.loads(capsys.readouterr().out) == by_default
     assert main(["recognize", *images, "--json", "--min-confidence", "1.01"]) == 0
     assert all(entry["cards"] == [] for entry in json.loads(capsys.readouterr().out))
+
+
+def test_recognize_missing_face_model_is_one_line_naming_it(capsys, tmp_path):
+    board = str(FIXTURES / "board_five.png")
+    assert main(["recognize", board, "--face-model", str(tmp_path / "face.onnx")]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "face.onnx" in lines[0] and "card face model is missing" in lines[0]

@@ -37,6 +37,7 @@ class _TwoFramings(recogniser_module.Recogniser):
 
     def __init__(self, wide, close):  # no model: the network is scripted
         self.wide, self.close = wide, close
+        self.body = None  # the corners alone (no face witness)
         self.calls: list[int] = []
 
     def probabilities(self, frame, regions):

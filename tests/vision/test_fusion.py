@@ -166,6 +166,7 @@ class _ScriptedRecogniser(recogniser_module.Recogniser):
 
     def __init__(self, answers):  # no model: the network is scripted
         self.answers = answers
+        self.body = None  # the corners alone (no face witness)
         self.calls: list[int] = []
 
     def probabilities(self, frame, regions):

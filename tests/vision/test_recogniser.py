@@ -10,7 +10,8 @@ from dealerassist.vision.recogniser import Recogniser, read_image
 
 from .conftest import FIXTURES
 
-TESTED_OPENCV = "5.0.0"  # the version resources/vision/card_index.onnx was checked with
+# The version resources/vision/card_index.onnx and card_body.onnx were checked with.
+TESTED_OPENCV = "5.0.0"
 
 
 def test_shipped_model_loads_and_answers_every_class_head():

@@ -11,7 +11,8 @@ is read on purpose, and so does dropping a card's own index read by a hypothesis
 (``_OWN_INDEX``) and a small card pictured on a back (``_PICTURE``), and so does capping the
 confidence of a card too small on screen to be read surely (``_LEGIBLE``), and reading the
 hypotheses that repeat a clean outline read as no card (``_PAST_BLANKS``), and sampling card
-stock on the closed mask (``_PAPER_MASK``): the proof turns these
+stock on the closed mask (``_PAPER_MASK``), and the card face's evidence
+(``_FACE_WEIGHT``, `card_body`): the proof turns these
 off and so still shows that nothing else in the reader moved; the script's figures compare
 the reader with them on.
 
@@ -103,6 +104,7 @@ def test_the_faster_reader_reads_every_frame_as_the_reader_before_it(monkeypatch
     monkeypatch.setattr(recogniser_module, "_LEGIBLE", 0.0)  # small cards read surely too
     monkeypatch.setattr(recogniser_module, "_PAST_BLANKS", False)  # blank outlines dedupe
     monkeypatch.setattr(recogniser_module, "_PAPER_MASK", "mask")  # card stock as before
+    monkeypatch.setattr(recogniser_module, "_FACE_WEIGHT", 0.0)  # the corners alone
     cv2.setNumThreads(2)
     before, after = base_recogniser(), Recogniser()
     images = frames(per_condition=9)  # 216 frames with the two Debian decks

@@ -1,0 +1,125 @@
+"""A third witness beside the two corner indices: the card's face read as a whole.
+
+Why: the corner index is small. At a far camera or under blur a club's index sign
+becomes the same blob as a spade's, and a thin queen's index can pass for a ten. The
+face itself says more, and says it the same way on every deck: a number card carries as
+many pips as its rank in the standard layout, each pip several times the size of the
+index sign; an ace carries one large pip; a court carries a picture. So this witness only
+claims what generalises from deck to deck: the rank *group* (ace, each of two to ten, or
+"a court", never which court; the pictures differ from deck to deck) and the suit.
+
+Input: the card warped upright to ``BODY_W x BODY_H`` with the same two channels as the
+index patches (`model.reading_image`, `model.normalise_patches`). A small CNN (ONNX, run by
+``cv2.dnn``, trained by ``scripts/vision_body.py``) gives 12 group logits (the eleven
+above and "no card's face": a back) and 4 suit logits. The recogniser multiplies its
+evidence into the corners' (`witness`) with a weight chosen on rendered scenes. The face
+may lower the chance that an index was read at all (a hypothesis lying on a back), never
+raise it: whether a corner shows an index is the index classifier's call.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dealerassist.errors import RecognitionError
+from dealerassist.vision.model import NO_INDEX, normalise_patches, reading_image
+
+__all__ = ["BODY_H", "BODY_W", "COURT", "DEFAULT_BODY_PATH", "GROUPS", "NO_FACE", "BodyClassifier",
+           "extract_bodies", "group_of_rank_class", "witness"]
+
+BODY_W = 32
+BODY_H = 48
+GROUPS = 12  # ace, two .. ten, court, and "no card's face" (a back)
+COURT = 10
+NO_FACE = 11
+DEFAULT_BODY_PATH = Path(__file__).resolve().parents[1] / "resources" / "vision" / "card_body.onnx"
+_TINY = 1e-6
+_CORNERS = np.array([[0, 0], [BODY_W, 0], [BODY_W, BODY_H], [0, BODY_H]], np.float32)
+# The index model's rank classes 0..12 are 2..A: their group (two..ten -> 1..9, J Q K -> court,
+# ace -> 0).
+_GROUP_OF_RANK = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, COURT, COURT, COURT, 0], np.intp)
+_GROUP_SIZE = np.bincount(_GROUP_OF_RANK, minlength=NO_FACE).astype(np.float64)
+
+
+def group_of_rank_class(rank_class: int) -> int:
+    """Return the body group of an index rank class (0..12 for 2..A)."""
+    return int(_GROUP_OF_RANK[rank_class])
+
+
+def extract_bodies(frame: np.ndarray, quads: list[np.ndarray]) -> np.ndarray:
+    """Warp each card (4 corners, the reader's order) upright: uint8 (N, BODY_H, BODY_W, 2)."""
+    if not quads:
+        return np.zeros((0, BODY_H, BODY_W, 2), np.uint8)
+    colour = np.stack([
+        cv2.warpPerspective(frame, cv2.getPerspectiveTransform(
+            np.asarray(quad, np.float32), _CORNERS), (BODY_W, BODY_H), flags=cv2.INTER_AREA,
+            borderMode=cv2.BORDER_REPLICATE)
+        for quad in quads])
+    return reading_image(colour.reshape(-1, BODY_W, 3)).reshape(len(quads), BODY_H, BODY_W, 2)
+
+
+class BodyClassifier:
+    """Group (N, 12) and suit (N, 4) probabilities of warped card faces."""
+
+    def __init__(self, path: Path | str = DEFAULT_BODY_PATH) -> None:
+        path = Path(path)
+        if not path.is_file():
+            raise RecognitionError(
+                f"{path}: the card face model is missing (run scripts/vision_body.py)")
+        try:
+            engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+            try:
+                self._net = (cv2.dnn.readNetFromONNX(str(path), engine=engine)
+                             if engine is not None else cv2.dnn.readNetFromONNX(str(path)))
+            except TypeError:  # an OpenCV without engines
+                self._net = cv2.dnn.readNetFromONNX(str(path))
+        except cv2.error as error:
+            raise RecognitionError(
+                f"{path}: the card face model cannot be loaded: {error}") from error
+        self.path = path
+
+    def predict(self, bodies: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Group and suit probabilities for uint8 (N, BODY_H, BODY_W, 2) `extract_bodies`."""
+        if len(bodies) == 0:
+            return np.zeros((0, GROUPS), np.float32), np.zeros((0, 4), np.float32)
+        self._net.setInput(normalise_patches(bodies))
+        logits = np.asarray(self._net.forward()).reshape(len(bodies), GROUPS + 4)
+        return _softmax(logits[:, :GROUPS]), _softmax(logits[:, GROUPS:])
+
+    def warm_up(self) -> None:
+        """Run the network once, so that its first frame does not pay for its set-up."""
+        self.predict(np.zeros((1, BODY_H, BODY_W, 2), np.uint8))
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    exp = np.exp(shifted)
+    return exp / exp.sum(axis=1, keepdims=True)
+
+
+def witness(
+    rank_p: np.ndarray, suit_p: np.ndarray, group_p: np.ndarray, body_suit_p: np.ndarray, *,
+    weight: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Multiply the face's evidence into index distributions: (N, 14), (N, 4) -> the same.
+
+    A group's probability is shared equally by its ranks (a court's by J, Q and K), so the
+    face never chooses between courts. ``weight`` is the face's exponent: 0 leaves the
+    index alone, 1 counts it as a full independent witness. The chance that an index
+    shows (all but "no index") is multiplied by the face's chance of being a card's face
+    (to the same power): a back under a hypothesis lowers it; nothing raises it.
+    """
+    rank_p = np.asarray(rank_p, np.float64)
+    suit_p = np.asarray(suit_p, np.float64)
+    group_p = np.asarray(group_p, np.float64)
+    per_rank = group_p[:, _GROUP_OF_RANK] / _GROUP_SIZE[_GROUP_OF_RANK]
+    present = (1.0 - rank_p[:, NO_INDEX]) * (1.0 - group_p[:, NO_FACE]) ** weight
+    given = rank_p[:, :NO_INDEX] * np.maximum(per_rank, _TINY) ** weight
+    given /= np.maximum(given.sum(axis=1, keepdims=True), _TINY)
+    suits = suit_p * np.maximum(np.asarray(body_suit_p, np.float64), _TINY) ** weight
+    suits /= np.maximum(suits.sum(axis=1, keepdims=True), _TINY)
+    return (np.concatenate([given * present[:, None], 1.0 - present[:, None]], axis=1),
+            suits)

@@ -1,0 +1,161 @@
+"""The card face as a third witness: its evidence joins the corner indices' (`card_body`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealerassist.cards import parse_card
+from dealerassist.errors import RecognitionError
+from dealerassist.vision.card_body import (
+    BODY_H,
+    BODY_W,
+    COURT,
+    DEFAULT_BODY_PATH,
+    GROUPS,
+    NO_FACE,
+    BodyClassifier,
+    extract_bodies,
+    group_of_rank_class,
+    witness,
+)
+from dealerassist.vision.model import NO_INDEX, best_card
+from dealerassist.vision.recogniser import _read_pairs
+
+from .test_fusion import _corner
+
+_SUIT_CLASS = {"c": 0, "d": 1, "h": 2, "s": 3}
+
+
+def _face(group: int, suit: str, share: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
+    groups = np.full(GROUPS, (1 - share) / (GROUPS - 1))
+    groups[group] = share
+    suits = np.full(4, (1 - share) / 3)
+    suits[_SUIT_CLASS[suit]] = share
+    return groups, suits
+
+
+def _witnessed(corner, face, weight=0.5):
+    rank, suit = witness(corner[0][None], corner[1][None], face[0][None], face[1][None],
+                         weight=weight)
+    return rank[0], suit[0]
+
+
+def test_groups_cover_each_rank_once_and_never_split_the_courts():
+    groups = [group_of_rank_class(k) for k in range(13)]  # 2..A
+    assert groups[:9] == list(range(1, 10))  # two .. ten
+    assert groups[9:12] == [COURT] * 3  # J Q K: one group, the face never picks a court
+    assert groups[12] == 0  # ace
+
+
+def test_a_court_face_turns_a_thin_queen_read_as_a_ten_into_a_queen():
+    # The index: a ten at 0.6, the queen runner-up (a frame line read as the "1" of "10").
+    corner = _corner("Th", 0.6, runner_up="Q")
+    assert best_card(*corner)[1] is parse_card("Th")
+    _, card = best_card(*_witnessed(corner, _face(COURT, "h")))
+    assert card is parse_card("Qh")
+
+
+def test_a_face_of_pips_turns_a_blurred_club_read_as_a_spade_into_a_club():
+    corner = _corner("7s", 0.95, suit_share=0.6)  # the runner-up suits share 0.4
+    corner[1][_SUIT_CLASS["c"]] += 0.3
+    corner[1][_SUIT_CLASS["d"]] = corner[1][_SUIT_CLASS["h"]] = 0.0
+    corner = (corner[0], corner[1] / corner[1].sum())
+    assert best_card(*corner)[1] is parse_card("7s")
+    _, card = best_card(*_witnessed(corner, _face(6, "c")))
+    assert card is parse_card("7c")
+
+
+def test_weight_zero_leaves_the_index_alone():
+    corner = _corner("Th", 0.6, runner_up="Q", blank=0.1)
+    rank, suit = _witnessed(corner, _face(COURT, "s", 0.99), weight=0.0)
+    assert np.allclose(rank, corner[0]) and np.allclose(suit, corner[1])
+
+
+def test_the_face_never_chooses_between_courts():
+    rank = np.zeros(14)
+    rank[[9, 10, 11]] = 0.3  # J, Q, K alike
+    rank[NO_INDEX] = 0.1
+    out, _ = _witnessed((rank, np.full(4, 0.25)), _face(COURT, "h", 0.999), weight=1.0)
+    assert np.allclose(out[[9, 10, 11]], out[9])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(0.001, 1.0), min_size=14, max_size=14),
+       st.lists(st.floats(0.001, 1.0), min_size=4, max_size=4),
+       st.lists(st.floats(0.001, 1.0), min_size=GROUPS, max_size=GROUPS),
+       st.lists(st.floats(0.001, 1.0), min_size=4, max_size=4),
+       st.floats(0.0, 1.0))
+def test_witness_keeps_distributions_and_never_makes_an_index_likelier(
+        rank, suit, group, body_suit, weight):
+    rank, suit = np.array(rank) / sum(rank), np.array(suit) / sum(suit)
+    group, body_suit = np.array(group) / sum(group), np.array(body_suit) / sum(body_suit)
+    out_rank, out_suit = witness(rank[None], suit[None], group[None], body_suit[None],
+                                 weight=weight)
+    assert np.isclose(out_rank.sum(), 1.0) and np.isclose(out_suit.sum(), 1.0)
+    assert out_rank[0, NO_INDEX] >= rank[NO_INDEX] - 1e-12  # the face never says "an index"
+    expected = 1 - (1 - rank[NO_INDEX]) * (1 - group[NO_FACE]) ** weight
+    assert np.isclose(out_rank[0, NO_INDEX], expected)
+
+
+def test_a_back_under_a_hypothesis_blanks_the_corner_read_on_it():
+    corner = _corner("Th", 0.7, runner_up="Q", blank=0.05)
+    assert best_card(*corner)[1] is parse_card("Th")
+    assert best_card(*_witnessed(corner, _face(NO_FACE, "h", 0.99), weight=1.0))[1] is None
+    faced = _read_pairs({0: corner, 1: corner}, [0], {0: _face(NO_FACE, "h", 0.99)})
+    assert faced[0][1] is None and faced[1][1] is None
+
+
+def test_a_face_that_is_surely_a_face_barely_changes_how_surely_an_index_shows():
+    corner = _corner("7c", 0.9, blank=0.05)
+    rank, _ = _witnessed(corner, _face(6, "c", 0.999), weight=1.0)
+    assert abs(rank[NO_INDEX] - corner[0][NO_INDEX]) < 0.001
+
+
+def test_read_pairs_adds_the_face_to_fused_corners_and_to_a_lone_corner():
+    ten = _corner("Th", 0.6, runner_up="Q")
+    probs = {0: ten, 1: ten, 2: ten}  # outline 0: two corners; outline 1: one corner read
+    plain = _read_pairs(probs, [0, 2])
+    assert {plain[n][1] for n in (0, 1, 2)} == {parse_card("Th")}
+    faced = _read_pairs(probs, [0, 2], {0: _face(COURT, "h"), 2: _face(COURT, "h")})
+    assert {faced[n][1] for n in (0, 1, 2)} == {parse_card("Qh")}
+
+
+def test_read_pairs_never_turns_a_blank_corner_into_a_card():
+    blank = _corner("Th", 0.3, runner_up="Q", blank=0.5)  # "no index" is its best class
+    assert best_card(*blank)[1] is None
+    faced = _read_pairs({2: blank}, [2], {2: _face(COURT, "h", 0.999)})
+    assert faced[2][1] is None
+
+
+def test_missing_face_model_is_a_clear_error(tmp_path):
+    with pytest.raises(RecognitionError, match="card face model is missing"):
+        BodyClassifier(tmp_path / "none.onnx")
+
+
+def test_extract_bodies_warps_the_card_upright():
+    frame = np.full((200, 300, 3), 30, np.uint8)
+    frame[50:150, 100:170] = 255  # a white card, 70 x 100
+    bodies = extract_bodies(frame, [np.array([[100, 50], [170, 50], [170, 150], [100, 150]],
+                                             np.float32)])
+    assert bodies.shape == (1, BODY_H, BODY_W, 2)
+    assert bodies[0, 2:-2, 2:-2, 0].min() > 200  # all card, no felt
+
+
+def test_the_shipped_face_model_loads_and_reads_drawn_faces():
+    from dealerassist.vision.designs import TRAIN_DESIGNS
+    from dealerassist.vision.faces import draw_face
+
+    classifier = BodyClassifier(DEFAULT_BODY_PATH)
+    cards = [parse_card(text) for text in ("7c", "3d", "Th", "As", "Qs", "9c")]
+    design = TRAIN_DESIGNS[0]
+    faces = [draw_face(card, design) for card in cards]
+    corners = [np.array([[0, 0], [f.shape[1], 0], [f.shape[1], f.shape[0]], [0, f.shape[0]]],
+                        np.float32) for f in faces]
+    bodies = np.concatenate([extract_bodies(face, [quad]) for face, quad in zip(faces, corners,
+                                                                                 strict=True)])
+    groups, suits = classifier.predict(bodies)
+    assert groups.argmax(axis=1).tolist() == [6, 2, 9, 0, COURT, 8]
+    assert suits.argmax(axis=1).tolist() == [0, 1, 2, 3, 3, 0]
