@@ -24,11 +24,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from dealerassist.cards import Card
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.model import NO_INDEX, normalise_patches, reading_image
 
 __all__ = ["BODY_H", "BODY_W", "COURT", "DEFAULT_BODY_PATH", "GROUPS", "NO_FACE", "BodyClassifier",
-           "extract_bodies", "group_of_rank_class", "witness"]
+           "extract_bodies", "group_of_rank_class", "support", "witness"]
 
 BODY_W = 32
 BODY_H = 48
@@ -98,6 +99,17 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
     shifted = logits - logits.max(axis=1, keepdims=True)
     exp = np.exp(shifted)
     return exp / exp.sum(axis=1, keepdims=True)
+
+
+def support(group_p: np.ndarray, suit_p: np.ndarray, card: Card) -> float:
+    """How well one face's (12,) group and (4,) suit probabilities fit ``card``.
+
+    The face's probability of the card's rank (its group's share) times that of its suit,
+    each over the uniform chance (1/13, 1/4): above 1 where the face speaks for the card.
+    """
+    group = group_of_rank_class(int(card.rank) - 2)
+    rank_share = float(group_p[group]) / float(_GROUP_SIZE[group])
+    return max(rank_share * 13.0 * float(suit_p[card.suit.order]) * 4.0, _TINY)
 
 
 def witness(

@@ -29,6 +29,7 @@ from dealerassist.vision.card_body import (
     DEFAULT_BODY_PATH,
     BodyClassifier,
     extract_bodies,
+    support,
     witness,
 )
 from dealerassist.vision.geometry import (
@@ -156,22 +157,31 @@ def _agree(a: tuple[float, Card | None] | None, b: tuple[float, Card | None] | N
 
 
 def _settle_disputes(
-    results: dict[int, tuple[float, Card | None]], firsts: Iterable[int]
+    results: dict[int, tuple[float, Card | None]], firsts: Iterable[int],
+    faces: dict[int, Probabilities] | None = None,
 ) -> None:
     """Two corners of one outline read as two different cards: the dealer must confirm.
 
     Both index corners of a card show the same face; when each is read as a card with
     some confidence and they disagree, one of them is wrong. The surer reading stays a
     proposal, its confidence capped below ``CONFIRM_BELOW`` so that it never counts until
-    the dealer confirms it; the other is dropped. ``firsts`` are TL region numbers (even);
-    the BR region is the next one.
+    the dealer confirms it; the other is dropped. Where the outline's face was read
+    (``faces``), "surer" weighs each corner's confidence by how well the face fits its
+    card (`card_body.support`): a ten and a queen in dispute on a face of pictures. ``firsts``
+    are TL region numbers (even); the BR region is the next one.
     """
     for first in firsts:
         a, b = results.get(first), results.get(first + 1)
         if a is None or b is None or a[1] is None or b[1] is None or a[1] is b[1]:
             continue
         if min(a[0], b[0]) >= _DISPUTE:
-            weaker = first if a[0] < b[0] else first + 1
+            face = faces.get(first) if faces else None
+            if face is not None:
+                a_score = a[0] * support(face[0], face[1], a[1]) ** _FACE_WEIGHT
+                b_score = b[0] * support(face[0], face[1], b[1]) ** _FACE_WEIGHT
+            else:
+                a_score, b_score = a[0], b[0]
+            weaker = first if a_score < b_score else first + 1
             stronger = first + 1 if weaker == first else first
             confidence, card = results[stronger]
             results[stronger] = (min(confidence, _DISPUTED), card)
@@ -230,7 +240,7 @@ def _read_pairs(
         a, b = singles[first], singles[first + 1]
         differ = a[1] is not None and b[1] is not None and a[1] is not b[1]
         if differ and min(a[0], b[0]) >= _DISPUTE:
-            _settle_disputes(readings, [first])
+            _settle_disputes(readings, [first], faces)
         else:
             to_fuse.append((first, differ))
     if not to_fuse:

@@ -19,6 +19,7 @@ from dealerassist.vision.card_body import (
     BodyClassifier,
     extract_bodies,
     group_of_rank_class,
+    support,
     witness,
 )
 from dealerassist.vision.model import NO_INDEX, best_card
@@ -159,3 +160,22 @@ def test_the_shipped_face_model_loads_and_reads_drawn_faces():
     groups, suits = classifier.predict(bodies)
     assert groups.argmax(axis=1).tolist() == [6, 2, 9, 0, COURT, 8]
     assert suits.argmax(axis=1).tolist() == [0, 1, 2, 3, 3, 0]
+
+
+def test_a_dispute_between_a_ten_and_a_queen_keeps_the_queen_on_a_face_of_pictures():
+    # Corner 0 reads a ten surely, corner 1 a queen a little less surely: a dispute.
+    ten, queen = _corner("Th", 0.8, runner_up="9"), _corner("Qh", 0.7, runner_up="K")
+    plain = _read_pairs({0: ten, 1: queen}, [0])
+    assert plain[0][1] is parse_card("Th") and plain[1][0] == 0.0  # the surer corner stays
+    faced = _read_pairs({0: ten, 1: queen}, [0], {0: _face(COURT, "h")})
+    assert faced[1][1] is parse_card("Qh") and faced[0][0] == 0.0
+    assert faced[1][0] <= 0.85  # still a dispute: the dealer confirms
+
+
+def test_support_is_above_one_where_the_face_speaks_for_the_card():
+    groups, suits = _face(6, "c")  # a seven of clubs' face
+    seven = support(groups, suits, parse_card("7c"))
+    assert seven > 1.0
+    assert seven > 5 * support(groups, suits, parse_card("7s"))  # the wrong suit
+    assert seven > 5 * support(groups, suits, parse_card("8c"))  # the wrong count of pips
+    assert support(groups, suits, parse_card("8s")) < 1.0  # neither
