@@ -10,6 +10,8 @@ are combined into one reading (`model.fuse`); a corner read as "no index" (cover
 almost no say. Two corners each surely reading a different card are a dispute the dealer
 must settle. An outline read unsurely gets a second look: its index regions cut again a
 little shifted and scaled, the probabilities averaged, before the corners are combined.
+The card's face, warped whole, is a third witness (`card_body`): its pip count (or "a
+court") and suit join the corners' evidence, and it settles a dispute between them.
 """
 
 from __future__ import annotations

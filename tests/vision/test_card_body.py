@@ -179,3 +179,48 @@ def test_support_is_above_one_where_the_face_speaks_for_the_card():
     assert seven > 5 * support(groups, suits, parse_card("7s"))  # the wrong suit
     assert seven > 5 * support(groups, suits, parse_card("8c"))  # the wrong count of pips
     assert support(groups, suits, parse_card("8s")) < 1.0  # neither
+
+
+class _ScriptedFaces:
+    """A face classifier that answers one scripted face for every card it is shown."""
+
+    def __init__(self, face):
+        self.face, self.shown = face, 0
+
+    def predict(self, bodies):
+        self.shown += len(bodies)
+        return (np.repeat(self.face[0][None], len(bodies), axis=0),
+                np.repeat(self.face[1][None], len(bodies), axis=0))
+
+
+def _scripted_reader(face, corner):
+    from .test_fusion import _ScriptedRecogniser
+
+    reader = _ScriptedRecogniser(lambda region: corner)  # the second look sees the same
+    reader.body = _ScriptedFaces(face)
+    reader._body_helper = None  # one copy: no second thread in a unit test
+    return reader
+
+
+def _outline(x: float) -> np.ndarray:
+    return np.array([[x, 0], [x + 60, 0], [x + 60, 90], [x, 90]], np.float32)
+
+
+def test_the_reader_reads_the_face_of_an_unsure_outline_and_follows_it():
+    ten = _corner("Th", 0.6, runner_up="Q")
+    reader = _scripted_reader(_face(COURT, "h"), ten)
+    frame = np.full((100, 200, 3), 200, np.uint8)
+    readings = reader._judge(frame, [_outline(0)[:1].repeat(4, 0)] * 2, {0: ten, 1: ten},
+                             outlines=[_outline(0)])
+    assert reader.body.shown == 1
+    assert readings[0][1] is parse_card("Qh") and readings[1][1] is parse_card("Qh")
+
+
+def test_the_reader_skips_the_face_where_both_corners_read_one_card_surely():
+    sure = _corner("7c", 0.999, suit_share=0.999)
+    reader = _scripted_reader(_face(COURT, "h"), sure)
+    frame = np.full((100, 200, 3), 200, np.uint8)
+    readings = reader._judge(frame, [_outline(0)[:1].repeat(4, 0)] * 2, {0: sure, 1: sure},
+                             outlines=[_outline(0)])
+    assert reader.body.shown == 0  # speed: two sure corners agreeing need no third witness
+    assert readings[0][1] is parse_card("7c")
