@@ -25,8 +25,7 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card
-from dealerassist.errors import RecognitionError
-from dealerassist.vision.model import NO_INDEX, normalise_patches, reading_image
+from dealerassist.vision.model import NO_INDEX, normalise_patches, read_network, reading_image
 
 __all__ = ["BODY_H", "BODY_W", "COURT", "DEFAULT_BODY_PATH", "GROUPS", "NO_FACE", "BodyClassifier",
            "extract_bodies", "group_of_rank_class", "support", "witness"]
@@ -66,21 +65,8 @@ class BodyClassifier:
     """Group (N, 12) and suit (N, 4) probabilities of warped card faces."""
 
     def __init__(self, path: Path | str = DEFAULT_BODY_PATH) -> None:
-        path = Path(path)
-        if not path.is_file():
-            raise RecognitionError(
-                f"{path}: the card face model is missing (run scripts/vision_body.py)")
-        try:
-            engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-            try:
-                self._net = (cv2.dnn.readNetFromONNX(str(path), engine=engine)
-                             if engine is not None else cv2.dnn.readNetFromONNX(str(path)))
-            except TypeError:  # an OpenCV without engines
-                self._net = cv2.dnn.readNetFromONNX(str(path))
-        except cv2.error as error:
-            raise RecognitionError(
-                f"{path}: the card face model cannot be loaded: {error}") from error
-        self.path = path
+        self.path = Path(path)
+        self._net = read_network(self.path, what="card face model", script="vision_body.py")
 
     def predict(self, bodies: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Group and suit probabilities for uint8 (N, BODY_H, BODY_W, 2) `extract_bodies`."""

@@ -25,7 +25,7 @@ from dealerassist.errors import RecognitionError
 
 __all__ = ["DEFAULT_MODEL_PATH", "NO_INDEX", "PATCH_H", "PATCH_W", "IndexClassifier",
            "best_card", "best_cards", "choose_framings", "framing_scores", "fuse", "fuse_pairs",
-           "normalise_patches", "probabilities", "reading_image"]
+           "normalise_patches", "probabilities", "read_network", "reading_image"]
 
 PATCH_W = 28
 PATCH_H = 56
@@ -94,26 +94,35 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
     return exp / exp.sum(axis=1, keepdims=True)
 
 
+def read_network(path: Path, *, what: str, script: str) -> cv2.dnn.Net:
+    """Load a shipped ONNX network for ``cv2.dnn``, or raise RecognitionError naming it.
+
+    Args:
+        path: the ONNX file.
+        what: how the message names the model ("card model").
+        script: the training script that writes it (named when the file is missing).
+
+    """
+    if not path.is_file():
+        raise RecognitionError(f"{path}: the {what} is missing (run scripts/{script})")
+    try:
+        # OpenCV 5's classic engine runs these small networks ~30 % faster than the new one.
+        engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+        try:
+            return (cv2.dnn.readNetFromONNX(str(path), engine=engine)
+                    if engine is not None else cv2.dnn.readNetFromONNX(str(path)))
+        except TypeError:  # an OpenCV without engines
+            return cv2.dnn.readNetFromONNX(str(path))
+    except cv2.error as error:
+        raise RecognitionError(f"{path}: the {what} cannot be loaded: {error}") from error
+
+
 class IndexClassifier:
     """Rank and suit probabilities for corner-index patches."""
 
     def __init__(self, path: Path | str = DEFAULT_MODEL_PATH) -> None:
-        path = Path(path)
-        if not path.is_file():
-            raise RecognitionError(
-                f"{path}: the card model is missing (run scripts/vision_train.py)"
-            )
-        try:
-            # OpenCV 5's classic engine runs this small network ~30 % faster than the new one.
-            engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-            try:
-                self._net = (cv2.dnn.readNetFromONNX(str(path), engine=engine)
-                             if engine is not None else cv2.dnn.readNetFromONNX(str(path)))
-            except TypeError:  # an OpenCV without engines
-                self._net = cv2.dnn.readNetFromONNX(str(path))
-        except cv2.error as error:
-            raise RecognitionError(f"{path}: the card model cannot be loaded: {error}") from error
-        self.path = path
+        self.path = Path(path)
+        self._net = read_network(self.path, what="card model", script="vision_train.py")
 
     def predict(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Rank (N, 14) and suit (N, 4) probabilities for uint8 (N, H, W, 2) patches."""

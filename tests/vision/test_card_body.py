@@ -224,3 +224,10 @@ def test_the_reader_skips_the_face_where_both_corners_read_one_card_surely():
                              outlines=[_outline(0)])
     assert reader.body.shown == 0  # speed: two sure corners agreeing need no third witness
     assert readings[0][1] is parse_card("7c")
+
+
+def test_a_broken_face_model_is_a_clear_error(tmp_path):
+    broken = tmp_path / "face.onnx"
+    broken.write_bytes(b"not a network")
+    with pytest.raises(RecognitionError, match="face.onnx: the card face model cannot be loaded"):
+        BodyClassifier(broken)
