@@ -147,16 +147,10 @@ def build(args: argparse.Namespace) -> None:
 
 
 def network():  # type: ignore[no-untyped-def]
-    """Build the face CNN: three conv blocks, one hidden layer, 12 group + 4 suit logits."""
-    from torch import nn
+    """Build the face CNN: the index model's network on 48x32, 12 group + 4 suit logits."""
+    from vision_train import build_model
 
-    return nn.Sequential(
-        nn.Conv2d(2, 12, 3, padding=1), nn.BatchNorm2d(12), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(12, 24, 3, padding=1), nn.BatchNorm2d(24), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(24, 48, 3, padding=1), nn.BatchNorm2d(48), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Flatten(), nn.Linear(48 * (BODY_H // 8) * (BODY_W // 8), 96), nn.ReLU(),
-        nn.Dropout(0.3), nn.Linear(96, GROUPS + 4),
-    )
+    return build_model(height=BODY_H, width=BODY_W, outputs=GROUPS + 4)
 
 
 def _load(paths: list[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

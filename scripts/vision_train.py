@@ -46,16 +46,20 @@ def normalise_patches(patches: np.ndarray) -> np.ndarray:
     return np.stack([gray, redness], axis=1)
 
 
-def build_model():  # type: ignore[no-untyped-def]
-    """The tiny CNN: three conv blocks, then rank (14) and suit (4) logits in one vector."""
+def build_model(height: int = PATCH_H, width: int = PATCH_W, outputs: int = 18):  # type: ignore[no-untyped-def]
+    """The tiny CNN: three conv blocks, then rank (14) and suit (4) logits in one vector.
+
+    The card-face witness (`scripts/vision_body.py`) is the same network on a larger input
+    with its own outputs.
+    """
     from torch import nn
 
     return nn.Sequential(
         nn.Conv2d(2, 12, 3, padding=1), nn.BatchNorm2d(12), nn.ReLU(), nn.MaxPool2d(2),
         nn.Conv2d(12, 24, 3, padding=1), nn.BatchNorm2d(24), nn.ReLU(), nn.MaxPool2d(2),
         nn.Conv2d(24, 48, 3, padding=1), nn.BatchNorm2d(48), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Flatten(), nn.Linear(48 * (PATCH_H // 8) * (PATCH_W // 8), 96), nn.ReLU(),
-        nn.Dropout(0.3), nn.Linear(96, 18),
+        nn.Flatten(), nn.Linear(48 * (height // 8) * (width // 8), 96), nn.ReLU(),
+        nn.Dropout(0.3), nn.Linear(96, outputs),
     )
 
 
