@@ -38,7 +38,9 @@ def _to_the_flop(qtbot, settings):
 @needs_model
 def test_a_confident_flop_is_read_and_dealt_through_the_session(qtbot, settings):
     window, controller = _to_the_flop(qtbot, settings)
-    source = SyntheticSource([(), FLOP], frames_per_step=8, seed=3)
+    # Paced like a camera (10 frames a second): a loaded machine's worker keeps the newest
+    # frame only, and an unpaced source could be read out before the smoother settles.
+    source = SyntheticSource([(), FLOP], frames_per_step=10, seed=3, fps=10)
     assert window.start_camera(lambda: source)
     qtbot.waitUntil(lambda: window.table.board.cards == ("Ah", "Kd", "7c"), timeout=20000)
     window.stop_camera()
@@ -59,7 +61,7 @@ def test_a_doubtful_reading_waits_for_the_dealer(qtbot, settings):
         return [replace(s, confidence=0.6) for s in recogniser.recognise(frame,
                                                                           frame_index=frame_index)]
 
-    source = SyntheticSource([(), FLOP], frames_per_step=8, seed=4)
+    source = SyntheticSource([(), FLOP], frames_per_step=10, seed=4, fps=10)  # as above
     assert window.start_camera(lambda: source, recognise=unsure)
     qtbot.waitUntil(lambda: bool(window.proposals.rows), timeout=20000)
     window.stop_camera()
