@@ -92,8 +92,6 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
     import cv2
     import vision_scenes
 
-    from dealerassist.vision.synthetic import render_scene
-
     cv2.setNumThreads(1)
     seed, count = chunk
     rng = np.random.default_rng(seed)
@@ -104,15 +102,10 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
     xs, gs, ss = [], [], []
     started = time.time()
     for number in range(count):
-        if _OPTIONS["only"] is not None and not fonts:
-            deck = fixed[int(rng.integers(len(fixed)))]
-        else:
-            deck = vision_scenes.training_deck(rng, fixed, varied=True, fonts=fonts,
-                                               font_share=_OPTIONS["font_share"])
-        scale = tuple(_OPTIONS["scale"]) if _OPTIONS["scale"] else None
-        scene = render_scene(rng, deck=deck, count=int(rng.integers(3, 9)),
-                             conditions=vision_scenes.random_conditions(rng, varied=True,
-                                                                     scale=scale))
+        scene = vision_scenes.training_scene(
+            rng, fixed, fonts=fonts, fixed_only=_OPTIONS["only"] is not None and not fonts,
+            varied=True, font_share=_OPTIONS["font_share"],
+            scale=tuple(_OPTIONS["scale"]) if _OPTIONS["scale"] else None)
         got = scene_samples(scene, rng)
         if got:
             xs.append(got[0])

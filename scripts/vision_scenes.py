@@ -26,7 +26,7 @@ from dealerassist.vision.faces import (
 from dealerassist.vision.geometry import find_card_quads, index_regions
 from dealerassist.vision.model import reading_image
 from dealerassist.vision.recogniser import extract_patch
-from dealerassist.vision.synthetic import Conditions, DrawnDeck, Scene
+from dealerassist.vision.synthetic import Conditions, DrawnDeck, Scene, render_scene
 
 ART_ROOT = Path(os.environ.get("DEALERASSIST_VISION_ART", "/tmp/dealerassist-vision/art"))
 
@@ -207,6 +207,23 @@ def random_conditions(
         cast=float(rng.uniform(0, 1) * (hard < 0.6)),
         spin=float(rng.choice([10.0, 180.0])),
     )
+
+
+def training_scene(
+    rng: np.random.Generator, fixed: list, *, fonts: list[GlyphSet], fixed_only: bool,
+    varied: bool, font_share: float, scale: tuple[float, float] | None,
+) -> Scene:
+    """One training scene: its deck (`training_deck`, or one of ``fixed`` only), 3-8 cards.
+
+    Shared by the index model's and the face model's data (the same mix of decks and
+    conditions, the same random stream).
+    """
+    if fixed_only:
+        deck = fixed[int(rng.integers(len(fixed)))]
+    else:
+        deck = training_deck(rng, fixed, varied=varied, fonts=fonts, font_share=font_share)
+    return render_scene(rng, deck=deck, count=int(rng.integers(3, 9)),
+                        conditions=random_conditions(rng, varied=varied, scale=scale))
 
 
 def _varied_conditions(rng: np.random.Generator) -> Conditions:

@@ -134,8 +134,6 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
     import cv2
     import vision_scenes
 
-    from dealerassist.vision.synthetic import render_scene
-
     cv2.setNumThreads(1)
     seed, count = chunk
     rng = np.random.default_rng(seed)
@@ -148,14 +146,10 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
     xs, rs, ss = [], [], []
     started = time.time()
     for number in range(count):
-        if _ONLY is not None and not fonts:  # a validation set of left-out fixed decks
-            deck = fixed[int(rng.integers(len(fixed)))]
-        else:
-            deck = vision_scenes.training_deck(rng, fixed, varied=_VARIED, fonts=fonts,
-                                               font_share=_FONT_SHARE)
-        scene = render_scene(rng, deck=deck, count=int(rng.integers(3, 9)),
-                             conditions=vision_scenes.random_conditions(rng, varied=_VARIED,
-                                                                     scale=_SCALE))
+        # _ONLY without fonts: a validation set of left-out fixed decks.
+        scene = vision_scenes.training_scene(
+            rng, fixed, fonts=fonts, fixed_only=_ONLY is not None and not fonts,
+            varied=_VARIED, font_share=_FONT_SHARE, scale=_SCALE)
         got = vision_scenes.samples(scene, rng, covered=_VARIED)
         if got:
             xs.append(got[0])
