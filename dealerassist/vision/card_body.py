@@ -28,7 +28,7 @@ from dealerassist.cards import Card
 from dealerassist.vision.model import NO_INDEX, normalise_patches, read_network, reading_image
 
 __all__ = ["BODY_H", "BODY_W", "COURT", "DEFAULT_BODY_PATH", "GROUPS", "NO_FACE", "BodyClassifier",
-           "extract_bodies", "group_of_rank_class", "support", "witness"]
+           "confine", "extract_bodies", "group_of_rank_class", "support", "witness"]
 
 BODY_W = 32
 BODY_H = 48
@@ -121,3 +121,33 @@ def witness(
     suits /= np.maximum(suits.sum(axis=1, keepdims=True), _TINY)
     return (np.concatenate([given * present[:, None], 1.0 - present[:, None]], axis=1),
             suits)
+
+
+def confine(
+    rank_p: np.ndarray, group_p: np.ndarray, *, sure: float, own: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Keep only the ranks of the group a face shows surely: (N, 14), (N, 12) -> (N, 14), (N,).
+
+    Rows whose face gives one card group (not "no card's face") at least ``sure`` have the
+    chance that their index shows a card shared among that group's ranks alone, in the
+    index's own proportions (the index still chooses which court). Other rows are
+    unchanged. Also returns, per row, whether the index's own likeliest card rank (in
+    ``own``, the corners' distributions before any face evidence; default ``rank_p``) lay
+    outside the face's group: the face overruled it, and the caller makes it a proposal.
+    """
+    rank_p = np.array(rank_p, np.float64)
+    group_p = np.asarray(group_p, np.float64)
+    group = group_p.argmax(axis=1)
+    confined = (group_p.max(axis=1) >= sure) & (group != NO_FACE)
+    overruled = np.zeros(len(rank_p), bool)
+    if not confined.any():
+        return rank_p, overruled
+    rows = np.flatnonzero(confined)
+    cards = rank_p[rows, :NO_INDEX]
+    inside = _GROUP_OF_RANK[None, :] == group[rows, None]
+    before = np.asarray(rank_p if own is None else own)[rows, :NO_INDEX]
+    overruled[rows] = ~inside[np.arange(len(rows)), before.argmax(axis=1)]
+    kept = np.where(inside, np.maximum(cards, _TINY), 0.0)
+    kept *= (cards.sum(axis=1) / kept.sum(axis=1))[:, None]
+    rank_p[rows, :NO_INDEX] = kept
+    return rank_p, overruled

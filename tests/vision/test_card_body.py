@@ -17,13 +17,14 @@ from dealerassist.vision.card_body import (
     GROUPS,
     NO_FACE,
     BodyClassifier,
+    confine,
     extract_bodies,
     group_of_rank_class,
     support,
     witness,
 )
 from dealerassist.vision.model import NO_INDEX, best_card
-from dealerassist.vision.recogniser import _read_pairs
+from dealerassist.vision.recogniser import _DISPUTED, _FACE_SURE, _read_pairs
 
 from .test_fusion import _corner
 
@@ -129,6 +130,64 @@ def test_read_pairs_never_turns_a_blank_corner_into_a_card():
     assert best_card(*blank)[1] is None
     faced = _read_pairs({2: blank}, [2], {2: _face(COURT, "h", 0.999)})
     assert faced[2][1] is None
+
+
+# --- a whole card's face sure of its group confines the rank ---------------------------
+
+
+def test_a_sure_court_face_overrules_two_corners_sure_of_a_ten_and_asks_the_dealer():
+    # A framed court: the frame's line beside a "Q" read as "10" at both corners, surely
+    # enough that multiplying in the face alone leaves it a ten.
+    ten = _corner("Th", 0.97, runner_up="Q")
+    face = _face(COURT, "h", 0.95)
+    assert _read_pairs({0: ten, 1: ten}, [0], {0: face})[0][1] is parse_card("Th")
+    whole = _read_pairs({0: ten, 1: ten}, [0], {0: face}, whole=True)
+    assert whole[0][1] is whole[1][1] is parse_card("Qh")  # the index's likeliest court
+    assert whole[0][0] <= _DISPUTED  # overruled: a proposal the dealer confirms
+
+
+def test_a_sure_face_overrules_a_lone_corner_too():
+    ten = _corner("Th", 0.97, runner_up="K")
+    whole = _read_pairs({2: ten}, [2], {2: _face(COURT, "h", 0.95)}, whole=True)
+    assert whole[2][1] is parse_card("Kh") and whole[2][0] <= _DISPUTED
+
+
+def test_a_face_agreeing_with_the_corners_leaves_them_sure():
+    queen = _corner("Qh", 0.97, runner_up="K")
+    whole = _read_pairs({0: queen, 1: queen}, [0], {0: _face(COURT, "h", 0.95)}, whole=True)
+    assert whole[0][1] is parse_card("Qh") and whole[0][0] > 0.95
+
+
+def test_a_face_below_the_sure_share_only_witnesses():
+    ten = _corner("Th", 0.97, runner_up="Q")
+    face = _face(COURT, "h", _FACE_SURE - 0.05)
+    assert (_read_pairs({0: ten, 1: ten}, [0], {0: face}, whole=True)
+            == _read_pairs({0: ten, 1: ten}, [0], {0: face}))
+
+
+def test_a_back_face_never_confines_and_a_blank_corner_stays_blank():
+    rank, suit = _corner("Th", 0.3, runner_up="Q", blank=0.5)
+    out, overruled = confine(rank[None], _face(NO_FACE, "h", 0.99)[0][None], sure=0.7)
+    assert np.allclose(out[0], rank) and not overruled[0]
+    faced = _read_pairs({2: (rank, suit)}, [2], {2: _face(COURT, "h", 0.999)}, whole=True)
+    assert faced[2][1] is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(0.001, 1.0), min_size=14, max_size=14),
+       st.integers(0, NO_FACE), st.floats(0.0, 1.0))
+def test_confine_keeps_the_chance_of_an_index_and_only_the_faces_group(rank, group, share):
+    rank = np.array(rank) / sum(rank)
+    groups = np.full(GROUPS, (1 - share) / (GROUPS - 1))
+    groups[group] = share
+    out, overruled = confine(rank[None], groups[None], sure=0.7)
+    assert np.isclose(out[0].sum(), 1.0) and np.isclose(out[0, NO_INDEX], rank[NO_INDEX])
+    if groups.max() < 0.7 or groups.argmax() == NO_FACE:
+        assert np.allclose(out[0], rank) and not overruled[0]
+        return
+    kept = [k for k in range(13) if group_of_rank_class(k) == groups.argmax()]
+    assert all(out[0, k] == 0 for k in range(13) if k not in kept)
+    assert overruled[0] == (int(rank[:13].argmax()) not in kept)
 
 
 def test_missing_face_model_is_a_clear_error(tmp_path):
