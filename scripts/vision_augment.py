@@ -46,9 +46,13 @@ def _uniform(n: int, low: float, high: float, gen: torch.Generator) -> torch.Ten
 class PatchAugmenter:
     """Random changes to raw patches; call it on a batch (N, 2, H, W) float tensor."""
 
-    def __init__(self, *, seed: int = 0, strength: float = 1.0, zoom_in: float = 0.0) -> None:
+    def __init__(self, *, seed: int = 0, strength: float = 1.0, zoom_in: float = 0.0,
+                 frame: float = 0.0) -> None:
         self._gen = torch.Generator().manual_seed(seed)
         self.strength = strength
+        # The share of patches given a court frame's line beside the index (`_frame`); 0:
+        # none, and the random stream of the other changes is the one of earlier models.
+        self.frame = frame
         # Anchored zooms may also enlarge the index up to exp(zoom_in) times, its right and
         # bottom cut off (how the reader's close framing shows a large index); 0: never.
         self.zoom_in = zoom_in
@@ -57,6 +61,8 @@ class PatchAugmenter:
         """An augmented copy of ``raw`` (grey and redness, 0..255)."""
         out = raw.clone()
         out = self._geometry(out)
+        if self.frame > 0:
+            out = self._frame(out)
         out = self._strokes(out)
         out = self._cover(out)
         out = self._light(out)
@@ -97,6 +103,37 @@ class PatchAugmenter:
         grid = F.affine_grid(theta, list(x.shape), align_corners=False)
         return paper + F.grid_sample(x - paper, grid, mode="bilinear", padding_mode="zeros",
                                      align_corners=False)
+
+    def _frame(self, x: torch.Tensor) -> torch.Tensor:
+        """A long thin line left of and/or above the index, whatever the label.
+
+        Many court designs frame their picture with a line that runs beside the index
+        (tigullio-international's runs the whole height of the corner, just left of the
+        "Q"). A model that never saw a line there reads it as the "1" of a "10". Drawn on
+        every class (numbers, courts, "no index"), it teaches that a line spanning the
+        corner is no glyph. The line is paint under the ink: a pixel only gets darker.
+        """
+        n, g = len(x), self._gen
+        height, width = x.shape[2:]
+        ys = torch.arange(height).float()[:, None].expand(height, width)
+        xs = torch.arange(width).float()[None, :].expand(height, width)
+        for k in torch.nonzero(_chance(n, self.frame, g)).flatten().tolist():
+            kind = float(torch.rand(1, generator=g))
+            thick = 1.0 + float(torch.rand(1, generator=g) < 0.35)
+            left = float(_uniform(1, 0.0, 0.15 * width, g))
+            top = float(_uniform(1, 0.0, 0.1 * height, g))
+            vertical = (xs >= left) & (xs < left + thick) & (ys >= top)
+            horizontal = (ys >= top) & (ys < top + thick) & (xs >= left)
+            line = (vertical | horizontal if kind < 0.45 else
+                    vertical if kind < 0.8 else horizontal)
+            if float(torch.rand(1, generator=g)) < 0.2:  # a red frame
+                grey, red = float(_uniform(1, 90, 170, g)), 128 + float(_uniform(1, 40, 90, g))
+            else:
+                grey, red = float(_uniform(1, 20, 150, g)), 128 + float(_uniform(1, -5, 5, g))
+            darker = line & (x[k, 0] > grey)
+            x[k, 0][darker] = grey
+            x[k, 1][darker] = red
+        return x
 
     def _strokes(self, x: torch.Tensor) -> torch.Tensor:
         """Thinner strokes (each pixel takes its 2x2 window's lightest) or thicker ones."""

@@ -227,6 +227,9 @@ def main() -> None:
     parser.add_argument("--zoom-in", type=float, default=0.0,
                         help="with --augment: corner-anchored zooms also enlarge the index up "
                         "to exp(this) times (0.25: the reader's close framing and a bit more)")
+    parser.add_argument("--frame-lines", type=float, default=0.0,
+                        help="with --augment: this share of patches gets a court frame's long "
+                        "line beside the index, whatever the label (0: none)")
     parser.add_argument("--extra", type=Path, action="append", default=[],
                         help="also train on the patches of this cache (.npz, repeatable)")
     parser.add_argument("--fonts", metavar="REGEX",
@@ -298,7 +301,7 @@ def main() -> None:
     if args.augment:
         from vision_augment import PatchAugmenter, torch_normalise
 
-        augmenter = PatchAugmenter(seed=args.seed, zoom_in=args.zoom_in)
+        augmenter = PatchAugmenter(seed=args.seed, zoom_in=args.zoom_in, frame=args.frame_lines)
         raw = torch.from_numpy(x).permute(0, 3, 1, 2).contiguous()  # uint8 (N, 2, H, W)
         assert np.allclose(torch_normalise(raw[:64].float()).numpy(),
                            normalise_patches(x[:64]), atol=1e-4)

@@ -28,7 +28,7 @@ from dealerassist.cards import Card
 from dealerassist.vision.model import NO_INDEX, normalise_patches, read_network, reading_image
 
 __all__ = ["BODY_H", "BODY_W", "COURT", "DEFAULT_BODY_PATH", "GROUPS", "NO_FACE", "BodyClassifier",
-           "confine", "extract_bodies", "group_of_rank_class", "support", "witness"]
+           "confine", "confine_suit", "extract_bodies", "group_of_rank_class", "support", "witness"]
 
 BODY_W = 32
 BODY_H = 48
@@ -151,3 +151,31 @@ def confine(
     kept *= (cards.sum(axis=1) / kept.sum(axis=1))[:, None]
     rank_p[rows, :NO_INDEX] = kept
     return rank_p, overruled
+
+
+def confine_suit(
+    suit_p: np.ndarray, group_p: np.ndarray, body_suit_p: np.ndarray, *, sure_group: float,
+    sure_suit: float, own: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Take the suit a face of pips shows surely: (N, 4) -> (N, 4), and (N,) overruled.
+
+    Only a face read surely (``sure_group``) as a number card or an ace, its suit at least
+    ``sure_suit``: its pips, each several times the index sign's size, say the suit more
+    plainly than the index does. A court's picture does not (its few suit signs sit in
+    the corners): its suit stays the corners' call. Also returns, per row, whether the
+    corners' own likeliest suit (``own``, default ``suit_p``) was another one.
+    """
+    suit_p = np.array(suit_p, np.float64)
+    group_p = np.asarray(group_p, np.float64)
+    body_suit_p = np.asarray(body_suit_p, np.float64)
+    group = group_p.argmax(axis=1)
+    taken = ((group_p.max(axis=1) >= sure_group) & (group != COURT) & (group != NO_FACE)
+             & (body_suit_p.max(axis=1) >= sure_suit))
+    overruled = np.zeros(len(suit_p), bool)
+    if not taken.any():
+        return suit_p, overruled
+    suit = body_suit_p.argmax(axis=1)
+    before = np.asarray(suit_p if own is None else own).argmax(axis=1)
+    overruled[taken] = before[taken] != suit[taken]
+    suit_p[taken] = np.eye(4)[suit[taken]]
+    return suit_p, overruled

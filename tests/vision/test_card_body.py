@@ -18,13 +18,14 @@ from dealerassist.vision.card_body import (
     NO_FACE,
     BodyClassifier,
     confine,
+    confine_suit,
     extract_bodies,
     group_of_rank_class,
     support,
     witness,
 )
 from dealerassist.vision.model import NO_INDEX, best_card
-from dealerassist.vision.recogniser import _DISPUTED, _FACE_SURE, _read_pairs
+from dealerassist.vision.recogniser import _DISPUTED, _FACE_SUIT, _FACE_SURE, _read_pairs
 
 from .test_fusion import _corner
 
@@ -171,6 +172,29 @@ def test_a_back_face_never_confines_and_a_blank_corner_stays_blank():
     assert np.allclose(out[0], rank) and not overruled[0]
     faced = _read_pairs({2: (rank, suit)}, [2], {2: _face(COURT, "h", 0.999)}, whole=True)
     assert faced[2][1] is None
+
+
+def test_a_face_of_pips_sure_of_clubs_overrules_corners_sure_of_spades():
+    # Under blur a club's index sign is a spade's blob; the seven clubs on the face are not.
+    spade = _corner("7s", 0.98, suit_share=0.97)
+    face = _face(6, "c", 0.95)
+    assert _read_pairs({0: spade, 1: spade}, [0], {0: face})[0][1] is parse_card("7s")
+    whole = _read_pairs({0: spade, 1: spade}, [0], {0: face}, whole=True)
+    assert whole[0][1] is whole[1][1] is parse_card("7c") and whole[0][0] <= _DISPUTED
+
+
+def test_a_court_face_never_gives_the_suit():
+    spade = _corner("Ks", 0.98, suit_share=0.97)
+    whole = _read_pairs({0: spade, 1: spade}, [0], {0: _face(COURT, "c", 0.99)}, whole=True)
+    assert whole[0][1] is parse_card("Ks") and whole[0][0] > _DISPUTED  # not overruled
+
+
+def test_a_face_unsure_of_its_suit_leaves_the_suit_to_the_corners():
+    suits, overruled = confine_suit(
+        np.array([[0.05, 0.05, 0.05, 0.85]]), _face(6, "c", 0.95)[0][None],
+        np.array([[_FACE_SUIT - 0.05, 0.0, 0.0, 1.05 - _FACE_SUIT]]), sure_group=_FACE_SURE,
+        sure_suit=_FACE_SUIT)
+    assert np.allclose(suits[0], [0.05, 0.05, 0.05, 0.85]) and not overruled[0]
 
 
 @settings(max_examples=200, deadline=None)
