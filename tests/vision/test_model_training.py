@@ -243,3 +243,23 @@ def test_zoom_in_enlarges_some_indices_and_is_off_by_default(augment):
     # Without zoom_in no geometry makes the ink much larger (centre zooms reach 1/0.82).
     # With it, corner-anchored zooms enlarge the index up to 1.28 times.
     assert enlarged(PatchAugmenter(seed=5, zoom_in=0.25)) > enlarged(PatchAugmenter(seed=5)) + 10
+
+
+def test_frame_lines_only_darken_beside_the_index_and_are_off_by_default(augment):
+    torch, module = augment
+    PatchAugmenter = module.PatchAugmenter
+    raw = torch.from_numpy(_patches(400)).permute(0, 3, 1, 2).float()
+    torch.manual_seed(0)
+    assert torch.equal(PatchAugmenter(seed=3)(raw), PatchAugmenter(seed=3, frame=0.0)(raw))
+    out = PatchAugmenter(seed=3, frame=0.5)._frame(raw.clone())
+    changed = (out != raw).any(dim=1)  # (N, H, W)
+    framed = changed.flatten(1).any(dim=1)
+    assert 150 < int(framed.sum()) < 250  # about half the patches
+    assert bool((out[:, 0] <= raw[:, 0]).all())  # paint under the ink: never lighter
+    # A line spans the corner: every framed patch has a long run of changed pixels down a
+    # column near the left edge or along a row near the top (the rank bar, darker than any
+    # line, interrupts a column), and nothing changes away from those.
+    long_column = changed[:, :, :7].sum(dim=1).amax(dim=1) >= 0.5 * PATCH_H
+    long_row = changed[:, :8, :].sum(dim=2).amax(dim=1) >= 0.7 * PATCH_W
+    assert bool((long_column | long_row)[framed].all())
+    assert not bool(changed[:, 8:, 7:].any())
