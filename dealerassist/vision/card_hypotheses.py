@@ -4,8 +4,9 @@ Why apart from the outlines (geometry.py): a region of touching or overlapping c
 fan, or a card under a chip or a back is not one quadrilateral; the cards in it are
 guessed from what does show: right-angled corners of the outline (a rounded corner, a
 short edge between two vertices, where the edges beside it meet), straight card edges
-across a strip of cards, halves of double outlines, and the strip a fanned card shows
-beside the card on top of it. Each guess is built with the card's local size and shape
+across a strip of cards, halves of double outlines, the strip a fanned card shows
+beside the card on top of it, and straight lines across card stock inside a region (the
+edge of a card lying on another). Each guess is built with the card's local size and shape
 (`card_metric.CardMetric`: farther cards are smaller under a tilted camera). Wrong
 hypotheses are expected (the classifier answers "no index"), but each one costs a
 network read: a hypothesis must lie on what is not felt, and a fanned card's must
@@ -24,8 +25,8 @@ import numpy as np
 from dealerassist.vision.card_metric import SHORT_SIDE, CardMetric
 from dealerassist.vision.quads import inside_shares, order_quad
 
-__all__ = ["CornerSearch", "corner_hypotheses", "many_corner_hypotheses", "pair_halves",
-           "strip_hypotheses"]
+__all__ = ["CornerSearch", "corner_hypotheses", "line_hypotheses", "many_corner_hypotheses",
+           "pair_halves", "strip_hypotheses"]
 
 _CLOCKWISE = np.array([1.0, -1.0])  # (y, x) times this: (x, y) turned a quarter on screen
 
@@ -374,3 +375,93 @@ def pair_halves(quads: list[np.ndarray], metric: CardMetric | None) -> list[np.n
         halves.append(np.array([q[0], q[1], mid_a, mid_b], np.float32))
         halves.append(np.array([mid_b, mid_a, q[2], q[3]], np.float32))
     return halves
+
+
+# Card edges inside a region (`line_hypotheses`): Canny's thresholds on the grey search
+# image, and the smallest region searched, in cards' areas (a smaller one holds no edge of
+# a card lying on another).
+_CANNY = (30, 90)
+_MIN_CARDS = 1.3
+_RING = np.array([[math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)] for k in range(8)])
+
+
+def line_hypotheses(
+    gray: np.ndarray, paper: np.ndarray, support: np.ndarray, metric: CardMetric | None,
+    contours: Sequence[np.ndarray],
+) -> list[np.ndarray]:
+    """Cards whose long edge shows as a straight line inside a region of cards.
+
+    In a fan or a pile, a card lying on another shows its edge over that card as a thin
+    line of shadow across card stock: not on the region's outline, so no outline corner
+    gives the card. A straight line on card stock longer than a card is wide (and no
+    longer than a card is long) is taken as a card's long side; where one of its ends
+    touches what is not card stock (the fan's edge), that end is the card's corner, and the
+    card runs a card's length from it along the line, a card's width to either side. Only hypotheses
+    lying on what is not felt (``support``) are kept, repeats dropped; the classifier
+    answers "no index" for the wrong ones.
+    """
+    if metric is None or not contours:
+        return []
+    # Regions of more than one card (by area), with the local card's long side in pixels.
+    boxes, sizes = [], []
+    for contour in contours:
+        x, y, w, h = cv2.boundingRect(contour)
+        long_px = 1.0 / math.sqrt(max(abs(float(np.linalg.det(
+            metric.to_table(np.array([x + w / 2, y + h / 2]))))), 1e-12))
+        if min(w, h) >= 8 and cv2.contourArea(contour) >= _MIN_CARDS * SHORT_SIDE * long_px**2:
+            boxes.append((x, y, w, h))
+            sizes.append(long_px)
+    if not boxes:
+        return []
+    # One edge map over all of them (Canny on their common bounding box), read per region.
+    spans = np.array(boxes)
+    left, top = spans[:, :2].min(axis=0)
+    right, bottom = (spans[:, :2] + spans[:, 2:]).max(axis=0)
+    edges = cv2.bitwise_and(cv2.Canny(gray[top:bottom, left:right], *_CANNY),
+                            paper[top:bottom, left:right])
+    found = []
+    for (x, y, w, h), long_px in zip(boxes, sizes, strict=True):
+        lines = cv2.HoughLinesP(edges[y - top:y - top + h, x - left:x - left + w], 1,
+                                math.pi / 180, threshold=max(8, round(0.3 * long_px)),
+                                minLineLength=0.45 * long_px,
+                                maxLineGap=max(3.0, 0.08 * long_px))
+        if lines is not None:
+            found.append(lines.reshape(-1, 4).astype(np.float64) + [x, y, x, y])
+    if not found:
+        return []
+    segments = np.concatenate(found)
+    a, b = segments[:, :2], segments[:, 2:]
+    length = np.linalg.norm(b - a, axis=1)
+    u = (b - a) / np.maximum(length, 1e-9)[:, None]
+    n = u @ np.array([[0.0, 1.0], [-1.0, 0.0]])  # u turned a quarter
+    here = metric.maps((a + b) / 2)[0]
+    along = 1.0 / np.maximum(np.linalg.norm(_apply(here, u), axis=1), 1e-9)
+    width = SHORT_SIDE / np.maximum(np.linalg.norm(_apply(here, n), axis=1), 1e-9)
+    long_side = (length > 1.15 * SHORT_SIDE * along) & (length < 1.1 * along)
+    height, wide = paper.shape
+    reach = (0.12 * width + 2)[:, None]
+    quads = []
+    for end, towards in ((a, u), (b, -u)):
+        # The end is at the region's edge: something not card stock lies within reach of it
+        # (sampled on a ring of eight points).
+        px = np.clip(np.rint(end[:, :1] + reach * _RING[:, 0]).astype(int), 0, wide - 1)
+        py = np.clip(np.rint(end[:, 1:] + reach * _RING[:, 1]).astype(int), 0, height - 1)
+        at_edge = long_side & (paper[py, px] == 0).any(axis=1)
+        if not at_edge.any():
+            continue
+        e, far = end[at_edge], end[at_edge] + towards[at_edge] * along[at_edge, None]
+        for sign in (1.0, -1.0):
+            side = sign * n[at_edge] * width[at_edge, None]
+            quads.append(np.stack([e, far, far + side, e + side], axis=1))
+    if not quads:
+        return []
+    stack = np.concatenate(quads).astype(np.float32)
+    stack = stack[inside_shares(support, stack) >= 0.85]
+    if len(stack) < 2:
+        return list(stack)
+    # A line's two sides of shadow, or one line found in two regions, give the same card
+    # twice: of hypotheses whose corners all lie within 0.15 of a card's width, keep one.
+    gaps = np.abs(stack[:, None] - stack[None, :]).max(axis=(2, 3))
+    short = np.linalg.norm(stack[:, 3] - stack[:, 0], axis=1)
+    same = np.triu(gaps <= 0.15 * short[:, None], k=1)
+    return list(stack[~same.any(axis=0)])

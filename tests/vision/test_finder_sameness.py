@@ -23,7 +23,8 @@ or nicked corner), regions of the lifted (glare) mask searched for corners
 on filled (``geometry._FILLED_SUPPORT``), a much smaller region inside a clean outline
 no longer taken for it (``geometry._SMALLER_INSIDE``), and a clean outline far larger than
 a card holding such a region demoted to a region (``geometry._HOSTS_DEMOTED``, which
-never happens while ``_SMALLER_INSIDE`` is off). The reader's step past clean
+never happens while ``_SMALLER_INSIDE`` is off), and cards whose edge is a line inside a
+region of several (``geometry._LINE_HYPOTHESES``). The reader's step past clean
 outlines read as no card (``recogniser._PAST_BLANKS``, which ``BASE``'s finder had no
 argument for) is off too.
 
@@ -155,6 +156,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
     snap, corner_edge, covered = geometry.snap_quads, geometry._CORNER_EDGE, geometry._COVERED
     cut_corner, lifted = card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS
     filled, smaller = geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE
+    lines = geometry._LINE_HYPOTHESES
     past_blanks, base_search = recogniser._PAST_BLANKS, _without_blanks(before.CardSearch)
     for number, image in enumerate(images):
         old = _searched(before, image)
@@ -165,6 +167,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._LIFTED_REGIONS = False  # lifted regions not searched, as in BASE
             geometry._FILLED_SUPPORT = False  # holes in the support left, as in BASE
             geometry._SMALLER_INSIDE = 0.0  # any region inside an outline is it, as in BASE
+            geometry._LINE_HYPOTHESES = False  # no lines inside regions, as in BASE
             recogniser._PAST_BLANKS = False  # BASE's finder knew no blank outlines
             snapped = _searched(geometry, image)
             geometry.snap_quads = _unsnapped
@@ -180,6 +183,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS = cut_corner, lifted
             recogniser._PAST_BLANKS = past_blanks
             geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE = filled, smaller
+            geometry._LINE_HYPOTHESES = lines
         if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
             differing_quads.append(number)
         if old_sightings != new_sightings:
