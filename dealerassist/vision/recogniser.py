@@ -29,6 +29,7 @@ from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
 from dealerassist.vision.card_body import (
     DEFAULT_BODY_PATH,
+    NO_FACE,
     BodyClassifier,
     confine,
     confine_suit,
@@ -118,6 +119,11 @@ _FACE_SURE: float | None = 0.7
 # and 2027: +6 read right, false reports 45 -> 39 (sure 5 -> 4); 0.6, 0.7, 0.9, 0.95 gave
 # +3, +4, +2, +1.
 _FACE_SUIT: float | None = 0.8
+# Two corners of a clean outline read as two cards (a dispute) are fused like any pair when
+# the face is sure of its group (``_FACE_SURE``): the face, not the surer corner, decides
+# (a far eight read as a ten at one corner and a queen at the other). Seeds 3030/3131/3232
+# and 2027: +7 read right, false reports 37 -> 32 (sure 4 -> 4).
+_DECIDES_DISPUTES = True
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -214,7 +220,8 @@ def _read_pair(
     """Read the two index regions ``first`` (TL) and ``first + 1`` of an outline.
 
     Only regions with probabilities are read. Two corners each read as a different card at
-    least ``_DISPUTE`` surely are a dispute (`_settle_disputes`). Otherwise the corners'
+    least ``_DISPUTE`` surely are a dispute (`_settle_disputes`), unless the outline is whole
+    and its face sure of its group (`_read_pairs`). Otherwise the corners'
     evidence is fused into one reading given to every corner that reads a card at all (a
     blank corner stays blank, so that `_agree` still means two corners seen); two corners
     whose own best cards differ never give more than ``_DISPUTED``: the dealer confirms.
@@ -232,7 +239,9 @@ def _read_pairs(
     pairs from another (`model.fuse_pairs`): the same values as pair by pair. ``faces``
     (TL region number -> the outline's face group and suit probabilities, `card_body`)
     adds the face's evidence to the corners' (fused, or the one corner read) before the
-    card is chosen; a corner whose own best class is "no index" stays blank.
+    card is chosen; a corner whose own best class is "no index" stays blank. With
+    ``whole`` (clean outlines), a face sure of its group confines the card (`_witnessed`)
+    and two disputing corners are fused, not settled by the surer one (capped: a proposal).
     """
     firsts = list(firsts)
     numbers = [n for first in firsts for n in (first, first + 1) if n in probabilities]
@@ -259,7 +268,8 @@ def _read_pairs(
             continue
         a, b = singles[first], singles[first + 1]
         differ = a[1] is not None and b[1] is not None and a[1] is not b[1]
-        if differ and min(a[0], b[0]) >= _DISPUTE:
+        if differ and min(a[0], b[0]) >= _DISPUTE and not (
+                whole and _DECIDES_DISPUTES and faces and _face_is_sure(faces.get(first))):
             _settle_disputes(readings, [first], faces)
         else:
             to_fuse.append((first, differ))
@@ -294,6 +304,12 @@ def _read_pairs(
             if singles[n][1] is not None:
                 readings[n] = (confidence, card)
     return readings
+
+
+def _face_is_sure(face: Probabilities | None) -> bool:
+    """Say whether a face is sure of one card group (``_FACE_SURE``): it confines the rank."""
+    return (face is not None and _FACE_SURE is not None
+            and float(face[0].max()) >= _FACE_SURE and int(face[0].argmax()) != NO_FACE)
 
 
 def _witnessed(

@@ -174,6 +174,17 @@ def test_a_back_face_never_confines_and_a_blank_corner_stays_blank():
     assert faced[2][1] is None
 
 
+def test_a_sure_face_decides_a_dispute_between_two_corners_it_overrules_both():
+    # A far card: one corner read as a ten, the other as a queen; the face counts eight pips.
+    ten, queen = _corner("Td", 0.97, runner_up="8"), _corner("Qd", 0.9, runner_up="8")
+    face = _face(7, "d", 0.99)
+    disputed = _read_pairs({0: ten, 1: queen}, [0], {0: face})
+    assert {disputed[0][1], disputed[1][1]} == {parse_card("Td"), parse_card("Qd")}
+    whole = _read_pairs({0: ten, 1: queen}, [0], {0: face}, whole=True)
+    assert whole[0][1] is whole[1][1] is parse_card("8d")
+    assert 0.6 <= whole[0][0] <= _DISPUTED  # proposed, for the dealer to confirm
+
+
 def test_a_face_of_pips_sure_of_clubs_overrules_corners_sure_of_spades():
     # Under blur a club's index sign is a spade's blob; the seven clubs on the face are not.
     spade = _corner("7s", 0.98, suit_share=0.97)
