@@ -28,7 +28,8 @@ from dealerassist.cards import Card
 from dealerassist.vision.model import NO_INDEX, normalise_patches, read_network, reading_image
 
 __all__ = ["BODY_H", "BODY_W", "COURT", "DEFAULT_BODY_PATH", "GROUPS", "NO_FACE", "BodyClassifier",
-           "confine", "confine_suit", "extract_bodies", "group_of_rank_class", "support", "witness"]
+           "confine", "confine_suit", "extract_bodies", "group_of_rank_class", "support",
+           "sure_groups", "witness"]
 
 BODY_W = 32
 BODY_H = 48
@@ -123,6 +124,16 @@ def witness(
             suits)
 
 
+def sure_groups(group_p: np.ndarray, sure: float) -> np.ndarray:
+    """Each face's card group where it gives one at least ``sure``, else -1: (N, 12) -> (N,).
+
+    "No card's face" is never a sure group: a back confines nothing.
+    """
+    group_p = np.asarray(group_p, np.float64).reshape(-1, GROUPS)
+    group = group_p.argmax(axis=1)
+    return np.where((group_p.max(axis=1) >= sure) & (group != NO_FACE), group, -1)
+
+
 def confine(
     rank_p: np.ndarray, group_p: np.ndarray, *, sure: float, own: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -136,9 +147,8 @@ def confine(
     outside the face's group: the face overruled it, and the caller makes it a proposal.
     """
     rank_p = np.array(rank_p, np.float64)
-    group_p = np.asarray(group_p, np.float64)
-    group = group_p.argmax(axis=1)
-    confined = (group_p.max(axis=1) >= sure) & (group != NO_FACE)
+    group = sure_groups(group_p, sure)
+    confined = group >= 0
     overruled = np.zeros(len(rank_p), bool)
     if not confined.any():
         return rank_p, overruled
@@ -166,11 +176,9 @@ def confine_suit(
     corners' own likeliest suit (``own``, default ``suit_p``) was another one.
     """
     suit_p = np.array(suit_p, np.float64)
-    group_p = np.asarray(group_p, np.float64)
     body_suit_p = np.asarray(body_suit_p, np.float64)
-    group = group_p.argmax(axis=1)
-    taken = ((group_p.max(axis=1) >= sure_group) & (group != COURT) & (group != NO_FACE)
-             & (body_suit_p.max(axis=1) >= sure_suit))
+    group = sure_groups(group_p, sure_group)
+    taken = (group >= 0) & (group != COURT) & (body_suit_p.max(axis=1) >= sure_suit)
     overruled = np.zeros(len(suit_p), bool)
     if not taken.any():
         return suit_p, overruled

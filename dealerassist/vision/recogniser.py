@@ -29,12 +29,12 @@ from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
 from dealerassist.vision.card_body import (
     DEFAULT_BODY_PATH,
-    NO_FACE,
     BodyClassifier,
     confine,
     confine_suit,
     extract_bodies,
     support,
+    sure_groups,
     witness,
 )
 from dealerassist.vision.geometry import (
@@ -309,7 +309,7 @@ def _read_pairs(
 def _face_is_sure(face: Probabilities | None) -> bool:
     """Say whether a face is sure of one card group (``_FACE_SURE``): it confines the rank."""
     return (face is not None and _FACE_SURE is not None
-            and float(face[0].max()) >= _FACE_SURE and int(face[0].argmax()) != NO_FACE)
+            and int(sure_groups(face[0], _FACE_SURE)[0]) >= 0)
 
 
 def _witnessed(
