@@ -248,8 +248,8 @@ def _demote_hosts(
 # Cards whose long edge shows as a line of shadow inside a region of several cards
 # (`line_hypotheses`). Seeds 3030/3131/3232 and 2027 (6,916 cards): +16 read right (overlap
 # 1,019 -> 1,031 of 1,094), false reports 39 -> 37, backs 4 -> 4; interleaved frame by
-# frame, +0.7 ms at p50 and p95. Searched in card-shaped outlines too: no more cards read,
-# three more false reports.
+# frame, +0.7 ms at p50 and p95. Searched in card-shaped outlines too (a draft): no more
+# cards read, one more false report, more time.
 _LINE_HYPOTHESES = True
 _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
 
