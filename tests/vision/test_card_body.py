@@ -311,7 +311,9 @@ def test_the_reader_reads_the_face_of_an_unsure_outline_and_follows_it():
 
 
 def test_the_reader_skips_the_face_where_both_corners_read_one_card_surely():
-    sure = _corner("7c", 0.999, suit_share=0.999)
+    rank, suit = np.full(14, 1e-6), np.full(4, 1e-6)
+    rank[5], suit[_SUIT_CLASS["c"]] = 1.0, 1.0  # a seven of clubs, all but certain
+    sure = (rank / rank.sum(), suit / suit.sum())
     reader = _scripted_reader(_face(COURT, "h"), sure)
     frame = np.full((100, 200, 3), 200, np.uint8)
     readings = reader._judge(frame, [_outline(0)[:1].repeat(4, 0)] * 2, {0: sure, 1: sure},
