@@ -46,8 +46,7 @@ def test_without_a_line_inside_nothing_is_proposed():
 
 
 def test_a_region_of_one_card_is_not_searched():
-    gray, paper, _ = _fan()
-    one = np.full_like(gray, _FELT)
+    one = np.full((240, 320), _FELT, np.uint8)
     cv2.fillConvexPoly(one, _ON_TOP.astype(np.int32), _PAPER)
     cv2.line(one, (150, 60), (150, 150), _SHADOW, 1)  # a long stroke printed on the card
     paper = np.where(one > 100, 255, 0).astype(np.uint8)
