@@ -100,7 +100,15 @@ def corner_hypotheses(
 def _polygon(search: CornerSearch) -> np.ndarray:
     """Return the region's outline simplified to its corners, (P, 2)."""
     perimeter = cv2.arcLength(search.contour, True)
-    return cv2.approxPolyDP(search.contour, max(2.0, 0.012 * perimeter), True).reshape(-1, 2)
+    epsilon = max(2.0, 0.012 * perimeter)
+    if _POLY_CARD_FIT:
+        x, y, w, h = cv2.boundingRect(search.contour)
+        width = math.sqrt(search.metric.card_area(np.array([x + w / 2, y + h / 2])) * SHORT_SIDE)
+        epsilon = min(epsilon, max(2.0, _POLY_CARD_FIT * width))
+    return cv2.approxPolyDP(search.contour, epsilon, True).reshape(-1, 2)
+
+
+_POLY_CARD_FIT = 0.0
 
 
 # The longest edge (table units, a card's long side 1) taken for a rounded or nicked corner
@@ -457,10 +465,140 @@ def line_hypotheses(
         return []
     stack = np.concatenate(quads).astype(np.float32)
     stack = stack[inside_shares(support, stack) >= 0.85]
+    # A line's two sides of shadow, or one line found in two regions, give the same card
+    # twice.
+    return _distinct(stack)
+
+
+# Hidden corners (`hidden_corner_hypotheses`): the shortest outline edge taken (table units),
+# how far (table units) a side's visible stretch may start past the hidden corner, and how
+# far from square (cosine, on the table) two edges may be.
+_HIDDEN_EDGE = 0.3 * SHORT_SIDE
+_HIDDEN_GAP = 0.5
+_HIDDEN_SQUARE = 0.17
+_HIDDEN_FIT = 0.04  # the outline simplified to this share of a card's width
+_HIDDEN_OVER = 0.05  # an edge may start this far (table units) before the corner
+
+
+def hidden_corner_hypotheses(
+    contours: Sequence[np.ndarray], support: np.ndarray, metric: CardMetric | None
+) -> list[np.ndarray]:
+    """Cards whose corner is hidden, from two square edges of a region's outline.
+
+    A card lying on the corner of another, or under it, shows two of its sides against the
+    felt, but not the corner where they meet: that lies on (or under) the other card, and
+    the region's outline turns away along the other card's edge before it. Extended, the
+    two sides meet at the hidden corner. Any two straight edges of the outline that are
+    square on the table, the region inside both, each running away from the point where
+    they meet (starting within half a card's length of it, and no longer than the card's
+    side), give a card there, its long side along either. Adjacent edges are the outline's
+    own corners (`corner_hypotheses`).
+    """
+    if metric is None or not contours:
+        return []
+    quads = []
+    for contour in contours:
+        # Simplified at the scale of a card, not of the region (a pile's outline is long).
+        x, y, w, h = cv2.boundingRect(contour)
+        width = math.sqrt(metric.card_area(np.array([x + w / 2, y + h / 2])) * SHORT_SIDE)
+        poly = cv2.approxPolyDP(contour, max(1.5, _HIDDEN_FIT * width), True).reshape(-1, 2)
+        count = len(poly)
+        if count < 5:
+            continue
+        poly = poly.astype(np.float64)
+        start, stop = poly, np.roll(poly, -1, axis=0)
+        middle = (start + stop) / 2
+        to_table, _ = metric.maps(middle)
+        edge = stop - start
+        table = _apply(to_table, edge)
+        length = np.hypot(table[:, 0], table[:, 1])
+        # Which side of each edge is inside the region (a point just off its middle).
+        normal = edge[:, ::-1] * np.array([-1.0, 1.0]) / np.maximum(
+            np.hypot(edge[:, 0], edge[:, 1]), 1e-9)[:, None]
+        inside = np.array([cv2.pointPolygonTest(contour, (float(x), float(y)), False) > 0
+                           for x, y in middle + 2.0 * normal])
+        normal = np.where(inside[:, None], normal, -normal)
+        rows = np.flatnonzero(length >= _HIDDEN_EDGE)
+        if len(rows) < 2:
+            continue
+        i, j = np.triu_indices(len(rows), k=1)
+        i, j = rows[i], rows[j]
+        apart = np.minimum((j - i) % count, (i - j) % count) >= 2
+        i, j = i[apart], j[apart]
+        wi = table[i] / length[i, None]
+        wj = table[j] / length[j, None]
+        square = np.abs((wi * wj).sum(axis=1)) <= _HIDDEN_SQUARE
+        i, j = i[square], j[square]
+        if not len(i):
+            continue
+        # Where the two lines meet.
+        ei, ej = edge[i], edge[j]
+        det = _cross(ei, ej)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = _cross(start[j] - start[i], ej) / det
+        corner = start[i] + t[:, None] * ei
+        ok = np.isfinite(corner).all(axis=1)
+        i, j, corner = i[ok], j[ok], corner[ok]
+        if not len(i):
+            continue
+        here_table, here_image = metric.maps(corner)
+        reach = []
+        for k in (i, j):
+            # Each edge runs away from the corner: its ends' distances along it (table).
+            a = _apply(here_table, start[k] - corner)
+            b = _apply(here_table, stop[k] - corner)
+            u = _apply(here_table, edge[k])
+            u /= np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-9)[:, None]
+            da, db = (a * u).sum(axis=1), (b * u).sum(axis=1)
+            sign = np.where(da + db >= 0, 1.0, -1.0)
+            near = np.minimum(da * sign, db * sign)
+            far = np.maximum(da * sign, db * sign)
+            reach.append((u * sign[:, None], near, far))
+        (ui, near_i, far_i), (uj, near_j, far_j) = reach
+        # The region lies inside both edges, towards the other one.
+        to_img_i = _apply(here_image, ui)
+        to_img_j = _apply(here_image, uj)
+        inward = ((normal[i] * to_img_j).sum(axis=1) > 0) & (
+            (normal[j] * to_img_i).sum(axis=1) > 0)
+        ok = (inward & (near_i >= -_HIDDEN_OVER) & (near_j >= -_HIDDEN_OVER)
+              & (near_i <= _HIDDEN_GAP) & (near_j <= _HIDDEN_GAP))
+        if not ok.any():
+            continue
+        ui, uj, far_i, far_j = ui[ok], uj[ok], far_i[ok], far_j[ok]
+        corner, here_image = corner[ok], here_image[ok]
+        # Square the corner on the table: the edge that reaches farther is trusted.
+        vi, vj = _squared(ui, uj, far_i >= far_j)
+        for len_i, len_j in ((1.0, SHORT_SIDE), (SHORT_SIDE, 1.0)):
+            fits = (far_i <= 1.1 * len_i) & (far_j <= 1.1 * len_j)
+            if not fits.any():
+                continue
+            card = np.zeros((int(fits.sum()), 4, 2))
+            card[:, 1] = vi[fits] * len_i
+            card[:, 3] = vj[fits] * len_j
+            card[:, 2] = card[:, 1] + card[:, 3]
+            quads.append(corner[fits][:, None] + _apply_corners(here_image[fits], card))
+    if not quads:
+        return []
+    stack = np.concatenate(quads).astype(np.float32)
+    stack = stack[inside_shares(support, stack) >= 0.9]
+    return _distinct(stack)
+
+
+def _squared(
+    first: np.ndarray, second: np.ndarray, trust_first: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two unit directions (N, 2) made square: the trusted one kept, the other turned."""
+    def turned(keep: np.ndarray, towards: np.ndarray) -> np.ndarray:
+        quarter = np.stack([-keep[:, 1], keep[:, 0]], axis=1)
+        return np.where(((quarter * towards).sum(axis=1) >= 0)[:, None], quarter, -quarter)
+    return (np.where(trust_first[:, None], first, turned(second, first)),
+            np.where(trust_first[:, None], turned(first, second), second))
+
+
+def _distinct(stack: np.ndarray) -> list[np.ndarray]:
+    """Return the quads (N, 4, 2) less repeats: corners all within 0.15 of a card's width."""
     if len(stack) < 2:
         return list(stack)
-    # A line's two sides of shadow, or one line found in two regions, give the same card
-    # twice: of hypotheses whose corners all lie within 0.15 of a card's width, keep one.
     gaps = np.abs(stack[:, None] - stack[None, :]).max(axis=(2, 3))
     short = np.linalg.norm(stack[:, 3] - stack[:, 0], axis=1)
     same = np.triu(gaps <= 0.15 * short[:, None], k=1)

@@ -24,6 +24,7 @@ import numpy as np
 
 from dealerassist.vision.card_hypotheses import (
     CornerSearch,
+    hidden_corner_hypotheses,
     line_hypotheses,
     many_corner_hypotheses,
     pair_halves,
@@ -45,7 +46,8 @@ from dealerassist.vision.quads import (
 )
 
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "find_card_quads",
-           "find_cards", "grid_weights", "index_regions", "inside_shares", "order_quad"]
+           "find_cards", "fresh_hypotheses", "grid_weights", "index_regions", "inside_shares",
+           "order_quad"]
 
 _DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
 
@@ -251,6 +253,8 @@ def _demote_hosts(
 # frame, +0.7 ms at p50 and p95. Searched in card-shaped outlines too (a draft): no more
 # cards read, one more false report, more time.
 _LINE_HYPOTHESES = True
+_HIDDEN_CORNERS = True
+_FALLBACK_ASPECT: tuple[float, float] | None = (1.3, 1.6)
 _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
 
 
@@ -352,6 +356,12 @@ def _metrics(metric: CardMetric | None, sure: bool, long_side: float) -> list[Ca
     if not sure:
         tries.append(CardMetric.isotropic(max(long_side, 1.0)))
     return tries
+
+
+def fresh_hypotheses(known: Sequence[CardQuad], hypotheses: Sequence[CardQuad]) -> list[CardQuad]:
+    """Return the hypotheses that repeat none of the known quads nor an earlier hypothesis."""
+    ids = {id(quad) for quad in hypotheses}
+    return [quad for quad in _dedupe([*known, *hypotheses]) if id(quad) in ids]
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,6 +534,12 @@ class CardSearch:
         """
         quads = [q for q, _ in self._singles]
         chosen = [quads[n] for n in settled if n < len(quads)]
+        if not chosen and quads and _FALLBACK_ASPECT:
+            # Of a card's shape on screen (a pile seldom is): a back's outline is a card.
+            low, high = _FALLBACK_ASPECT
+            shaped = [q for q, aspect in zip(quads, _aspects(np.stack(quads)), strict=True)
+                      if low <= aspect <= high]
+            quads = shaped or quads
         if not chosen and quads:
             areas = np.array([cv2.contourArea(q) for q in quads])
             median = float(np.median(areas))
@@ -531,16 +547,22 @@ class CardSearch:
                       if 0.6 * median <= area <= 1.6 * median]
         return CardMetric.fit(chosen, span=float(self.mask.shape[1]))
 
-    def hypotheses(self, *, settled: Sequence[int] = ()) -> list[CardQuad]:
+    def hypotheses(
+        self, *, settled: Sequence[int] = (), metric: CardMetric | None = None
+    ) -> list[CardQuad]:
         """Card hypotheses from merged regions, fanned strips and odd outlines.
 
         Args:
             settled: numbers (in ``singles``) of clean outlines known to be one card each:
                 they are neither halved nor searched inside.
+            metric: the card's size and shape, when known from elsewhere (cards read surely
+                at both corners; search pixels); by default fitted to ``settled``.
 
         """
         scale = self.scale
-        metric = self.metric(settled)
+        given = metric is not None
+        if metric is None:
+            metric = self.metric(settled)
         covered = _covered(self._singles, settled, self.mask.shape)
         open_singles = [(q, c) for n, (q, c) in enumerate(self._singles)
                         if n not in settled and n not in covered]
@@ -565,7 +587,7 @@ class CardSearch:
                 strips.append(contour)
         # Outlines not confirmed by their two corners may be doubles: then the region's own
         # size is tried too (far cards look smaller under perspective).
-        sure = metric is not None and bool(settled)
+        sure = metric is not None and (bool(settled) or given)
         # Hypotheses in order: lists of quads, or (an int) the corners of a region, all
         # regions' corners worked out at once below (speed).
         searches: list[CornerSearch] = []
@@ -623,6 +645,9 @@ class CardSearch:
         if _LINE_HYPOTHESES and metric is not None:
             # A card lying on another in a region of several: its edge is a line inside.
             parts.append(line_hypotheses(self.gray, self.closed, support, metric, merged))
+        if _HIDDEN_CORNERS and metric is not None:
+            # Two sides of a card against the felt, its corner on or under another card.
+            parts.append(hidden_corner_hypotheses(merged, support, metric))
         found = [quad for part in parts for quad in (
             [q for _, q in corners[part]] if isinstance(part, int) else part)]
         # Hypotheses are put on the card edges at their index corners (`edge_snap`), and

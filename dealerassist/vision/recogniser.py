@@ -37,12 +37,15 @@ from dealerassist.vision.card_body import (
     sure_groups,
     witness,
 )
+from dealerassist.vision.card_metric import CardMetric
 from dealerassist.vision.geometry import (
     CardQuad,
     CardSearch,
+    fresh_hypotheses,
     grid_weights,
     index_regions,
     inside_shares,
+    order_quad,
 )
 from dealerassist.vision.model import (
     DEFAULT_MODEL_PATH,
@@ -127,6 +130,11 @@ _FACE_SUIT: float | None = 0.8
 # (a far eight read as a ten at one corner and a queen at the other). Seeds 3030/3131/3232
 # and 2027: +7 read right, false reports 37 -> 32 (sure 4 -> 4).
 _DECIDES_DISPUTES = True
+# Frames where no clean outline was surely one card: the regions are searched again with
+# the card's size learnt from hypotheses read as one card at both corners (at most this
+# many new hypotheses).
+_REFIT = True
+_REFIT_MAX = 30
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
@@ -541,8 +549,53 @@ class Recogniser:
                                    close={second[k] for k in close},
                                    disagree={second[k] for k in disagree},
                                    outlines=[quad.corners for quad in quads]))
+        if _REFIT and not settled:
+            # No clean outline was surely one card: the card's size was guessed from
+            # outlines of about the median's area, which in a frame of piles are piles.
+            # Cards read surely at both corners tell it: search the regions again with it.
+            quads, regions = self._read_refitted(frame, search, quads, regions, results,
+                                                 blank=blank)
         kept = self._keep(frame, quads, regions, results, frame_index)
         return Trace(tuple(quads), tuple(regions), results, kept)
+
+    def _read_refitted(
+        self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],
+        regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]], *,
+        blank: list[int],
+    ) -> tuple[list[CardQuad], list[np.ndarray]]:
+        """Search again with the card's size taken from the hypotheses read as one card.
+
+        A hypothesis whose two index corners read one card surely lies on that card, both
+        ends: its outline is a card's size and shape there. The new hypotheses that repeat
+        none already read are read like the others (``results`` is extended in place).
+        """
+        agreed = [quad.corners * search.scale for n, quad in enumerate(quads)
+                  if _agree(results.get(2 * n), results.get(2 * n + 1))]
+        if not agreed:
+            return quads, regions
+        metric = CardMetric.fit([order_quad(corners) for corners in agreed],
+                                span=float(search.mask.shape[1]))
+        skip = {id(search.singles[n]) for n in blank}
+        new = fresh_hypotheses([quad for quad in quads if id(quad) not in skip],
+                               search.hypotheses(metric=metric))[:_REFIT_MAX]
+        if not new:
+            return quads, regions
+        start = len(regions)
+        quads = [*quads, *new]
+        regions = [*regions, *(region for quad in new for region in index_regions(quad.corners))]
+        sure = [n for n, (confidence, _) in results.items() if confidence >= _SURE]
+        second = list(range(start, len(regions)))
+        if sure:
+            second = [second[k] for k in np.flatnonzero(~_near(
+                np.stack([regions[n] for n in second]), np.stack([regions[n] for n in sure])))]
+        read, close, disagree = self._probe_on_paper(frame, search,
+                                                     [regions[n] for n in second])
+        results.update(self._judge(frame, regions,
+                                   {second[k]: value for k, value in read.items()},
+                                   close={second[k] for k in close},
+                                   disagree={second[k] for k in disagree},
+                                   outlines=[quad.corners for quad in quads]))
+        return quads, regions
 
     def _probe_on_paper(
         self, frame: np.ndarray, search: CardSearch, regions: list[np.ndarray]

@@ -24,9 +24,13 @@ on filled (``geometry._FILLED_SUPPORT``), a much smaller region inside a clean o
 no longer taken for it (``geometry._SMALLER_INSIDE``), and a clean outline far larger than
 a card holding such a region demoted to a region (``geometry._HOSTS_DEMOTED``, which
 never happens while ``_SMALLER_INSIDE`` is off), and cards whose edge is a line inside a
-region of several (``geometry._LINE_HYPOTHESES``). The reader's step past clean
-outlines read as no card (``recogniser._PAST_BLANKS``, which ``BASE``'s finder had no
-argument for) is off too.
+region of several (``geometry._LINE_HYPOTHESES``), cards whose corner is hidden between
+two square edges of a region (``geometry._HIDDEN_CORNERS``), and the fallback card size
+taken from outlines of a card's shape (``geometry._FALLBACK_ASPECT``). The reader's step
+past clean outlines read as no card (``recogniser._PAST_BLANKS``, which ``BASE``'s finder
+had no argument for) is off too, and so is its second search of frames where no outline
+was settled (``recogniser._REFIT``, which asks ``BASE``'s finder for a metric it knew
+nothing of).
 
 Run as a script for the latency figures, before and after interleaved (the machine is
 shared), OpenCV on one thread (CPU time of the finder as the reader calls it, and of
@@ -156,7 +160,9 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
     snap, corner_edge, covered = geometry.snap_quads, geometry._CORNER_EDGE, geometry._COVERED
     cut_corner, lifted = card_hypotheses._CUT_CORNER, geometry._LIFTED_REGIONS
     filled, smaller = geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE
-    lines = geometry._LINE_HYPOTHESES
+    lines, hidden, fallback = (geometry._LINE_HYPOTHESES, geometry._HIDDEN_CORNERS,
+                               geometry._FALLBACK_ASPECT)
+    refit = recogniser._REFIT
     past_blanks, base_search = recogniser._PAST_BLANKS, _without_blanks(before.CardSearch)
     for number, image in enumerate(images):
         old = _searched(before, image)
@@ -168,6 +174,9 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._FILLED_SUPPORT = False  # holes in the support left, as in BASE
             geometry._SMALLER_INSIDE = 0.0  # any region inside an outline is it, as in BASE
             geometry._LINE_HYPOTHESES = False  # no lines inside regions, as in BASE
+            geometry._HIDDEN_CORNERS = False  # no hidden corners, as in BASE
+            geometry._FALLBACK_ASPECT = None  # the median outline's size, as in BASE
+            recogniser._REFIT = False  # one search a frame, as in BASE
             recogniser._PAST_BLANKS = False  # BASE's finder knew no blank outlines
             snapped = _searched(geometry, image)
             geometry.snap_quads = _unsnapped
@@ -184,6 +193,8 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             recogniser._PAST_BLANKS = past_blanks
             geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE = filled, smaller
             geometry._LINE_HYPOTHESES = lines
+            geometry._HIDDEN_CORNERS, geometry._FALLBACK_ASPECT = hidden, fallback
+            recogniser._REFIT = refit
         if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
             differing_quads.append(number)
         if old_sightings != new_sightings:

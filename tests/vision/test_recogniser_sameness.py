@@ -12,7 +12,8 @@ is read on purpose, and so does dropping a card's own index read by a hypothesis
 confidence of a card too small on screen to be read surely (``_LEGIBLE``), and reading the
 hypotheses that repeat a clean outline read as no card (``_PAST_BLANKS``), and sampling card
 stock on the closed mask (``_PAPER_MASK``), and the card face's evidence
-(``_FACE_WEIGHT``, `card_body`): the proof turns these
+(``_FACE_WEIGHT``, `card_body`), and the second search of a frame where no clean outline
+was settled, with the card's size learnt from its hypotheses (``_REFIT``): the proof turns these
 off and so still shows that nothing else in the reader moved; the script's figures compare
 the reader with them on.
 
@@ -105,6 +106,7 @@ def test_the_faster_reader_reads_every_frame_as_the_reader_before_it(monkeypatch
     monkeypatch.setattr(recogniser_module, "_PAST_BLANKS", False)  # blank outlines dedupe
     monkeypatch.setattr(recogniser_module, "_PAPER_MASK", "mask")  # card stock as before
     monkeypatch.setattr(recogniser_module, "_FACE_WEIGHT", 0.0)  # the corners alone
+    monkeypatch.setattr(recogniser_module, "_REFIT", False)  # one search a frame
     cv2.setNumThreads(2)
     before, after = base_recogniser(), Recogniser()
     images = frames(per_condition=9)  # 216 frames with the two Debian decks
