@@ -15,6 +15,7 @@ contain the strip it came from.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -492,96 +493,123 @@ def hidden_corner_hypotheses(
     square on the table, the region inside both, each running away from the point where
     they meet (starting within half a card's length of it, and no longer than the card's
     side), give a card there, its long side along either. Adjacent edges are the outline's
-    own corners (`corner_hypotheses`).
+    own corners (`corner_hypotheses`). All regions are worked out at once (speed).
     """
     if metric is None or not contours:
         return []
+    edges = _outline_edges(contours, metric)
+    if edges is None:
+        return []
+    start, edge, table, length, normal, group, place, count = edges
+    # Pairs of long enough edges of one outline, not neighbours.
+    pairs = []
+    for number in np.unique(group):
+        rows = np.flatnonzero((group == number) & (length >= _HIDDEN_EDGE))
+        if len(rows) >= 2:
+            pairs.append(rows[_pairs(len(rows))])
+    if not pairs:
+        return []
+    i, j = np.concatenate(pairs, axis=1)
+    steps = np.abs(place[j] - place[i])
+    apart = np.minimum(steps, count[i] - steps) >= 2
+    wi = table[i] / length[i, None]
+    wj = table[j] / length[j, None]
+    keep = apart & (np.abs((wi * wj).sum(axis=1)) <= _HIDDEN_SQUARE)
+    i, j = i[keep], j[keep]
+    if not len(i):
+        return []
+    # Where the two lines meet.
+    ei, ej = edge[i], edge[j]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = _cross(start[j] - start[i], ej) / _cross(ei, ej)
+    corner = start[i] + t[:, None] * ei
+    finite = np.isfinite(corner).all(axis=1)
+    i, j, corner = i[finite], j[finite], corner[finite]
+    if not len(i):
+        return []
+    here_table, here_image = metric.maps(corner)
+    reach = []
+    for k in (i, j):
+        # Each edge runs away from the corner: its ends' distances along it (table).
+        u = _apply(here_table, edge[k])
+        u /= np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-9)[:, None]
+        near = (_apply(here_table, start[k] - corner) * u).sum(axis=1)
+        far = (_apply(here_table, start[k] + edge[k] - corner) * u).sum(axis=1)
+        sign = np.where(near + far >= 0, 1.0, -1.0)
+        near, far = np.minimum(near * sign, far * sign), np.maximum(near * sign, far * sign)
+        reach.append((u * sign[:, None], near, far))
+    (ui, near_i, far_i), (uj, near_j, far_j) = reach
+    # The region lies inside both edges, towards the other one.
+    inward = (((normal[i] * _apply(here_image, uj)).sum(axis=1) > 0)
+              & ((normal[j] * _apply(here_image, ui)).sum(axis=1) > 0))
+    ok = (inward & (near_i >= -_HIDDEN_OVER) & (near_j >= -_HIDDEN_OVER)
+          & (near_i <= _HIDDEN_GAP) & (near_j <= _HIDDEN_GAP))
+    if not ok.any():
+        return []
+    ui, uj, far_i, far_j = ui[ok], uj[ok], far_i[ok], far_j[ok]
+    corner, here_image = corner[ok], here_image[ok]
+    # Square the corner on the table: the edge that reaches farther is trusted.
+    vi, vj = _squared(ui, uj, far_i >= far_j)
     quads = []
-    for contour in contours:
-        # Simplified at the scale of a card, not of the region (a pile's outline is long).
-        x, y, w, h = cv2.boundingRect(contour)
-        width = math.sqrt(metric.card_area(np.array([x + w / 2, y + h / 2])) * SHORT_SIDE)
-        poly = cv2.approxPolyDP(contour, max(1.5, _HIDDEN_FIT * width), True).reshape(-1, 2)
-        count = len(poly)
-        if count < 5:
+    for len_i, len_j in ((1.0, SHORT_SIDE), (SHORT_SIDE, 1.0)):
+        fits = (far_i <= 1.1 * len_i) & (far_j <= 1.1 * len_j)
+        if not fits.any():
             continue
-        poly = poly.astype(np.float64)
-        start, stop = poly, np.roll(poly, -1, axis=0)
-        middle = (start + stop) / 2
-        to_table, _ = metric.maps(middle)
-        edge = stop - start
-        table = _apply(to_table, edge)
-        length = np.hypot(table[:, 0], table[:, 1])
-        # Which side of each edge is inside the region (a point just off its middle).
-        normal = edge[:, ::-1] * np.array([-1.0, 1.0]) / np.maximum(
-            np.hypot(edge[:, 0], edge[:, 1]), 1e-9)[:, None]
-        inside = np.array([cv2.pointPolygonTest(contour, (float(x), float(y)), False) > 0
-                           for x, y in middle + 2.0 * normal])
-        normal = np.where(inside[:, None], normal, -normal)
-        rows = np.flatnonzero(length >= _HIDDEN_EDGE)
-        if len(rows) < 2:
-            continue
-        i, j = np.triu_indices(len(rows), k=1)
-        i, j = rows[i], rows[j]
-        apart = np.minimum((j - i) % count, (i - j) % count) >= 2
-        i, j = i[apart], j[apart]
-        wi = table[i] / length[i, None]
-        wj = table[j] / length[j, None]
-        square = np.abs((wi * wj).sum(axis=1)) <= _HIDDEN_SQUARE
-        i, j = i[square], j[square]
-        if not len(i):
-            continue
-        # Where the two lines meet.
-        ei, ej = edge[i], edge[j]
-        det = _cross(ei, ej)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = _cross(start[j] - start[i], ej) / det
-        corner = start[i] + t[:, None] * ei
-        ok = np.isfinite(corner).all(axis=1)
-        i, j, corner = i[ok], j[ok], corner[ok]
-        if not len(i):
-            continue
-        here_table, here_image = metric.maps(corner)
-        reach = []
-        for k in (i, j):
-            # Each edge runs away from the corner: its ends' distances along it (table).
-            a = _apply(here_table, start[k] - corner)
-            b = _apply(here_table, stop[k] - corner)
-            u = _apply(here_table, edge[k])
-            u /= np.maximum(np.hypot(u[:, 0], u[:, 1]), 1e-9)[:, None]
-            da, db = (a * u).sum(axis=1), (b * u).sum(axis=1)
-            sign = np.where(da + db >= 0, 1.0, -1.0)
-            near = np.minimum(da * sign, db * sign)
-            far = np.maximum(da * sign, db * sign)
-            reach.append((u * sign[:, None], near, far))
-        (ui, near_i, far_i), (uj, near_j, far_j) = reach
-        # The region lies inside both edges, towards the other one.
-        to_img_i = _apply(here_image, ui)
-        to_img_j = _apply(here_image, uj)
-        inward = ((normal[i] * to_img_j).sum(axis=1) > 0) & (
-            (normal[j] * to_img_i).sum(axis=1) > 0)
-        ok = (inward & (near_i >= -_HIDDEN_OVER) & (near_j >= -_HIDDEN_OVER)
-              & (near_i <= _HIDDEN_GAP) & (near_j <= _HIDDEN_GAP))
-        if not ok.any():
-            continue
-        ui, uj, far_i, far_j = ui[ok], uj[ok], far_i[ok], far_j[ok]
-        corner, here_image = corner[ok], here_image[ok]
-        # Square the corner on the table: the edge that reaches farther is trusted.
-        vi, vj = _squared(ui, uj, far_i >= far_j)
-        for len_i, len_j in ((1.0, SHORT_SIDE), (SHORT_SIDE, 1.0)):
-            fits = (far_i <= 1.1 * len_i) & (far_j <= 1.1 * len_j)
-            if not fits.any():
-                continue
-            card = np.zeros((int(fits.sum()), 4, 2))
-            card[:, 1] = vi[fits] * len_i
-            card[:, 3] = vj[fits] * len_j
-            card[:, 2] = card[:, 1] + card[:, 3]
-            quads.append(corner[fits][:, None] + _apply_corners(here_image[fits], card))
+        card = np.zeros((int(fits.sum()), 4, 2))
+        card[:, 1] = vi[fits] * len_i
+        card[:, 3] = vj[fits] * len_j
+        card[:, 2] = card[:, 1] + card[:, 3]
+        quads.append(corner[fits][:, None] + _apply_corners(here_image[fits], card))
     if not quads:
         return []
     stack = np.concatenate(quads).astype(np.float32)
-    stack = stack[inside_shares(support, stack) >= 0.9]
-    return _distinct(stack)
+    return _distinct(stack[inside_shares(support, stack) >= 0.9])
+
+
+@functools.lru_cache(maxsize=64)
+def _pairs(count: int) -> np.ndarray:
+    """Every pair of ``count`` items, (2, P), read-only (kept: numpy's is slow to build)."""
+    pairs = np.stack(np.triu_indices(count, k=1))
+    pairs.flags.writeable = False
+    return pairs
+
+
+def _outline_edges(
+    contours: Sequence[np.ndarray], metric: CardMetric
+) -> tuple[np.ndarray, ...] | None:
+    """Regions' outlines as straight edges, at the scale of a card (a pile's is long).
+
+    Outlines of fewer than five edges (one card) are left out. Returns None when none is
+    left, else, for every edge of them all: its start (E, 2), its vector, its vector and
+    its length in table units, its unit normal pointing into the region, its outline's
+    number, its place in that outline and that outline's edge count.
+    """
+    boxes = np.array([cv2.boundingRect(contour) for contour in contours], np.float64)
+    centres = boxes[:, :2] + boxes[:, 2:] / 2
+    roots = metric.maps(centres)[1]  # a card's area is |det| x SHORT_SIDE
+    widths = np.sqrt(np.abs(np.linalg.det(roots)) * SHORT_SIDE * SHORT_SIDE)
+    polys, senses = [], []
+    for contour, width in zip(contours, widths.tolist(), strict=True):
+        poly = cv2.approxPolyDP(contour, max(1.5, _HIDDEN_FIT * width), True).reshape(-1, 2)
+        if len(poly) >= 5:
+            polys.append(poly.astype(np.float64))
+            # The region lies on one side of every edge of its (simple) outline: which
+            # one, the outline's turning sense says.
+            senses.append(1.0 if cv2.contourArea(poly.astype(np.float32), oriented=True) > 0
+                          else -1.0)
+    if not polys:
+        return None
+    sizes = np.array([len(poly) for poly in polys])
+    group = np.repeat(np.arange(len(polys)), sizes)
+    place = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    start = np.concatenate(polys)
+    stop = np.concatenate([np.concatenate([poly[1:], poly[:1]]) for poly in polys])
+    edge = stop - start
+    table = _apply(metric.maps((start + stop) / 2)[0], edge)
+    length = np.hypot(table[:, 0], table[:, 1])
+    normal = np.array(senses)[group][:, None] * edge[:, ::-1] * np.array([-1.0, 1.0])
+    normal /= np.maximum(np.hypot(edge[:, 0], edge[:, 1]), 1e-9)[:, None]
+    return start, edge, table, length, normal, group, place, sizes[group]
 
 
 def _squared(
@@ -603,3 +631,4 @@ def _distinct(stack: np.ndarray) -> list[np.ndarray]:
     short = np.linalg.norm(stack[:, 3] - stack[:, 0], axis=1)
     same = np.triu(gaps <= 0.15 * short[:, None], k=1)
     return list(stack[~same.any(axis=0)])
+
