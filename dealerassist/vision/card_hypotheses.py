@@ -101,15 +101,7 @@ def corner_hypotheses(
 def _polygon(search: CornerSearch) -> np.ndarray:
     """Return the region's outline simplified to its corners, (P, 2)."""
     perimeter = cv2.arcLength(search.contour, True)
-    epsilon = max(2.0, 0.012 * perimeter)
-    if _POLY_CARD_FIT:
-        x, y, w, h = cv2.boundingRect(search.contour)
-        width = math.sqrt(search.metric.card_area(np.array([x + w / 2, y + h / 2])) * SHORT_SIDE)
-        epsilon = min(epsilon, max(2.0, _POLY_CARD_FIT * width))
-    return cv2.approxPolyDP(search.contour, epsilon, True).reshape(-1, 2)
-
-
-_POLY_CARD_FIT = 0.0
+    return cv2.approxPolyDP(search.contour, max(2.0, 0.012 * perimeter), True).reshape(-1, 2)
 
 
 # The longest edge (table units, a card's long side 1) taken for a rounded or nicked corner
