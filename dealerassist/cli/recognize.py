@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="another card-face model (the third witness beside the indices)")
     parser.add_argument("--min-confidence", type=float, default=None,
                         help="drop readings below this (default: the console's threshold, "
-                             "0.6; a reading under 0.9 needs the dealer's confirmation)")
+                             "0.6; a reading under 0.95 needs the dealer's confirmation)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -383,6 +383,8 @@ def pair_halves(quads: list[np.ndarray], metric: CardMetric | None) -> list[np.n
 # a card lying on another).
 _CANNY = (30, 90)
 _MIN_CARDS = 1.3
+_LINE_VOTES = 0.3  # Hough votes, in a card's long side (pixels)
+_LINE_GAP = 0.08  # the widest gap a line bridges, in a card's long side
 _RING = np.array([[math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)] for k in range(8)])
 
 
@@ -423,9 +425,9 @@ def line_hypotheses(
     found = []
     for (x, y, w, h), long_px in zip(boxes, sizes, strict=True):
         lines = cv2.HoughLinesP(edges[y - top:y - top + h, x - left:x - left + w], 1,
-                                math.pi / 180, threshold=max(8, round(0.3 * long_px)),
+                                math.pi / 180, threshold=max(8, round(_LINE_VOTES * long_px)),
                                 minLineLength=0.45 * long_px,
-                                maxLineGap=max(3.0, 0.08 * long_px))
+                                maxLineGap=max(3.0, _LINE_GAP * long_px))
         if lines is not None:
             found.append(lines.reshape(-1, 4).astype(np.float64) + [x, y, x, y])
     if not found:

@@ -464,7 +464,7 @@ class Recogniser:
         model_path: the ONNX classifier (default: the one shipped in resources/vision).
         calibration: table zones; without it every sighting's zone is "".
         min_confidence: readings below this are dropped (not even proposed); between it
-            and ``CONFIRM_BELOW`` (0.90) they are proposals the dealer must confirm. 0.6 was
+            and ``CONFIRM_BELOW`` (0.95) they are proposals the dealer must confirm. 0.6 was
             chosen on rendered scenes other than the held-out ones: with the corners fused
             and the unsure read twice, it reports no more wrong cards than 0.8 did before.
         face_model_path: the card-face witness (`card_body`; default: the shipped one);
