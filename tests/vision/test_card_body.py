@@ -25,7 +25,14 @@ from dealerassist.vision.card_body import (
     witness,
 )
 from dealerassist.vision.model import NO_INDEX, best_card
-from dealerassist.vision.recogniser import _DISPUTED, _FACE_SUIT, _FACE_SURE, _read_pairs
+from dealerassist.vision.recogniser import (
+    _DISPUTED,
+    _FACE_DOUBTS,
+    _FACE_SUIT,
+    _FACE_SURE,
+    _agree_surely,
+    _read_pairs,
+)
 
 from .test_fusion import _corner
 
@@ -327,3 +334,34 @@ def test_a_broken_face_model_is_a_clear_error(tmp_path):
     broken.write_bytes(b"not a network")
     with pytest.raises(RecognitionError, match="face.onnx: the card face model cannot be loaded"):
         BodyClassifier(broken)
+
+
+def test_a_hypothesis_read_as_a_ten_whose_face_is_surely_a_court_is_a_proposal():
+    # A hypothesis's face may be part of another card: it confines nothing, but a face
+    # this sure of a court makes a ten read there a card the dealer confirms.
+    ten = _corner("Th", 0.999, 0.999, runner_up="Q")
+    face = _face(COURT, "h", 0.95)
+    for corners, first in (({0: ten, 1: ten}, 0), ({2: ten}, 2)):  # fused, or one corner
+        confidence, card = _read_pairs(corners, [first], {first: face})[first]
+        assert card is parse_card("Th") and confidence <= _DISPUTED
+
+
+def test_a_hypothesis_whose_face_agrees_or_is_unsure_stays_sure():
+    ten = _corner("Th", 0.999, 0.999, runner_up="Q")
+    tens = group_of_rank_class(8)  # rank classes 0..12 are 2..A
+    for face in (_face(tens, "h", 0.95), _face(COURT, "h", _FACE_DOUBTS - 0.15)):
+        confidence, card = _read_pairs({0: ten, 1: ten}, [0], {0: face})[0]
+        assert card is parse_card("Th") and confidence > 0.95
+
+
+def test_the_face_of_a_ten_is_read_even_where_both_corners_are_sure_of_it():
+    # Two corners sure of one card skip the face (speed), but not for a ten: a court's
+    # letter beside its frame's line is read as the ten's "10".
+    def sure(rank_class: int) -> tuple[np.ndarray, np.ndarray]:
+        rank, suit = np.full(14, 1e-7), np.full(4, 1e-7)
+        rank[rank_class], suit[_SUIT_CLASS["h"]] = 1.0, 1.0
+        return rank / rank.sum(), suit / suit.sum()
+
+    ten, nine = sure(8), sure(7)  # rank classes 0..12 are 2..A
+    assert not _agree_surely({0: ten, 1: ten}, 0)
+    assert _agree_surely({0: nine, 1: nine}, 0)
