@@ -3,13 +3,14 @@
 `propose(state, sightings)` looks at what the hand is waiting for and at the stable
 sightings of the vision layer (``dealerassist.vision.sighting.Sighting``), and proposes the
 command line the dealer would type: ``flop Ah Kd 7c`` when three new cards lie in the
-board zone while the flop is due, ``show 3 Ah Ad`` when seat 3's cards are seen in its
-zone at showdown. A proposal whose cards were all read with high confidence may be applied
-at once (`Proposal.automatic`); otherwise the console shows it and the dealer confirms
-by sending the line (design: "a misread card must never silently change a pot").
-Either way the line goes through `TableSession.execute`, so it is checked by the engine
-and journaled like a typed one. A card seen that is already elsewhere in the hand is
-reported (IRR-DECK) instead of proposed.
+board zone while the flop is due, ``up 1 Kh 3 2d`` when a stud street's up cards are seen
+in the zones of the seats they are due to (ST7-DEAL, ST5-DEAL), ``show 3 Ah Ad`` when seat
+3's cards are seen in its zone at showdown. A proposal whose cards were all read with
+high confidence may be applied at once (`Proposal.automatic`); otherwise the console
+shows it and the dealer confirms by sending the line (design: "a misread card must
+never silently change a pot"). Either way the line goes through `TableSession.execute`,
+so it is checked by the engine and journaled like a typed one. A card seen that is
+already elsewhere in the hand is reported (IRR-DECK) instead of proposed.
 
 The camera also notices what the dealer did not say: new board cards while betting is
 still open propose the report ``early CARDS`` (IRR-FLOP-EARLY, IRR-TURN-EARLY,
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 
 from dealerassist.cards import Card
 from dealerassist.engine.state import Phase
-from dealerassist.session.state import SessionState
+from dealerassist.session.state import HandInPlay, SessionState
 from dealerassist.vision.sighting import Sighting
 
 __all__ = ["Proposal", "propose"]
@@ -69,6 +70,8 @@ def propose(state: SessionState, sightings: Sequence[Sighting]) -> Proposal | No
     started = hand.started
     known_board = {card for card in engine.board if card.is_face}
     in_holes = {card for hole in engine.hole for card in hole if card.is_face}
+    if engine.phase is Phase.DEALING and engine.due_hole and engine.street.hole_up:
+        return _up_cards(hand, sightings, known_board)
     if engine.phase is Phase.DEALING and engine.due_board and not engine.due_hole:
         seen = sorted(
             (s for s in sightings if _board_zone(s) and s.card not in known_board),
@@ -115,6 +118,40 @@ def propose(state: SessionState, sightings: Sequence[Sighting]) -> Proposal | No
             seen.sort(key=lambda s: (s.box[0], s.box[1]))
             return _proposal(f"show {seat} " + " ".join(str(s.card) for s in seen), seen)
     return None
+
+
+def _up_cards(
+    hand: HandInPlay, sightings: Sequence[Sighting], known_board: set[Card]
+) -> Proposal | None:
+    """Stud: the up cards seen in the zones of the seats they are due to, as one ``up`` line.
+
+    A seat's zone holds its earlier up cards too: only the cards not yet dealt to that
+    seat are new. A seat is proposed when exactly the street's up cards are new there
+    (the dealer may still be dealing to the others: they follow in a later line); a card
+    new to a seat that is on the board or in another hand is a clash (IRR-DECK). Without
+    calibrated seat zones nothing is proposed.
+    """
+    engine, started = hand.engine_state, hand.started
+    due = engine.street.hole_up
+    faces = [{card for card in hole if card.is_face} for hole in engine.hole]
+    parts: list[str] = []
+    seen_all: list[Sighting] = []
+    for player in engine.due_hole:
+        seat = started.seats[player]
+        new = sorted((s for s in sightings
+                      if s.zone == f"seat{seat}" and s.card not in faces[player]),
+                     key=lambda s: (s.box[0], s.box[1]))
+        elsewhere = known_board.union(*(cards for other, cards in enumerate(faces)
+                                        if other != player))
+        clash = [s.card for s in new if s.card in elsewhere]
+        if clash:
+            return _clash(clash)
+        if len(new) == due:
+            parts.append(f"{seat} " + " ".join(str(s.card) for s in new))
+            seen_all.extend(new)
+    if not parts:
+        return None
+    return _proposal("up " + " ".join(parts), seen_all)
 
 
 def _report(verb: str, seen: Sequence[Sighting], *, rule_id: str, message: str) -> Proposal:
