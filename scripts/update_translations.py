@@ -149,6 +149,17 @@ FRENCH = {
     "Starting the camera…": "Démarrage de la caméra…",
     "Video file": "Fichier vidéo",
     "Camera off": "Caméra arrêtée",
+    "Mark the felt's corners…": "Marquer les coins du tapis…",
+    "Start the camera first: the felt's corners are marked on its view":
+        "Démarrez d'abord la caméra : les coins du tapis se marquent sur son image",
+    "Click the felt's corners: {n} to go · Backspace undoes · Esc cancels":
+        "Cliquez les coins du tapis : encore {n} · Retour arrière annule · Échap abandonne",
+    "Table calibrated (not saved: no table file)":
+        "Table calibrée (non enregistrée : pas de fichier de table)",
+    "The calibration could not be saved: {error}":
+        "La calibration n'a pas pu être enregistrée : {error}",
+    "Table calibrated: saved to {path}": "Table calibrée : enregistrée dans {path}",
+    "Marking cancelled: the zones are unchanged": "Marquage abandonné : zones inchangées",
     "frame {n}": "image {n}",
     "{fps:.0f} fps": "{fps:.0f} im/s",
     "{n} dropped": "{n} sautées",

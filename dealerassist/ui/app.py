@@ -116,12 +116,18 @@ def build_window(args: argparse.Namespace, *, settings: ConsoleSettings | None =
     settings = settings if settings is not None else ConsoleSettings.default()
     install_translator(app, settings.language)
     apply_theme(app, scale=settings.scale)
+    calibration_file = None
     if controller is None and not getattr(args, "demo", False):
         controller = _live_controller(args)
+        # The live table's camera calibration lives beside its journal.
+        from dealerassist.journal.paths import calibration_path, default_journal_path
+
+        calibration_file = calibration_path(getattr(args, "db", None) or default_journal_path())
     if controller is None:
         controller = DemoController()
     presets = _preset_names(getattr(args, "rules", None))
-    window = MainWindow(bridge=ConsoleBridge(controller), settings=settings, presets=presets)
+    window = MainWindow(bridge=ConsoleBridge(controller), settings=settings, presets=presets,
+                        calibration_file=calibration_file)
     geometry = settings.geometry
     if geometry is not None and not getattr(args, "screenshot", None):
         window.restoreGeometry(geometry)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -55,8 +56,12 @@ class MainWindow(QMainWindow):
     """The console. Build it with a bridge and settings; it draws the bridge's views."""
 
     def __init__(self, *, bridge: ConsoleBridge, settings: ConsoleSettings,
-                 presets: Sequence[str] = ()):
+                 presets: Sequence[str] = (), calibration_file: Path | None = None):
         super().__init__()
+        self.calibration_file = calibration_file
+        self.calibration: Any = None  # vision.TableCalibration, once the felt is marked
+        self._marking: Any = None  # vision.CornerMarking while the dealer marks corners
+        self._recogniser: Any = None
         self.bridge = bridge
         self.settings = settings
         self.presets = tuple(presets)
@@ -76,6 +81,7 @@ class MainWindow(QMainWindow):
         self._build()
         self._sync_language()
         self.render(bridge.view())
+        self._load_calibration()
 
     def _sync_language(self) -> None:
         """Give the live session's presenter the console's language (street, status, lines)."""
@@ -106,6 +112,9 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.showdown, self.tr("Showdown"))
         self.tabs.addTab(self.history, self.tr("History"))
         self.camera_view = QtCamera()
+        self.camera_view.corner_clicked.connect(self._corner_marked)
+        self.camera_view.undo_requested.connect(self._undo_corner)
+        self.camera_view.cancel_requested.connect(self._cancel_marking)
         self.tabs.addTab(self.camera_view, self.tr("Camera"))
 
         left = QWidget()
@@ -235,6 +244,8 @@ class MainWindow(QMainWindow):
                      recognise: Callable[..., Any] | None = None) -> bool:
         """Start reading cards from a frame source; a failure is shown, never raised."""
         try:
+            if recognise is None:
+                recognise = self._reader().recognise
             self.camera_feed.start(source_factory, recognise=recognise)
         except DealerAssistError as error:
             self._camera_failed(str(error))
@@ -274,6 +285,97 @@ class MainWindow(QMainWindow):
                 self.render(answer.view)
             else:
                 self.show_refusal(answer.error)
+
+    def _reader(self) -> Any:
+        """Return the recogniser, made at the first start (loading its models takes time)."""
+        if self._recogniser is None:
+            from dealerassist.vision.recogniser import Recogniser
+
+            self._recogniser = Recogniser(calibration=self.calibration)
+        return self._recogniser
+
+    def _load_calibration(self) -> None:
+        """Read the table's calibration (beside its journal); a bad file is reported."""
+        if self.calibration_file is None or not self.calibration_file.is_file():
+            return
+        from dealerassist.vision.calibration import TableCalibration
+
+        try:
+            self._use_calibration(TableCalibration.load(self.calibration_file))
+        except DealerAssistError as error:
+            self.show_refusal(str(error))
+
+    def _use_calibration(self, calibration: Any) -> None:
+        self.calibration = calibration
+        if self._recogniser is not None:
+            self._recogniser.calibration = calibration  # read afresh with every frame
+        self.camera_view.set_zones(calibration.zone_outlines())
+
+    def mark_felt_corners(self) -> bool:
+        """Let the dealer click the felt's four corners on the camera view (zones follow)."""
+        if not self.camera_view.has_frame:
+            self.show_refusal(self.tr("Start the camera first: the felt's corners are marked "
+                                      "on its view"))
+            return False
+        from dealerassist.vision.calibration import CornerMarking
+
+        self._marking = CornerMarking()
+        self.tabs.setCurrentWidget(self.camera_view)
+        self.camera_view.begin_marking()
+        self._marking_status()
+        return True
+
+    def _marking_status(self) -> None:
+        self.camera_view.set_status(self.tr(
+            "Click the felt's corners: {n} to go · Backspace undoes · Esc cancels").format(
+                n=self._marking.remaining))
+
+    def _corner_marked(self, x: float, y: float) -> None:
+        if self._marking is None:
+            return
+        self._marking = self._marking.add(x, y)
+        self.camera_view.set_marks(self._marking.points)
+        if not self._marking.complete:
+            self._marking_status()
+            return
+        from dealerassist.vision.calibration import default_zones
+
+        seats = len(self._view.seats) if self._view is not None and self._view.seats else 9
+        zones = self.calibration.zones if self.calibration is not None else default_zones(seats)
+        try:
+            calibration = self._marking.calibration(zones)
+        except DealerAssistError as error:
+            self.show_refusal(str(error))
+            self._marking = type(self._marking)()  # start again
+            self.camera_view.begin_marking()
+            self._marking_status()
+            return
+        self._marking = None
+        self.camera_view.end_marking()
+        self._use_calibration(calibration)
+        if self.calibration_file is None:
+            self.camera_view.set_status(self.tr("Table calibrated (not saved: no table file)"))
+            return
+        try:
+            calibration.save(self.calibration_file)
+        except OSError as error:
+            self.show_refusal(self.tr("The calibration could not be saved: {error}").format(
+                error=error))
+            return
+        self.camera_view.set_status(self.tr("Table calibrated: saved to {path}").format(
+            path=self.calibration_file))
+
+    def _undo_corner(self) -> None:
+        if self._marking is not None:
+            self._marking = self._marking.undo()
+            self.camera_view.set_marks(self._marking.points)
+            self._marking_status()
+
+    def _cancel_marking(self) -> None:
+        if self._marking is not None:
+            self._marking = None
+            self.camera_view.end_marking()
+            self.camera_view.set_status(self.tr("Marking cancelled: the zones are unchanged"))
 
     def _camera_failed(self, message: str) -> None:
         self.camera_view.show_message(message)

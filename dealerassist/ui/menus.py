@@ -53,6 +53,8 @@ def build_menus(window: Any) -> QAction:
          window.open_video)
     _add(camera, QCoreApplication.translate("MainWindow", "Stop the camera"),
          window.stop_camera)
+    _add(camera, QCoreApplication.translate("MainWindow", "Mark the felt's corners…"),
+         window.mark_felt_corners)
     tools = bar.addMenu(QCoreApplication.translate("MainWindow", "T&ools"))
     _add(tools, QCoreApplication.translate("MainWindow", "Trainer…"),
          lambda: _open_tool(window, "trainer"))

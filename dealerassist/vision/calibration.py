@@ -17,7 +17,7 @@ import numpy as np
 
 from dealerassist.errors import RecognitionError
 
-__all__ = ["TableCalibration", "default_zones"]
+__all__ = ["CornerMarking", "TableCalibration", "default_zones"]
 
 
 def default_zones(seat_count: int = 9) -> dict[str, tuple[tuple[float, float], ...]]:
@@ -73,6 +73,13 @@ class TableCalibration:
         )
         return float(mapped[0, 0, 0]), float(mapped[0, 0, 1])
 
+    def zone_outlines(self) -> dict[str, np.ndarray]:
+        """Return each zone as an image polygon (P, 2), for drawing over the camera view."""
+        to_image = np.linalg.inv(self._to_table())
+        return {name: cv2.perspectiveTransform(
+                    np.array(polygon, np.float32).reshape(1, -1, 2), to_image).reshape(-1, 2)
+                for name, polygon in self.zones.items()}
+
     def zone_of(self, point: tuple[float, float] | np.ndarray) -> str:
         """Return the first zone containing the image point, or "" when none does."""
         u, v = self.to_table(point)
@@ -106,3 +113,60 @@ class TableCalibration:
         except (ValueError, KeyError, TypeError) as error:
             raise RecognitionError(f"{path}: not a table calibration ({error})") from error
         return cls(corners, zones)
+
+
+@dataclass(frozen=True)
+class CornerMarking:
+    """The felt's corners as the dealer clicks them on the camera view, in any order.
+
+    Why a value apart from the view: the marking is checked and turned into a calibration
+    without a window (tests, the command line), and each click gives a new marking, so a
+    cancelled marking leaves the calibration in use untouched.
+    """
+
+    points: tuple[tuple[float, float], ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Four corners are marked."""
+        return len(self.points) == 4
+
+    @property
+    def remaining(self) -> int:
+        """Corners still to mark."""
+        return 4 - len(self.points)
+
+    def add(self, x: float, y: float) -> CornerMarking:
+        """Return the marking with one more corner (a fifth click starts again from it)."""
+        if self.complete:
+            return CornerMarking(((float(x), float(y)),))
+        return CornerMarking((*self.points, (float(x), float(y))))
+
+    def undo(self) -> CornerMarking:
+        """Return the marking without its last corner."""
+        return CornerMarking(self.points[:-1])
+
+    def calibration(
+        self, zones: dict[str, tuple[tuple[float, float], ...]] | None = None
+    ) -> TableCalibration:
+        """Return the calibration of the four corners, clockwise from the felt's top-left.
+
+        The corners may be clicked in any order: they are sorted around their centre
+        (clockwise on screen), starting from the one nearest the image's top-left. Zones
+        default to `default_zones`; a re-marking after the camera moved keeps the old ones.
+
+        Raises:
+            RecognitionError: fewer than four corners, or corners enclosing no area.
+
+        """
+        if not self.complete:
+            raise RecognitionError(
+                f"calibration needs 4 felt corners, got {len(self.points)}")
+        points = np.array(self.points, np.float64)
+        centre = points.mean(axis=0)
+        order = np.argsort(np.arctan2(points[:, 1] - centre[1], points[:, 0] - centre[0]))
+        ring = points[order]  # clockwise on screen (y grows downwards)
+        first = int(np.argmin(ring.sum(axis=1)))
+        ring = np.roll(ring, -first, axis=0)
+        corners = tuple((float(x), float(y)) for x, y in ring)
+        return TableCalibration(corners, dict(zones) if zones else default_zones())

@@ -1,3 +1,4 @@
+import numpy as np
 import pytest
 
 from dealerassist.errors import RecognitionError
@@ -31,3 +32,45 @@ def test_bad_calibration_file_names_the_file(tmp_path):
 def test_calibration_needs_four_corners():
     with pytest.raises(RecognitionError, match="4 felt corners"):
         TableCalibration(FELT[:3])
+
+
+def test_felt_corners_clicked_in_any_order_are_taken_clockwise_from_the_top_left():
+    from dealerassist.vision.calibration import CornerMarking
+
+    marking = CornerMarking()
+    for x, y in ((1180, 660), (100, 80), (1200, 90), (90, 650)):  # any order
+        marking = marking.add(x, y)
+    assert marking.complete and marking.remaining == 0
+    calibration = marking.calibration()
+    assert calibration.felt_corners == ((100, 80), (1200, 90), (1180, 660), (90, 650))
+    assert calibration.zone_of((640, 370)) == "board"
+
+
+def test_a_marking_undoes_its_last_corner_and_a_fifth_click_starts_again():
+    from dealerassist.vision.calibration import CornerMarking
+
+    marking = CornerMarking().add(1, 2).add(3, 4)
+    assert marking.undo().points == ((1.0, 2.0),) and marking.remaining == 2
+    full = marking.add(5, 6).add(7, 8)
+    assert full.add(9, 9).points == ((9.0, 9.0),)
+
+
+def test_an_incomplete_or_flat_marking_is_a_clear_error():
+    from dealerassist.vision.calibration import CornerMarking
+
+    with pytest.raises(RecognitionError, match="4 felt corners, got 3"):
+        CornerMarking().add(0, 0).add(10, 0).add(10, 10).calibration()
+    flat = CornerMarking().add(0, 0).add(10, 0).add(20, 0).add(30, 0)
+    with pytest.raises(RecognitionError, match="no area"):
+        flat.calibration()
+
+
+def test_zones_are_drawn_where_they_lie_on_the_image_and_kept_beside_the_journal(tmp_path):
+    from dealerassist.journal.paths import calibration_path
+
+    calibration = TableCalibration(((100, 100), (1100, 100), (1100, 600), (100, 600)))
+    board = calibration.zone_outlines()["board"]
+    # The board zone spans 0.3..0.7 across and 0.38..0.62 down the felt.
+    assert np.allclose(board[0], (100 + 0.3 * 1000, 100 + 0.38 * 500), atol=0.01)
+    assert np.allclose(board[2], (100 + 0.7 * 1000, 100 + 0.62 * 500), atol=0.01)
+    assert calibration_path(tmp_path / "table.db") == tmp_path / "table.db.camera.json"

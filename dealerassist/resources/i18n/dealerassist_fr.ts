@@ -34,90 +34,120 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="216" />
+        <location filename="../../ui/main_window.py" line="225" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="105" />
-        <location filename="../../ui/main_window.py" line="179" />
+        <location filename="../../ui/main_window.py" line="111" />
+        <location filename="../../ui/main_window.py" line="188" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="75" />
+        <location filename="../../ui/main_window.py" line="80" />
         <source>The camera source has ended</source>
         <translation>La source de la caméra est terminée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="106" />
+        <location filename="../../ui/main_window.py" line="112" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="107" />
+        <location filename="../../ui/main_window.py" line="113" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="109" />
+        <location filename="../../ui/main_window.py" line="118" />
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="227" />
-        <location filename="../../ui/menus.py" line="62" />
+        <location filename="../../ui/main_window.py" line="236" />
+        <location filename="../../ui/menus.py" line="64" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="178" />
+        <location filename="../../ui/main_window.py" line="187" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="186" />
-        <location filename="../../ui/main_window.py" line="218" />
+        <location filename="../../ui/main_window.py" line="195" />
+        <location filename="../../ui/main_window.py" line="227" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="189" />
+        <location filename="../../ui/main_window.py" line="198" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="242" />
+        <location filename="../../ui/main_window.py" line="253" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="254" />
+        <location filename="../../ui/main_window.py" line="265" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="264" />
+        <location filename="../../ui/main_window.py" line="275" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="298" />
+        <location filename="../../ui/main_window.py" line="317" />
+        <source>Start the camera first: the felt's corners are marked on its view</source>
+        <translation>Démarrez d'abord la caméra : les coins du tapis se marquent sur son image</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="330" />
+        <source>Click the felt's corners: {n} to go · Backspace undoes · Esc cancels</source>
+        <translation>Cliquez les coins du tapis : encore {n} · Retour arrière annule · Échap abandonne</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="357" />
+        <source>Table calibrated (not saved: no table file)</source>
+        <translation>Table calibrée (non enregistrée : pas de fichier de table)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="362" />
+        <source>The calibration could not be saved: {error}</source>
+        <translation>La calibration n'a pas pu être enregistrée : {error}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="365" />
+        <source>Table calibrated: saved to {path}</source>
+        <translation>Table calibrée : enregistrée dans {path}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="378" />
+        <source>Marking cancelled: the zones are unchanged</source>
+        <translation>Marquage abandonné : zones inchangées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="400" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="303" />
+        <location filename="../../ui/main_window.py" line="405" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="306" />
+        <location filename="../../ui/main_window.py" line="408" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="376" />
+        <location filename="../../ui/main_window.py" line="478" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -183,81 +213,86 @@
     </message>
     <message>
         <location filename="../../ui/menus.py" line="56" />
+        <source>Mark the felt's corners…</source>
+        <translation>Marquer les coins du tapis…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="58" />
         <source>T&amp;ools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="57" />
+        <location filename="../../ui/menus.py" line="59" />
         <source>Trainer…</source>
         <translation>Formation…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="59" />
+        <location filename="../../ui/menus.py" line="61" />
         <source>Floor: rulings, hand review, incidents…</source>
         <translation>Arbitrage : règles, revue de main, incidents…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="61" />
+        <location filename="../../ui/menus.py" line="63" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="64" />
+        <location filename="../../ui/menus.py" line="66" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="83" />
+        <location filename="../../ui/menus.py" line="85" />
         <source>Open a live table first: these tools keep their records in its journal.</source>
         <translation>Ouvrez d'abord une table réelle : ces outils tiennent leurs registres dans son journal.</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="103" />
+        <location filename="../../ui/menus.py" line="105" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="104" />
+        <location filename="../../ui/menus.py" line="106" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="106" />
+        <location filename="../../ui/menus.py" line="108" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="108" />
+        <location filename="../../ui/menus.py" line="110" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="110" />
+        <location filename="../../ui/menus.py" line="112" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="112" />
+        <location filename="../../ui/menus.py" line="114" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="113" />
+        <location filename="../../ui/menus.py" line="115" />
         <source>confirm payouts (pay)</source>
         <translation>confirmer les paiements (pay)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="114" />
+        <location filename="../../ui/menus.py" line="116" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="116" />
+        <location filename="../../ui/menus.py" line="118" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="117" />
+        <location filename="../../ui/menus.py" line="119" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
@@ -402,27 +437,27 @@
 <context>
     <name>QtCamera</name>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="38" />
+        <location filename="../../ui/widgets/qt_camera.py" line="61" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="51" />
+        <location filename="../../ui/widgets/qt_camera.py" line="133" />
         <source>frame {n}</source>
         <translation>image {n}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="53" />
+        <location filename="../../ui/widgets/qt_camera.py" line="135" />
         <source>{fps:.0f} fps</source>
         <translation>{fps:.0f} im/s</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="55" />
+        <location filename="../../ui/widgets/qt_camera.py" line="137" />
         <source>{n} dropped</source>
         <translation>{n} sautées</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="56" />
+        <location filename="../../ui/widgets/qt_camera.py" line="138" />
         <source>{ms:.0f} ms</source>
         <translation>{ms:.0f} ms</translation>
     </message>
@@ -1164,7 +1199,7 @@
 <context>
     <name>window</name>
     <message>
-        <location filename="../../ui/app.py" line="178" />
+        <location filename="../../ui/app.py" line="184" />
         <source>Opening the table journal</source>
         <translation>Ouverture du journal de la table</translation>
     </message>

@@ -10,8 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QWidget
 
 from dealerassist.ui.theme import COLOURS
@@ -28,14 +38,86 @@ def frame_to_image(frame: Any) -> QImage:
 
 
 class QtCamera(QWidget):
-    """Shows `vision.pipeline.FrameResult`s; ``cards`` lists what is drawn."""
+    """Shows `vision.pipeline.FrameResult`s; ``cards`` lists what is drawn.
+
+    While the felt's corners are being marked (`begin_marking`), a click on the frame
+    emits ``corner_clicked`` with the point in frame pixels, Backspace ``undo_requested``
+    and Escape ``cancel_requested``; the marked corners and the table's zones are drawn.
+    """
+
+    corner_clicked = Signal(float, float)
+    undo_requested = Signal()
+    cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setMinimumSize(320, 180)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._image: QImage | None = None
         self._sightings: tuple[Any, ...] = ()
+        self._marks: tuple[tuple[float, float], ...] = ()
+        self._zones: dict[str, Any] = {}
+        self.marking = False
         self.status = self.tr("Camera off")
+
+    @property
+    def has_frame(self) -> bool:
+        """A frame is on screen (the corners can be marked on it)."""
+        return self._image is not None and not self._image.isNull()
+
+    def begin_marking(self) -> None:
+        """Take clicks as felt corners (and keys to undo or cancel)."""
+        self.marking = True
+        self._marks = ()
+        self.setCursor(Qt.CursorShape.CrossCursor)
+        self.setFocus()
+        self.update()
+
+    def end_marking(self) -> None:
+        """Back to showing frames."""
+        self.marking = False
+        self._marks = ()
+        self.unsetCursor()
+        self.update()
+
+    def set_marks(self, points: tuple[tuple[float, float], ...]) -> None:
+        """Draw these corners (frame pixels), numbered in the order marked."""
+        self._marks = tuple(points)
+        self.update()
+
+    def set_zones(self, zones: dict[str, Any]) -> None:
+        """Draw these zone outlines (name -> (P, 2) frame pixels); empty: none."""
+        self._zones = dict(zones)
+        self.update()
+
+    def _placement(self) -> tuple[float, float, float]:
+        """Return the frame's scale and top-left corner in the widget."""
+        assert self._image is not None
+        scale = min(self.width() / self._image.width(), self.height() / self._image.height())
+        left = (self.width() - self._image.width() * scale) / 2
+        top = (self.height() - self._image.height() * scale) / 2
+        return scale, left, top
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        """While marking, a click on the frame is a felt corner (frame pixels)."""
+        if not self.marking or not self.has_frame:
+            super().mousePressEvent(event)
+            return
+        scale, left, top = self._placement()
+        assert self._image is not None
+        x = (event.position().x() - left) / scale
+        y = (event.position().y() - top) / scale
+        if 0 <= x < self._image.width() and 0 <= y < self._image.height():
+            self.corner_clicked.emit(x, y)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """While marking, Backspace undoes the last corner and Escape cancels."""
+        if self.marking and event.key() == Qt.Key.Key_Backspace:
+            self.undo_requested.emit()
+        elif self.marking and event.key() == Qt.Key.Key_Escape:
+            self.cancel_requested.emit()
+        else:
+            super().keyPressEvent(event)
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -74,10 +156,10 @@ class QtCamera(QWidget):
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#000000"))
         if self._image is not None and not self._image.isNull():
-            scale = min(self.width() / self._image.width(), self.height() / self._image.height())
+            scale, left, top = self._placement()
             width, height = self._image.width() * scale, self._image.height() * scale
-            left, top = (self.width() - width) / 2, (self.height() - height) / 2
             painter.drawImage(QRectF(left, top, width, height), self._image)
+            self._paint_calibration(painter, scale, left, top)
             font = QFont(painter.font())
             font.setPixelSize(max(12, int(18 * min(1.0, scale * 1.5))))
             font.setBold(True)
@@ -100,3 +182,18 @@ class QtCamera(QWidget):
         painter.drawText(self.rect().adjusted(8, 4, -8, -4),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, self.status)
         painter.end()
+
+    def _paint_calibration(self, painter: QPainter, scale: float, left: float,
+                           top: float) -> None:
+        """Draw the zones (thin, named) and the corners being marked (numbered)."""
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(COLOURS.text), 1, Qt.PenStyle.DashLine))
+        for name, polygon in self._zones.items():
+            points = [QPointF(left + x * scale, top + y * scale) for x, y in polygon]
+            painter.drawPolygon(QPolygonF(points))
+            painter.drawText(points[0] + QPointF(4, 14), name)
+        painter.setPen(QPen(QColor(COLOURS.accent), 3))
+        for number, (x, y) in enumerate(self._marks, start=1):
+            centre = QPointF(left + x * scale, top + y * scale)
+            painter.drawEllipse(centre, 7, 7)
+            painter.drawText(centre + QPointF(10, -10), str(number))

@@ -1,0 +1,101 @@
+"""The dealer marks the felt's corners on the camera view; the zones follow (issue 9).
+
+Seat zones are what lets the camera read stud up cards and hands shown at showdown: the
+console keeps the table's calibration beside its journal and gives it to the recogniser.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+from PySide6.QtCore import QPoint, Qt
+
+from dealerassist.journal.memory import InMemoryJournal
+from dealerassist.rules import default_rules
+from dealerassist.session.controller import TableSession
+from dealerassist.ui.bridge import ConsoleBridge
+from dealerassist.ui.main_window import MainWindow
+from dealerassist.ui.session_adapter import SessionController
+from dealerassist.vision.calibration import TableCalibration
+
+FELT = ((100.0, 80.0), (1180.0, 80.0), (1180.0, 660.0), (100.0, 660.0))
+
+
+def _window(qtbot, settings, calibration_file):
+    rules = default_rules()
+    controller = SessionController(TableSession(InMemoryJournal(), rules=rules))
+    window = MainWindow(bridge=ConsoleBridge(controller), settings=settings,
+                        calibration_file=calibration_file)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _show_frame(window) -> None:
+    frame = np.full((720, 1280, 3), 60, np.uint8)
+    result = SimpleNamespace(frame=frame, sightings=(), frame_index=1, latency_ms=20.0,
+                             update=SimpleNamespace(stable=(), appeared=(), gone=()))
+    window.tabs.setCurrentWidget(window.camera_view)
+    window.camera_view.show_result(result)
+
+
+def _click(qtbot, view, x: float, y: float) -> None:
+    scale, left, top = view._placement()
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton,
+                     pos=QPoint(round(left + x * scale), round(top + y * scale)))
+
+
+def test_the_felt_s_corners_clicked_on_the_view_calibrate_and_are_saved(
+        qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    window = _window(qtbot, settings, path)
+    _show_frame(window)
+    reader = window._reader()  # the camera's recogniser, made before the marking
+    assert reader.calibration is None
+    assert window.mark_felt_corners()
+    view = window.camera_view
+    assert "4 to go" in view.status
+    _click(qtbot, view, 1180, 660)  # any order
+    _click(qtbot, view, 600, 300)  # a slip...
+    qtbot.keyClick(view, Qt.Key.Key_Backspace)  # ...undone
+    assert "3 to go" in view.status
+    for x, y in ((100, 80), (1180, 80), (100, 660)):
+        _click(qtbot, view, x, y)
+    assert not view.marking and "calibrated" in view.status
+    saved = TableCalibration.load(path)
+    assert np.allclose(saved.felt_corners, FELT, atol=2.5)  # a click is a whole pixel
+    assert window.calibration.zone_of((640, 370)) == "board"
+    assert reader.calibration is window.calibration  # sightings get their zones at once
+    # A zone for each seat of the table, around the felt.
+    seats = [name for name in window.calibration.zones if name.startswith("seat")]
+    assert len(seats) == len(window.bridge.view().seats)
+    outlines = window.calibration.zone_outlines()
+    assert all(window.calibration.zone_of(outlines[name].mean(axis=0)) == name for name in seats)
+
+
+def test_marking_needs_a_frame_and_escape_leaves_the_calibration_as_it_was(
+        qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    TableCalibration(FELT).save(path)
+    window = _window(qtbot, settings, path)
+    assert window.calibration is not None  # read back when the console opens
+    assert not window.mark_felt_corners()  # no frame yet
+    assert "Start the camera first" in window.refusal_label.text()
+    _show_frame(window)
+    assert window.mark_felt_corners()
+    _click(qtbot, window.camera_view, 300, 300)
+    qtbot.keyClick(window.camera_view, Qt.Key.Key_Escape)
+    assert not window.camera_view.marking
+    assert window.calibration.felt_corners == FELT
+    assert TableCalibration.load(path).felt_corners == FELT
+
+
+def test_a_broken_calibration_file_is_reported_not_raised(qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    path.write_text("{not json", encoding="utf-8")
+    window = _window(qtbot, settings, path)
+    assert window.calibration is None
+    assert "not a table calibration" in window.refusal_label.text()
