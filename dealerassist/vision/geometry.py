@@ -548,7 +548,8 @@ class CardSearch:
         return CardMetric.fit(chosen, span=float(self.mask.shape[1]))
 
     def hypotheses(
-        self, *, settled: Sequence[int] = (), metric: CardMetric | None = None
+        self, *, settled: Sequence[int] = (), metric: CardMetric | None = None,
+        lines: bool = True,
     ) -> list[CardQuad]:
         """Card hypotheses from merged regions, fanned strips and odd outlines.
 
@@ -642,7 +643,7 @@ class CardSearch:
             # colour: the holes they leave inside a region are filled.
             support = _filled(support, self._regions)
         corners = many_corner_hypotheses(searches, support)
-        if _LINE_HYPOTHESES and metric is not None:
+        if _LINE_HYPOTHESES and lines and metric is not None:
             # A card lying on another in a region of several: its edge is a line inside.
             parts.append(line_hypotheses(self.gray, self.closed, support, metric, merged))
         if _HIDDEN_CORNERS and metric is not None:
