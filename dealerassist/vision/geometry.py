@@ -558,6 +558,8 @@ class CardSearch:
                 they are neither halved nor searched inside.
             metric: the card's size and shape, when known from elsewhere (cards read surely
                 at both corners; search pixels); by default fitted to ``settled``.
+            lines: search for card edges as lines inside regions (`line_hypotheses`; the
+                reader's second search leaves them out, for speed).
 
         """
         scale = self.scale
