@@ -557,21 +557,9 @@ class Recogniser:
                     if 2 * number + corner in first:
                         results[len(regions) + corner] = first[2 * number + corner]
             regions.extend(index_regions(quad.corners))
-        # Second pass: both corners of every hypothesis, except regions on an index of a
-        # card already read surely (nothing new is there).
-        sure = [n for n, (confidence, _) in results.items() if confidence >= _SURE]
-        second = [n for n in range(len(regions))
-                  if n not in results and not quads[n // 2].single]
-        if sure and second:
-            second = [second[k] for k in np.flatnonzero(~_near(
-                np.stack([regions[n] for n in second]), np.stack([regions[n] for n in sure])))]
-        read, close, disagree = self._probe_on_paper(frame, search,
-                                                     [regions[n] for n in second])
-        results.update(self._judge(frame, regions,
-                                   {second[k]: value for k, value in read.items()},
-                                   close={second[k] for k in close},
-                                   disagree={second[k] for k in disagree},
-                                   outlines=[quad.corners for quad in quads]))
+        # Second pass: both corners of every hypothesis.
+        self._read_hypotheses(frame, search, quads, regions, results, [
+            n for n in range(len(regions)) if n not in results and not quads[n // 2].single])
         if _REFIT and not settled:
             # No clean outline was surely one card: the card's size was guessed from
             # outlines of about the median's area, which in a frame of piles are piles.
@@ -614,19 +602,31 @@ class Recogniser:
         start = len(regions)
         quads = [*quads, *new]
         regions = [*regions, *(region for quad in new for region in index_regions(quad.corners))]
-        sure = [n for n, (confidence, _) in results.items() if confidence >= _SURE]
-        second = list(range(start, len(regions)))
-        if sure:
-            second = [second[k] for k in np.flatnonzero(~_near(
-                np.stack([regions[n] for n in second]), np.stack([regions[n] for n in sure])))]
-        read, close, disagree = self._probe_on_paper(frame, search,
-                                                     [regions[n] for n in second])
-        results.update(self._judge(frame, regions,
-                                   {second[k]: value for k, value in read.items()},
-                                   close={second[k] for k in close},
-                                   disagree={second[k] for k in disagree},
-                                   outlines=[quad.corners for quad in quads]))
+        self._read_hypotheses(frame, search, quads, regions, results,
+                              list(range(start, len(regions))))
         return quads, regions
+
+    def _read_hypotheses(
+        self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],
+        regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
+        numbers: list[int],
+    ) -> None:
+        """Read these index regions of hypotheses into ``results`` (in place).
+
+        Regions on an index of a card already read surely are left out: nothing new is
+        there.
+        """
+        sure = [n for n, (confidence, _) in results.items() if confidence >= _SURE]
+        if sure and numbers:
+            numbers = [numbers[k] for k in np.flatnonzero(~_near(
+                np.stack([regions[n] for n in numbers]), np.stack([regions[n] for n in sure])))]
+        read, close, disagree = self._probe_on_paper(frame, search,
+                                                     [regions[n] for n in numbers])
+        results.update(self._judge(frame, regions,
+                                   {numbers[k]: value for k, value in read.items()},
+                                   close={numbers[k] for k in close},
+                                   disagree={numbers[k] for k in disagree},
+                                   outlines=[quad.corners for quad in quads]))
 
     def _probe_on_paper(
         self, frame: np.ndarray, search: CardSearch, regions: list[np.ndarray]
