@@ -118,9 +118,10 @@ _FACE_SKIP = 0.999
 # Seeds 3030/3131/3232/2027: the same cards, 0.3 more faces a frame.
 _FACE_CHECKED: frozenset[Rank] = frozenset({Rank.TEN})
 # A hypothesis's face (which may show part of another card) quite sure of another group
-# than the card read makes that card a proposal. Seeds 3030/3131/3232/2027: 1 more right
-# reading of 6,936 to confirm.
-_FACE_DOUBTS: float | None = 0.9
+# than the card read makes that card a proposal. Seeds 3030/3131/3232/2027 at 0.9: 1 more
+# right reading of 6,936 to confirm; at 0.8 (and 0.7): 2 more, and the one sure wrong
+# reading left there is a proposal too.
+_FACE_DOUBTS: float | None = 0.8
 # A clean outline's face sure of its group at least this much confines the card's rank to
 # that group (`card_body.confine`; a rank it overrules makes the reading a proposal). On
 # clean outlines of scenes other than the held-out ones (5,943 faces), 2 of 5,871 faces
