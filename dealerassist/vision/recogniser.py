@@ -33,7 +33,6 @@ from dealerassist.vision.card_body import (
     confine,
     confine_suit,
     extract_bodies,
-    group_of_rank_class,
     support,
     sure_groups,
     witness,
@@ -363,12 +362,11 @@ def _witnessed(
             overruled |= other_suit
         overruled &= ~blank
     elif not whole and _FACE_DOUBTS is not None:
-        # A hypothesis's face may show part of another card: it confines nothing, but a
-        # face quite sure of another group than the card read makes that card a proposal.
-        sure = sure_groups(group_p, _FACE_DOUBTS)
-        read = rank.argmax(axis=1)
-        groups = np.array([group_of_rank_class(int(c)) if c != NO_INDEX else -1 for c in read])
-        overruled = (sure >= 0) & (groups != sure) & ~blank
+        # A hypothesis's face may show part of another card: it confines nothing (the
+        # confined ranks are thrown away), but a face quite sure of another group than the
+        # card read makes that card a proposal.
+        _, overruled = confine(rank, group_p, sure=_FACE_DOUBTS)
+        overruled &= ~blank
     rank[blank], suit[blank] = rank_p[blank], suit_p[blank]
     return rank, suit, overruled
 
