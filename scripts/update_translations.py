@@ -160,6 +160,12 @@ FRENCH = {
         "La calibration n'a pas pu être enregistrée : {error}",
     "Table calibrated: saved to {path}": "Table calibrée : enregistrée dans {path}",
     "Marking cancelled: the zones are unchanged": "Marquage abandonné : zones inchangées",
+    "The camera's frames are now {width}x{height}; the felt's corners were marked on "
+    "{marked_width}x{marked_height} frames. Mark them again (Camera menu): until then no "
+    "card is placed in a seat.":
+        "Les images de la caméra sont maintenant en {width}x{height} ; les coins du tapis "
+        "ont été marqués sur des images en {marked_width}x{marked_height}. Marquez-les à "
+        "nouveau (menu Caméra) : d'ici là, aucune carte n'est placée à un siège.",
     "frame {n}": "image {n}",
     "{fps:.0f} fps": "{fps:.0f} im/s",
     "{n} dropped": "{n} sautées",

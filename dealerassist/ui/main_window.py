@@ -60,6 +60,9 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.calibration_file = calibration_file
         self.calibration: Any = None  # vision.TableCalibration, once the felt is marked
+        # The camera's frame size the zones on its view are drawn for (the calibration
+        # scaled to it), and whether the dealer was told that it does not fit.
+        self._zones_size: tuple[int, int] | None = None
         self._marking: Any = None  # vision.CornerMarking while the dealer marks corners
         self._recogniser: Any = None
         self.bridge = bridge
@@ -275,6 +278,7 @@ class MainWindow(QMainWindow):
         self.camera_view.show_message(self.tr("Camera off"))
 
     def _camera_result(self, result: Any) -> None:
+        self._fit_zones((int(result.frame.shape[1]), int(result.frame.shape[0])))
         monitor = self.camera_feed.monitor()
         self.camera_view.show_result(result, fps=monitor.fps if monitor else None,
                                      dropped=monitor.dropped if monitor else 0)
@@ -309,7 +313,33 @@ class MainWindow(QMainWindow):
         self.calibration = calibration
         if self._recogniser is not None:
             self._recogniser.calibration = calibration  # read afresh with every frame
-        self.camera_view.set_zones(calibration.zone_outlines())
+        self._zones_size = None
+        size = self.camera_view.frame_size
+        if size is not None:
+            self._fit_zones(size)
+        else:
+            self.camera_view.set_zones(calibration.zone_outlines())
+
+    def _fit_zones(self, size: tuple[int, int]) -> None:
+        """Draw the zones for frames of this size; say once if the felt must be marked again.
+
+        The recogniser scales the corners itself (`Recogniser._calibration_for`); the view's
+        outlines follow here. A frame of another shape than the one the felt was marked on
+        (the camera's resolution changed) gets no zones: no seat is guessed.
+        """
+        if self.calibration is None or size == self._zones_size:
+            return
+        self._zones_size = size
+        if self.calibration.fits(*size):
+            self.camera_view.set_zones(self.calibration.fitted(*size).zone_outlines())
+            return
+        self.camera_view.set_zones({})
+        self.show_refusal(self.tr(
+            "The camera's frames are now {width}x{height}; the felt's corners were marked on "
+            "{marked_width}x{marked_height} frames. Mark them again (Camera menu): until "
+            "then no card is placed in a seat.").format(
+                width=size[0], height=size[1], marked_width=self.calibration.frame_size[0],
+                marked_height=self.calibration.frame_size[1]))
 
     def mark_felt_corners(self) -> bool:
         """Let the dealer click the felt's four corners on the camera view (zones follow)."""
@@ -343,7 +373,7 @@ class MainWindow(QMainWindow):
         seats = len(self._view.seats) if self._view is not None and self._view.seats else 9
         zones = self.calibration.zones if self.calibration is not None else default_zones(seats)
         try:
-            calibration = self._marking.calibration(zones)
+            calibration = self._marking.calibration(zones, frame_size=self.camera_view.frame_size)
         except DealerAssistError as error:
             self.show_refusal(str(error))
             self._marking = type(self._marking)()  # start again

@@ -4,6 +4,12 @@ The dealer marks the felt's four corners once (clockwise from the top-left as se
 camera); zones (the board, each seat's up-card area, the muck) are polygons in table
 coordinates, 0..1 across and down the felt, so they survive a moved camera after a new
 corner marking. Saved per table as a small JSON file.
+
+The corners are frame pixels, so the calibration also records the size of the frames they
+were marked on: a camera switched to another resolution of the same shape (1280x720 ->
+1920x1080) sees the same felt, and the corners are scaled to it (`fitted`). A frame of
+another shape (4:3 after 16:9) shows another part of the table: the corners must be
+marked again, and the dealer is told so rather than given zones that are silently wrong.
 """
 
 from __future__ import annotations
@@ -18,6 +24,10 @@ import numpy as np
 from dealerassist.errors import RecognitionError
 
 __all__ = ["CornerMarking", "TableCalibration", "default_zones"]
+
+# Two frame sizes are one shape when their width-to-height ratios differ by at most this
+# share (1280x720 and 1920x1080 exactly; 640x360 and 854x480 by 0.1 %).
+_SAME_SHAPE = 0.01
 
 
 def default_zones(seat_count: int = 9) -> dict[str, tuple[tuple[float, float], ...]]:
@@ -44,11 +54,14 @@ class TableCalibration:
     Attributes:
         felt_corners: four (x, y) image points, clockwise from the felt's top-left.
         zones: name -> polygon of (u, v) points in 0..1 table coordinates.
+        frame_size: (width, height) of the frames the corners were marked on; None (a
+            calibration written before it was recorded, or made by hand) fits any frame.
 
     """
 
     felt_corners: tuple[tuple[float, float], ...]
     zones: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=default_zones)
+    frame_size: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if len(self.felt_corners) != 4:
@@ -61,6 +74,38 @@ class TableCalibration:
         for name, polygon in self.zones.items():
             if len(polygon) < 3:
                 raise RecognitionError(f"calibration: zone {name!r} needs at least 3 points")
+        if self.frame_size is not None and (
+                len(self.frame_size) != 2 or min(self.frame_size) <= 0):
+            raise RecognitionError(
+                f"calibration: frame size {self.frame_size!r} is not a width and a height")
+
+    def fits(self, width: int, height: int) -> bool:
+        """Whether frames of this size show the felt as marked (the same shape of frame)."""
+        if self.frame_size is None:
+            return True
+        marked_w, marked_h = self.frame_size
+        return abs((width / height) / (marked_w / marked_h) - 1.0) <= _SAME_SHAPE
+
+    def fitted(self, width: int, height: int) -> TableCalibration:
+        """Return this calibration for frames of ``width`` x ``height`` pixels.
+
+        The corners are scaled to a frame of the same shape and another resolution.
+
+        Raises:
+            RecognitionError: the frame has another shape than the one the felt was marked
+                on (its corners must be marked again).
+
+        """
+        if self.frame_size is None or self.frame_size == (width, height):
+            return self
+        marked_w, marked_h = self.frame_size
+        if not self.fits(width, height):
+            raise RecognitionError(
+                f"the camera's frames are now {width}x{height}; the felt's corners were "
+                f"marked on {marked_w}x{marked_h} frames, another shape: mark them again")
+        across, down = width / marked_w, height / marked_h
+        corners = tuple((x * across, y * down) for x, y in self.felt_corners)
+        return TableCalibration(corners, self.zones, (width, height))
 
     def _to_table(self) -> np.ndarray:
         unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -90,11 +135,13 @@ class TableCalibration:
 
     def save(self, path: Path | str) -> None:
         """Write the calibration as JSON."""
-        data = {
+        data: dict[str, object] = {
             "version": 1,
             "felt_corners": [list(p) for p in self.felt_corners],
             "zones": {name: [list(p) for p in poly] for name, poly in self.zones.items()},
         }
+        if self.frame_size is not None:
+            data["frame_size"] = list(self.frame_size)
         Path(path).write_text(json.dumps(data, indent=2), encoding="utf-8")
 
     @classmethod
@@ -108,11 +155,18 @@ class TableCalibration:
                 str(name): tuple((float(u), float(v)) for u, v in poly)
                 for name, poly in data["zones"].items()
             }
+            size = data.get("frame_size")
+            frame_size = None if size is None else (int(size[0]), int(size[1]))
+            if size is not None and len(size) != 2:
+                raise ValueError("frame_size is not a width and a height")
         except FileNotFoundError as error:
             raise RecognitionError(f"{path}: no such calibration file") from error
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
             raise RecognitionError(f"{path}: not a table calibration ({error})") from error
-        return cls(corners, zones)
+        try:
+            return cls(corners, zones, frame_size)
+        except RecognitionError as error:
+            raise RecognitionError(f"{path}: {error}") from error
 
 
 @dataclass(frozen=True)
@@ -147,13 +201,15 @@ class CornerMarking:
         return CornerMarking(self.points[:-1])
 
     def calibration(
-        self, zones: dict[str, tuple[tuple[float, float], ...]] | None = None
+        self, zones: dict[str, tuple[tuple[float, float], ...]] | None = None, *,
+        frame_size: tuple[int, int] | None = None,
     ) -> TableCalibration:
         """Return the calibration of the four corners, clockwise from the felt's top-left.
 
         The corners may be clicked in any order: they are sorted around their centre
         (clockwise on screen), starting from the one nearest the image's top-left. Zones
         default to `default_zones`; a re-marking after the camera moved keeps the old ones.
+        ``frame_size`` is the (width, height) of the frame the corners were clicked on.
 
         Raises:
             RecognitionError: fewer than four corners, or corners enclosing no area.
@@ -169,4 +225,4 @@ class CornerMarking:
         first = int(np.argmin(ring.sum(axis=1)))
         ring = np.roll(ring, -first, axis=0)
         corners = tuple((float(x), float(y)) for x, y in ring)
-        return TableCalibration(corners, dict(zones) if zones else default_zones())
+        return TableCalibration(corners, dict(zones) if zones else default_zones(), frame_size)

@@ -484,7 +484,10 @@ class Recogniser:
 
     Args:
         model_path: the ONNX classifier (default: the one shipped in resources/vision).
-        calibration: table zones; without it every sighting's zone is "".
+        calibration: table zones; without it every sighting's zone is "". Frames of
+            another resolution than the one the felt was marked on are read with its
+            corners scaled (`TableCalibration.fitted`); on frames of another shape every
+            zone is "" (the console asks the dealer to mark the corners again).
         min_confidence: readings below this are dropped (not even proposed); between it
             and ``CONFIRM_BELOW`` (0.95) they are proposals the dealer must confirm. 0.6 was
             chosen on rendered scenes other than the held-out ones: with the corners fused
@@ -507,6 +510,8 @@ class Recogniser:
         self._body_helper = (BodyClassifier(face_model_path) if face_model_path is not None
                              else None)
         self.calibration = calibration
+        self._fitted: tuple[TableCalibration, tuple[int, int], TableCalibration | None] | None
+        self._fitted = None  # (calibration, frame size, it fitted to that size) of the last frame
         self.min_confidence = min_confidence
         # A second copy of the network reads half of a large batch on the other core (a
         # cv2.dnn network is not to be shared between threads; the forward releases the GIL).
@@ -784,7 +789,8 @@ class Recogniser:
             if any(other.sighting.card is card and _overlap(region, other.quad.corners) > _OWN_INDEX
                    for other in kept):
                 continue
-            zone = self.calibration.zone_of(quad.corners.mean(axis=0)) if self.calibration else ""
+            zones = self._calibration_for(frame)
+            zone = zones.zone_of(quad.corners.mean(axis=0)) if zones is not None else ""
             if _short_side(quad.corners) < _LEGIBLE:
                 confidence = min(confidence, _DISPUTED)  # too small to be sure: confirm
                 if confidence < self.min_confidence:
@@ -793,6 +799,22 @@ class Recogniser:
                                 zone, frame_index)
             kept.append(Reading(sighting, region, quad))
         return kept
+
+    def _calibration_for(self, frame: np.ndarray) -> TableCalibration | None:
+        """Return the calibration fitted to this frame's size (None: none, or it can't be).
+
+        Kept from frame to frame (a camera's frames keep their size) until the calibration
+        in use or the frame size changes.
+        """
+        if self.calibration is None:
+            return None
+        size = (int(frame.shape[1]), int(frame.shape[0]))
+        if (self._fitted is None or self._fitted[0] is not self.calibration
+                or self._fitted[1] != size):
+            fitted = (self.calibration.fitted(*size) if self.calibration.fits(*size)
+                      else None)
+            self._fitted = (self.calibration, size, fitted)
+        return self._fitted[2]
 
     def _predict(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Rank and suit probabilities; a large batch's forward is split over two threads.

@@ -99,3 +99,43 @@ def test_a_broken_calibration_file_is_reported_not_raised(qtbot, settings, tmp_p
     window = _window(qtbot, settings, path)
     assert window.calibration is None
     assert "not a table calibration" in window.refusal_label.text()
+
+
+def _camera_frame(window, width: int, height: int) -> None:
+    """A frame of this size as the camera's worker delivers it."""
+    frame = np.full((height, width, 3), 60, np.uint8)
+    window._camera_result(SimpleNamespace(
+        frame=frame, sightings=(), frame_index=1, latency_ms=20.0,
+        update=SimpleNamespace(stable=(), appeared=(), gone=())))
+
+
+def test_the_marking_keeps_its_frame_size_and_zones_follow_a_new_resolution(
+        qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    window = _window(qtbot, settings, path)
+    _camera_frame(window, 1280, 720)
+    assert window.mark_felt_corners()
+    for x, y in FELT:
+        _click(qtbot, window.camera_view, x, y)
+    assert TableCalibration.load(path).frame_size == (1280, 720)
+    board_720 = window.camera_view._zones["board"]
+    # The camera now sends 1920x1080 frames: the same felt, drawn 1.5 times larger.
+    _camera_frame(window, 1920, 1080)
+    assert np.allclose(window.camera_view._zones["board"], board_720 * 1.5, atol=0.01)
+    assert window.refusal_label.text() == ""
+
+
+def test_a_frame_of_another_shape_asks_the_dealer_to_mark_the_felt_again(
+        qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    TableCalibration(FELT, frame_size=(1280, 720)).save(path)
+    window = _window(qtbot, settings, path)
+    reader = window._reader()
+    _camera_frame(window, 640, 480)
+    assert "640x480" in window.refusal_label.text()
+    assert "Mark them again" in window.refusal_label.text()
+    assert window.camera_view._zones == {}  # no zone drawn where it may not lie
+    assert reader._calibration_for(np.zeros((480, 640, 3), np.uint8)) is None
+    assert window.calibration.felt_corners == FELT  # nothing lost: back at 1280x720...
+    _camera_frame(window, 1280, 720)
+    assert set(window.camera_view._zones) == set(window.calibration.zones)  # ...zones again

@@ -84,3 +84,22 @@ def test_sighting_boxes_stay_inside_the_frame(recogniser, name):
     for sighting in recogniser.recognise(image):
         x, y, w, h = sighting.box
         assert 0 <= x and 0 <= y and x + w <= width and y + h <= height
+
+
+def test_zones_follow_the_camera_to_another_resolution_but_not_to_another_shape():
+    """The felt was marked on 1280x720 frames; board_five.png is 720x405, the same shape."""
+    from dealerassist.vision.calibration import TableCalibration
+
+    image = read_image(FIXTURES / "board_five.png")
+    felt = ((0.0, 0.0), (1280.0, 0.0), (1280.0, 720.0), (0.0, 720.0))  # the whole frame
+    marked = Recogniser(calibration=TableCalibration(felt, frame_size=(1280, 720)))
+    sightings = marked.recognise(image)
+    assert [str(s.card) for s in sightings] == ["Ah", "Kd", "7c", "Ts", "2h"]
+    assert {s.zone for s in sightings} == {"board"}
+    # Taken as pixels of this frame, the same corners would put the cards off the board.
+    unscaled = Recogniser(calibration=TableCalibration(felt))
+    assert "board" not in {s.zone for s in unscaled.recognise(image)}
+    # A 4:3 frame shows another part of the table: cards are read, no zone is guessed.
+    narrow = np.ascontiguousarray(image[:, 90:630])
+    assert {s.zone for s in marked.recognise(narrow)} == {""}
+    assert len(marked.recognise(narrow)) >= 3

@@ -34,120 +34,125 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="225" />
+        <location filename="../../ui/main_window.py" line="228" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="111" />
-        <location filename="../../ui/main_window.py" line="188" />
+        <location filename="../../ui/main_window.py" line="114" />
+        <location filename="../../ui/main_window.py" line="191" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="80" />
+        <location filename="../../ui/main_window.py" line="83" />
         <source>The camera source has ended</source>
         <translation>La source de la caméra est terminée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="112" />
+        <location filename="../../ui/main_window.py" line="115" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="113" />
+        <location filename="../../ui/main_window.py" line="116" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="118" />
+        <location filename="../../ui/main_window.py" line="121" />
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="236" />
+        <location filename="../../ui/main_window.py" line="239" />
         <location filename="../../ui/menus.py" line="64" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="187" />
+        <location filename="../../ui/main_window.py" line="190" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="195" />
-        <location filename="../../ui/main_window.py" line="227" />
+        <location filename="../../ui/main_window.py" line="198" />
+        <location filename="../../ui/main_window.py" line="230" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="198" />
+        <location filename="../../ui/main_window.py" line="201" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="253" />
+        <location filename="../../ui/main_window.py" line="256" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="265" />
+        <location filename="../../ui/main_window.py" line="268" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="275" />
+        <location filename="../../ui/main_window.py" line="278" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="317" />
+        <location filename="../../ui/main_window.py" line="338" />
+        <source>The camera's frames are now {width}x{height}; the felt's corners were marked on {marked_width}x{marked_height} frames. Mark them again (Camera menu): until then no card is placed in a seat.</source>
+        <translation>Les images de la caméra sont maintenant en {width}x{height} ; les coins du tapis ont été marqués sur des images en {marked_width}x{marked_height}. Marquez-les à nouveau (menu Caméra) : d'ici là, aucune carte n'est placée à un siège.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="347" />
         <source>Start the camera first: the felt's corners are marked on its view</source>
         <translation>Démarrez d'abord la caméra : les coins du tapis se marquent sur son image</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="330" />
+        <location filename="../../ui/main_window.py" line="360" />
         <source>Click the felt's corners: {n} to go · Backspace undoes · Esc cancels</source>
         <translation>Cliquez les coins du tapis : encore {n} · Retour arrière annule · Échap abandonne</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="357" />
+        <location filename="../../ui/main_window.py" line="387" />
         <source>Table calibrated (not saved: no table file)</source>
         <translation>Table calibrée (non enregistrée : pas de fichier de table)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="362" />
+        <location filename="../../ui/main_window.py" line="392" />
         <source>The calibration could not be saved: {error}</source>
         <translation>La calibration n'a pas pu être enregistrée : {error}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="365" />
+        <location filename="../../ui/main_window.py" line="395" />
         <source>Table calibrated: saved to {path}</source>
         <translation>Table calibrée : enregistrée dans {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="378" />
+        <location filename="../../ui/main_window.py" line="408" />
         <source>Marking cancelled: the zones are unchanged</source>
         <translation>Marquage abandonné : zones inchangées</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="400" />
+        <location filename="../../ui/main_window.py" line="430" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="405" />
+        <location filename="../../ui/main_window.py" line="435" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="408" />
+        <location filename="../../ui/main_window.py" line="438" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="478" />
+        <location filename="../../ui/main_window.py" line="508" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -442,22 +447,22 @@
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="133" />
+        <location filename="../../ui/widgets/qt_camera.py" line="141" />
         <source>frame {n}</source>
         <translation>image {n}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="135" />
+        <location filename="../../ui/widgets/qt_camera.py" line="143" />
         <source>{fps:.0f} fps</source>
         <translation>{fps:.0f} im/s</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="137" />
+        <location filename="../../ui/widgets/qt_camera.py" line="145" />
         <source>{n} dropped</source>
         <translation>{n} sautées</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="138" />
+        <location filename="../../ui/widgets/qt_camera.py" line="146" />
         <source>{ms:.0f} ms</source>
         <translation>{ms:.0f} ms</translation>
     </message>

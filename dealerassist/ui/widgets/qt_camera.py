@@ -65,6 +65,14 @@ class QtCamera(QWidget):
         """A frame is on screen (the corners can be marked on it)."""
         return self._image is not None and not self._image.isNull()
 
+    @property
+    def frame_size(self) -> tuple[int, int] | None:
+        """(width, height) of the frame on screen, or None before the first frame."""
+        if not self.has_frame:
+            return None
+        assert self._image is not None
+        return (self._image.width(), self._image.height())
+
     def begin_marking(self) -> None:
         """Take clicks as felt corners (and keys to undo or cancel)."""
         self.marking = True
