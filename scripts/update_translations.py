@@ -160,6 +160,20 @@ FRENCH = {
         "La calibration n'a pas pu être enregistrée : {error}",
     "Table calibrated: saved to {path}": "Table calibrée : enregistrée dans {path}",
     "Marking cancelled: the zones are unchanged": "Marquage abandonné : zones inchangées",
+    "Save the corner markers to print…": "Enregistrer les repères de coin à imprimer…",
+    "Save the corner markers": "Enregistrer les repères de coin",
+    "PNG image (*.png)": "Image PNG (*.png)",
+    "Corner markers saved to {path}: print them, cut them apart and lay each on its corner "
+    "of the felt":
+        "Repères de coin enregistrés dans {path} : imprimez-les, découpez-les et posez "
+        "chacun sur son coin du tapis",
+    "Table calibrated from the corner markers": "Table calibrée par les repères de coin",
+    "Corner marker {n} is not on its corner: put it back (the zones stay where they were)":
+        "Le repère de coin {n} n'est plus sur son coin : remettez-le en place (les zones "
+        "restent où elles étaient)",
+    "The corner markers are not where the zones were: the zones now follow the markers":
+        "Les repères de coin ne sont plus où étaient les zones : les zones suivent "
+        "maintenant les repères",
     "The camera's frames are now {width}x{height}; the felt's corners were marked on "
     "{marked_width}x{marked_height} frames. Mark them again (Camera menu): until then no "
     "card is placed in a seat.":

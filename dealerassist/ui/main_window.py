@@ -52,6 +52,11 @@ from dealerassist.ui.workers import Progress, Task
 __all__ = ["MainWindow"]
 
 
+# Camera results between two looks for the corner markers (about a second at 30 frames a
+# second; a look costs ~3 ms on a 1280x720 frame).
+_MARKERS_EVERY = 30
+
+
 class MainWindow(QMainWindow):
     """The console. Build it with a bridge and settings; it draws the bridge's views."""
 
@@ -63,6 +68,10 @@ class MainWindow(QMainWindow):
         # The camera's frame size the zones on its view are drawn for (the calibration
         # scaled to it), and whether the dealer was told that it does not fit.
         self._zones_size: tuple[int, int] | None = None
+        # Corner markers on the felt (`vision.markers`) are looked for every
+        # _MARKERS_EVERY camera results; the corners last reported as pushed out of place.
+        self._marker_countdown = 0
+        self._markers_warned: tuple[bool, ...] = ()
         self._marking: Any = None  # vision.CornerMarking while the dealer marks corners
         self._recogniser: Any = None
         self.bridge = bridge
@@ -279,6 +288,7 @@ class MainWindow(QMainWindow):
 
     def _camera_result(self, result: Any) -> None:
         self._fit_zones((int(result.frame.shape[1]), int(result.frame.shape[0])))
+        self._watch_markers(result.frame)
         monitor = self.camera_feed.monitor()
         self.camera_view.show_result(result, fps=monitor.fps if monitor else None,
                                      dropped=monitor.dropped if monitor else 0)
@@ -341,6 +351,87 @@ class MainWindow(QMainWindow):
                 width=size[0], height=size[1], marked_width=self.calibration.frame_size[0],
                 marked_height=self.calibration.frame_size[1]))
 
+    def _watch_markers(self, frame: Any) -> None:
+        """Look for the corner markers about once a second; they calibrate and re-calibrate.
+
+        Four markers where no calibration is: the table is calibrated from them. All (or
+        three) of them away from the calibrated corners: the camera moved (or the corners
+        were clicked elsewhere), and the zones follow the markers. One or two away: a
+        marker was pushed, not the felt; the zones stay and the dealer is told once.
+        """
+        if self._marking is not None:
+            return
+        self._marker_countdown -= 1
+        if self._marker_countdown > 0:
+            return
+        self._marker_countdown = _MARKERS_EVERY
+        from dealerassist.vision.calibration import TableCalibration, default_zones
+        from dealerassist.vision.markers import displaced, find_felt_corners
+
+        seen = find_felt_corners(frame)
+        if seen is None:
+            return
+        size = (int(frame.shape[1]), int(frame.shape[0]))
+        first = self.calibration is None
+        if not first and self.calibration.fits(*size):  # else: the markers fit it anew
+            away = displaced(self.calibration.fitted(*size).felt_corners, seen, size)
+            if sum(away) <= 2:
+                if sum(away) and away != self._markers_warned:
+                    self.show_refusal(self.tr(
+                        "Corner marker {n} is not on its corner: put it back (the zones stay "
+                        "where they were)").format(
+                            n=", ".join(str(k) for k, off in enumerate(away) if off)))
+                self._markers_warned = away if sum(away) else ()
+                return
+        self._markers_warned = ()
+        zones = (self.calibration.zones if self.calibration is not None
+                 else default_zones(self._seat_count()))
+        if not self._keep_calibration(TableCalibration(seen, zones, size)):
+            return
+        if first:
+            self.camera_view.set_note(self.tr("Table calibrated from the corner markers"))
+            return
+        message = self.tr("The corner markers are not where the zones were: the zones now "
+                          "follow the markers")
+        self.camera_view.set_note(message)
+        self.show_refusal(message)
+
+    def _seat_count(self) -> int:
+        return len(self._view.seats) if self._view is not None and self._view.seats else 9
+
+    def _keep_calibration(self, calibration: Any) -> bool:
+        """Use a new calibration and save it beside the journal; False if it was not saved."""
+        self._use_calibration(calibration)
+        if self.calibration_file is None:
+            return True
+        try:
+            calibration.save(self.calibration_file)
+        except OSError as error:
+            self.show_refusal(self.tr("The calibration could not be saved: {error}").format(
+                error=error))
+            return False
+        return True
+
+    def save_marker_sheet(self, path: Path | str | None = None) -> bool:
+        """Write the four corner markers as a PNG to print (asks where, without ``path``)."""
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(
+                self, self.tr("Save the corner markers"), "dealerassist-markers.png",
+                self.tr("PNG image (*.png)"))
+            if not path:
+                return False
+        from dealerassist.vision.markers import save_marker_sheet
+
+        try:
+            save_marker_sheet(Path(path))
+        except DealerAssistError as error:
+            self.show_refusal(str(error))
+            return False
+        self.camera_view.set_note(self.tr(
+            "Corner markers saved to {path}: print them, cut them apart and lay each on "
+            "its corner of the felt").format(path=path))
+        return True
+
     def mark_felt_corners(self) -> bool:
         """Let the dealer click the felt's four corners on the camera view (zones follow)."""
         if not self.camera_view.has_frame:
@@ -370,8 +461,8 @@ class MainWindow(QMainWindow):
             return
         from dealerassist.vision.calibration import default_zones
 
-        seats = len(self._view.seats) if self._view is not None and self._view.seats else 9
-        zones = self.calibration.zones if self.calibration is not None else default_zones(seats)
+        zones = (self.calibration.zones if self.calibration is not None
+                 else default_zones(self._seat_count()))
         try:
             calibration = self._marking.calibration(zones, frame_size=self.camera_view.frame_size)
         except DealerAssistError as error:
@@ -382,17 +473,12 @@ class MainWindow(QMainWindow):
             return
         self._marking = None
         self.camera_view.end_marking()
-        self._use_calibration(calibration)
+        if not self._keep_calibration(calibration):
+            return
         if self.calibration_file is None:
-            self.camera_view.set_status(self.tr("Table calibrated (not saved: no table file)"))
+            self.camera_view.set_note(self.tr("Table calibrated (not saved: no table file)"))
             return
-        try:
-            calibration.save(self.calibration_file)
-        except OSError as error:
-            self.show_refusal(self.tr("The calibration could not be saved: {error}").format(
-                error=error))
-            return
-        self.camera_view.set_status(self.tr("Table calibrated: saved to {path}").format(
+        self.camera_view.set_note(self.tr("Table calibrated: saved to {path}").format(
             path=self.calibration_file))
 
     def _undo_corner(self) -> None:

@@ -55,6 +55,8 @@ def build_menus(window: Any) -> QAction:
          window.stop_camera)
     _add(camera, QCoreApplication.translate("MainWindow", "Mark the felt's corners…"),
          window.mark_felt_corners)
+    _add(camera, QCoreApplication.translate("MainWindow", "Save the corner markers to print…"),
+         window.save_marker_sheet)
     tools = bar.addMenu(QCoreApplication.translate("MainWindow", "T&ools"))
     _add(tools, QCoreApplication.translate("MainWindow", "Trainer…"),
          lambda: _open_tool(window, "trainer"))

@@ -139,3 +139,76 @@ def test_a_frame_of_another_shape_asks_the_dealer_to_mark_the_felt_again(
     assert window.calibration.felt_corners == FELT  # nothing lost: back at 1280x720...
     _camera_frame(window, 1280, 720)
     assert set(window.camera_view._zones) == set(window.calibration.zones)  # ...zones again
+
+
+def _marker_result(window, corners) -> None:
+    """A camera frame with the four corner markers on these points."""
+    from tests.vision.test_markers import marker_frame
+
+    window._camera_result(SimpleNamespace(
+        frame=marker_frame(corners), sightings=(), frame_index=1, latency_ms=20.0,
+        update=SimpleNamespace(stable=(), appeared=(), gone=())))
+
+
+def _a_second_of_frames(window, corners) -> None:
+    from dealerassist.ui.main_window import _MARKERS_EVERY
+
+    for _ in range(_MARKERS_EVERY):
+        _marker_result(window, corners)
+
+
+def test_corner_markers_calibrate_the_table_with_no_click(qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    window = _window(qtbot, settings, path)
+    _marker_result(window, FELT)  # the first frame is looked at at once
+    assert window.calibration is not None
+    assert np.allclose(window.calibration.felt_corners, FELT, atol=2.5)
+    assert window.calibration.frame_size == (1280, 720)
+    assert "corner markers" in window.camera_view.status
+    assert np.allclose(TableCalibration.load(path).felt_corners, FELT, atol=2.5)
+    assert window.calibration.zone_of((640, 370)) == "board"
+
+
+def test_a_moved_camera_moves_the_zones_and_a_pushed_marker_only_warns(
+        qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    zones = {"board": ((0.3, 0.4), (0.7, 0.4), (0.7, 0.6), (0.3, 0.6)),
+             "seat3": ((0.1, 0.1), (0.2, 0.1), (0.2, 0.2))}
+    TableCalibration(FELT, zones, (1280, 720)).save(path)
+    window = _window(qtbot, settings, path)
+    # A marker pushed 40 pixels by the chips: the felt did not move, the zones stay.
+    pushed = (FELT[0], (FELT[1][0] - 40, FELT[1][1] + 10), FELT[2], FELT[3])
+    _marker_result(window, pushed)
+    assert window.calibration.felt_corners == FELT
+    assert "Corner marker 1" in window.refusal_label.text()
+    # The camera knocked: every marker 25 pixels away. Within a second the zones follow.
+    moved = tuple((x + 25, y - 10) for x, y in FELT)
+    _a_second_of_frames(window, moved)
+    assert np.allclose(window.calibration.felt_corners, moved, atol=2.5)
+    assert window.calibration.zones == zones  # the seats stay the table's own
+    assert "now follow the markers" in window.refusal_label.text()
+    assert np.allclose(TableCalibration.load(path).felt_corners, moved, atol=2.5)
+    # Markers where the zones are: nothing changes.
+    before = window.calibration
+    _a_second_of_frames(window, moved)
+    assert window.calibration is before
+
+
+def test_the_corner_markers_are_saved_to_print(qtbot, settings, tmp_path):
+    window = _window(qtbot, settings, tmp_path / "table.db.camera.json")
+    assert window.save_marker_sheet(tmp_path / "markers.png")
+    assert (tmp_path / "markers.png").stat().st_size > 1000
+    assert "print them" in window.camera_view.status
+    assert not window.save_marker_sheet(tmp_path / "markers.nope")
+    assert "markers.nope" in window.refusal_label.text()
+
+
+def test_markers_recalibrate_a_camera_switched_to_another_shape(qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    TableCalibration(FELT, frame_size=(640, 480)).save(path)  # marked on 4:3 frames
+    window = _window(qtbot, settings, path)
+    _marker_result(window, FELT)  # 1280x720 frames, the markers in view
+    assert window.calibration.frame_size == (1280, 720)
+    assert np.allclose(window.calibration.felt_corners, FELT, atol=2.5)
+    assert "now follow the markers" in window.refusal_label.text()
+    assert set(window.camera_view._zones) == set(window.calibration.zones)

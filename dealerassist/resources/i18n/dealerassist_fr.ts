@@ -34,125 +34,155 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="228" />
+        <location filename="../../ui/main_window.py" line="237" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="114" />
-        <location filename="../../ui/main_window.py" line="191" />
+        <location filename="../../ui/main_window.py" line="123" />
+        <location filename="../../ui/main_window.py" line="200" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="83" />
+        <location filename="../../ui/main_window.py" line="92" />
         <source>The camera source has ended</source>
         <translation>La source de la caméra est terminée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="115" />
+        <location filename="../../ui/main_window.py" line="124" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="116" />
+        <location filename="../../ui/main_window.py" line="125" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="121" />
+        <location filename="../../ui/main_window.py" line="130" />
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="239" />
-        <location filename="../../ui/menus.py" line="64" />
+        <location filename="../../ui/main_window.py" line="248" />
+        <location filename="../../ui/menus.py" line="66" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="190" />
+        <location filename="../../ui/main_window.py" line="199" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="198" />
-        <location filename="../../ui/main_window.py" line="230" />
+        <location filename="../../ui/main_window.py" line="207" />
+        <location filename="../../ui/main_window.py" line="239" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="201" />
+        <location filename="../../ui/main_window.py" line="210" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="256" />
+        <location filename="../../ui/main_window.py" line="265" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="268" />
+        <location filename="../../ui/main_window.py" line="277" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="278" />
+        <location filename="../../ui/main_window.py" line="287" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="338" />
+        <location filename="../../ui/main_window.py" line="348" />
         <source>The camera's frames are now {width}x{height}; the felt's corners were marked on {marked_width}x{marked_height} frames. Mark them again (Camera menu): until then no card is placed in a seat.</source>
         <translation>Les images de la caméra sont maintenant en {width}x{height} ; les coins du tapis ont été marqués sur des images en {marked_width}x{marked_height}. Marquez-les à nouveau (menu Caméra) : d'ici là, aucune carte n'est placée à un siège.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="347" />
+        <location filename="../../ui/main_window.py" line="381" />
+        <source>Corner marker {n} is not on its corner: put it back (the zones stay where they were)</source>
+        <translation>Le repère de coin {n} n'est plus sur son coin : remettez-le en place (les zones restent où elles étaient)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="392" />
+        <source>Table calibrated from the corner markers</source>
+        <translation>Table calibrée par les repères de coin</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="394" />
+        <source>The corner markers are not where the zones were: the zones now follow the markers</source>
+        <translation>Les repères de coin ne sont plus où étaient les zones : les zones suivent maintenant les repères</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="419" />
+        <source>Save the corner markers</source>
+        <translation>Enregistrer les repères de coin</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="420" />
+        <source>PNG image (*.png)</source>
+        <translation>Image PNG (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="431" />
+        <source>Corner markers saved to {path}: print them, cut them apart and lay each on its corner of the felt</source>
+        <translation>Repères de coin enregistrés dans {path} : imprimez-les, découpez-les et posez chacun sur son coin du tapis</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="438" />
         <source>Start the camera first: the felt's corners are marked on its view</source>
         <translation>Démarrez d'abord la caméra : les coins du tapis se marquent sur son image</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="360" />
+        <location filename="../../ui/main_window.py" line="451" />
         <source>Click the felt's corners: {n} to go · Backspace undoes · Esc cancels</source>
         <translation>Cliquez les coins du tapis : encore {n} · Retour arrière annule · Échap abandonne</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="387" />
+        <location filename="../../ui/main_window.py" line="479" />
         <source>Table calibrated (not saved: no table file)</source>
         <translation>Table calibrée (non enregistrée : pas de fichier de table)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="392" />
+        <location filename="../../ui/main_window.py" line="410" />
         <source>The calibration could not be saved: {error}</source>
         <translation>La calibration n'a pas pu être enregistrée : {error}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="395" />
+        <location filename="../../ui/main_window.py" line="481" />
         <source>Table calibrated: saved to {path}</source>
         <translation>Table calibrée : enregistrée dans {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="408" />
+        <location filename="../../ui/main_window.py" line="494" />
         <source>Marking cancelled: the zones are unchanged</source>
         <translation>Marquage abandonné : zones inchangées</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="430" />
+        <location filename="../../ui/main_window.py" line="516" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="435" />
+        <location filename="../../ui/main_window.py" line="521" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="438" />
+        <location filename="../../ui/main_window.py" line="524" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="508" />
+        <location filename="../../ui/main_window.py" line="594" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -223,81 +253,86 @@
     </message>
     <message>
         <location filename="../../ui/menus.py" line="58" />
+        <source>Save the corner markers to print…</source>
+        <translation>Enregistrer les repères de coin à imprimer…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="60" />
         <source>T&amp;ools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="59" />
+        <location filename="../../ui/menus.py" line="61" />
         <source>Trainer…</source>
         <translation>Formation…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="61" />
+        <location filename="../../ui/menus.py" line="63" />
         <source>Floor: rulings, hand review, incidents…</source>
         <translation>Arbitrage : règles, revue de main, incidents…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="63" />
+        <location filename="../../ui/menus.py" line="65" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="66" />
+        <location filename="../../ui/menus.py" line="68" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="85" />
+        <location filename="../../ui/menus.py" line="87" />
         <source>Open a live table first: these tools keep their records in its journal.</source>
         <translation>Ouvrez d'abord une table réelle : ces outils tiennent leurs registres dans son journal.</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="105" />
+        <location filename="../../ui/menus.py" line="107" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="106" />
+        <location filename="../../ui/menus.py" line="108" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="108" />
+        <location filename="../../ui/menus.py" line="110" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="110" />
+        <location filename="../../ui/menus.py" line="112" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="112" />
+        <location filename="../../ui/menus.py" line="114" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="114" />
+        <location filename="../../ui/menus.py" line="116" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="115" />
+        <location filename="../../ui/menus.py" line="117" />
         <source>confirm payouts (pay)</source>
         <translation>confirmer les paiements (pay)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="116" />
+        <location filename="../../ui/menus.py" line="118" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="118" />
+        <location filename="../../ui/menus.py" line="120" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="119" />
+        <location filename="../../ui/menus.py" line="121" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
@@ -442,27 +477,27 @@
 <context>
     <name>QtCamera</name>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="61" />
+        <location filename="../../ui/widgets/qt_camera.py" line="64" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="141" />
+        <location filename="../../ui/widgets/qt_camera.py" line="146" />
         <source>frame {n}</source>
         <translation>image {n}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="143" />
+        <location filename="../../ui/widgets/qt_camera.py" line="148" />
         <source>{fps:.0f} fps</source>
         <translation>{fps:.0f} im/s</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="145" />
+        <location filename="../../ui/widgets/qt_camera.py" line="150" />
         <source>{n} dropped</source>
         <translation>{n} sautées</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_camera.py" line="146" />
+        <location filename="../../ui/widgets/qt_camera.py" line="151" />
         <source>{ms:.0f} ms</source>
         <translation>{ms:.0f} ms</translation>
     </message>

@@ -8,6 +8,7 @@ recogniser (style: computing apart from drawing).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -28,6 +29,8 @@ from dealerassist.ui.theme import COLOURS
 from dealerassist.ui.widgets.qt_cards import card_face_text
 
 __all__ = ["QtCamera", "frame_to_image"]
+
+_NOTE_SECONDS = 8.0  # how long a note (a calibration done, a camera moved) stays in view
 
 
 def frame_to_image(frame: Any) -> QImage:
@@ -59,6 +62,8 @@ class QtCamera(QWidget):
         self._zones: dict[str, Any] = {}
         self.marking = False
         self.status = self.tr("Camera off")
+        self._note = ""  # a message kept on the status line over the frames (`set_note`)
+        self._note_until = 0.0
 
     @property
     def has_frame(self) -> bool:
@@ -144,8 +149,19 @@ class QtCamera(QWidget):
         if dropped:
             parts.append(self.tr("{n} dropped").format(n=dropped))
         parts.append(self.tr("{ms:.0f} ms").format(ms=result.latency_ms))
+        if self._note and time.monotonic() < self._note_until:
+            parts.append(self._note)
         self.status = " · ".join(parts)
         self.update()
+
+    def set_note(self, message: str, seconds: float = _NOTE_SECONDS) -> None:
+        """Show a message on the status line now and after each frame for ``seconds``.
+
+        Why: the frame counter rewrites the status line 30 times a second, so a plain
+        status (`set_status`) is gone before it is read while the camera runs.
+        """
+        self._note, self._note_until = message, time.monotonic() + seconds
+        self.set_status(message)
 
     def set_status(self, message: str) -> None:
         """Change the status line, keeping the last frame on screen."""
