@@ -1,8 +1,10 @@
 """`dealerassist recognize IMAGE... [--json]`: the cards read in still images.
 
 Prints, per image, ``{"file", "cards": [{"card", "confidence", "box": [x, y, w, h]}]}``
-(a JSON list with ``--json``, one line per image otherwise). A bad image stops the
-command with a one-line error naming it (exit 1), before anything is printed.
+(a JSON list with ``--json``, one line per image otherwise), with each card's ``zone``
+under ``--calibration`` (the corners scaled to each image's resolution). A bad image, or
+one of another shape than the frames the calibration was marked on, stops the command with
+a one-line error naming it (exit 1), before anything is printed.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read every image, then print."""
+    from dealerassist.errors import RecognitionError
     from dealerassist.vision.calibration import TableCalibration
     from dealerassist.vision.card_body import DEFAULT_BODY_PATH
     from dealerassist.vision.model import DEFAULT_MODEL_PATH
@@ -34,6 +37,12 @@ def run(args: argparse.Namespace) -> int:
 
     frames = [(path, read_image(path)) for path in args.images]  # fail before printing
     calibration = TableCalibration.load(args.calibration) if args.calibration else None
+    if calibration is not None:
+        for path, frame in frames:  # zones of another shape of frame would be guesses
+            try:
+                calibration.fitted(frame.shape[1], frame.shape[0])
+            except RecognitionError as error:
+                raise RecognitionError(f"{path}: {error} ({args.calibration})") from error
     # One threshold for the command and the console: the recogniser's own default.
     threshold = {} if args.min_confidence is None else {"min_confidence": args.min_confidence}
     recogniser = Recogniser(

@@ -101,8 +101,8 @@ class TableCalibration:
         marked_w, marked_h = self.frame_size
         if not self.fits(width, height):
             raise RecognitionError(
-                f"the camera's frames are now {width}x{height}; the felt's corners were "
-                f"marked on {marked_w}x{marked_h} frames, another shape: mark them again")
+                f"a {width}x{height} frame, but the felt's corners were marked on "
+                f"{marked_w}x{marked_h} frames, another shape: mark them again")
         across, down = width / marked_w, height / marked_h
         corners = tuple((x * across, y * down) for x, y in self.felt_corners)
         return TableCalibration(corners, self.zones, (width, height))

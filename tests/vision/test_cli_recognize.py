@@ -54,3 +54,24 @@ def test_recognize_missing_face_model_is_one_line_naming_it(capsys, tmp_path):
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and "face.onnx" in lines[0] and "card face model is missing" in lines[0]
+
+
+def test_recognize_places_cards_in_zones_at_any_resolution_of_the_calibrated_shape(
+        capsys, tmp_path):
+    from dealerassist.vision.calibration import TableCalibration
+
+    calibration = tmp_path / "table.camera.json"
+    felt = ((0.0, 0.0), (1280.0, 0.0), (1280.0, 720.0), (0.0, 720.0))
+    TableCalibration(felt, frame_size=(1280, 720)).save(calibration)
+    board = str(FIXTURES / "board_five.png")  # 720x405: the same 16:9 shape
+    assert main(["recognize", board, "--json", "--calibration", str(calibration)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [c["zone"] for c in report[0]["cards"]] == ["board"] * 5
+    # Marked on 4:3 frames: a 16:9 image shows another part of the table.
+    TableCalibration(felt, frame_size=(640, 480)).save(calibration)
+    assert main(["recognize", board, "--json", "--calibration", str(calibration)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "board_five.png" in lines[0] and "640x480" in lines[0]
+    assert "table.camera.json" in lines[0]
