@@ -66,7 +66,7 @@ class MainWindow(QMainWindow):
         self.calibration_file = calibration_file
         self.calibration: Any = None  # vision.TableCalibration, once the felt is marked
         # The camera's frame size the zones on its view are drawn for (the calibration
-        # scaled to it), and whether the dealer was told that it does not fit.
+        # scaled to it); a size it does not fit is reported once, when it first arrives.
         self._zones_size: tuple[int, int] | None = None
         # Corner markers on the felt (`vision.markers`) are looked for every
         # _MARKERS_EVERY camera results; the corners last reported as pushed out of place.
@@ -397,10 +397,11 @@ class MainWindow(QMainWindow):
         self.show_refusal(message)
 
     def _seat_count(self) -> int:
+        """Return the number of seats for the default zones (9 before a table is set up)."""
         return len(self._view.seats) if self._view is not None and self._view.seats else 9
 
     def _keep_calibration(self, calibration: Any) -> bool:
-        """Use a new calibration and save it beside the journal; False if it was not saved."""
+        """Use a new calibration and save it beside the journal; False if saving failed."""
         self._use_calibration(calibration)
         if self.calibration_file is None:
             return True
