@@ -366,7 +366,7 @@ class MainWindow(QMainWindow):
             return
         self._marker_countdown = _MARKERS_EVERY
         from dealerassist.vision.calibration import TableCalibration, default_zones
-        from dealerassist.vision.markers import displaced, find_felt_corners
+        from dealerassist.vision.markers import as_calibrated, displaced, find_felt_corners
 
         seen = find_felt_corners(frame)
         if seen is None:
@@ -374,7 +374,9 @@ class MainWindow(QMainWindow):
         size = (int(frame.shape[1]), int(frame.shape[0]))
         first = self.calibration is None
         if not first and self.calibration.fits(*size):  # else: the markers fit it anew
-            away = displaced(self.calibration.fitted(*size).felt_corners, seen, size)
+            corners = self.calibration.fitted(*size).felt_corners
+            seen = as_calibrated(corners, seen)  # the seats keep their corners
+            away = displaced(corners, seen, size)
             if sum(away) <= 2:
                 if sum(away) and away != self._markers_warned:
                     self.show_refusal(self.tr(

@@ -212,3 +212,16 @@ def test_markers_recalibrate_a_camera_switched_to_another_shape(qtbot, settings,
     assert np.allclose(window.calibration.felt_corners, FELT, atol=2.5)
     assert "now follow the markers" in window.refusal_label.text()
     assert set(window.camera_view._zones) == set(window.calibration.zones)
+
+
+def test_markers_laid_from_another_corner_do_not_turn_the_seats(qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    TableCalibration(FELT, frame_size=(1280, 720)).save(path)  # the corners were clicked
+    window = _window(qtbot, settings, path)
+    before = window.calibration
+    # Marker 0 on the image's bottom-right corner: the same four places, another order.
+    _marker_result(window, (FELT[2], FELT[3], FELT[0], FELT[1]))
+    assert window.calibration is before  # nothing moved: the seats stay where they were
+    knocked = tuple((x + 25, y - 10) for x, y in FELT)
+    _a_second_of_frames(window, (knocked[2], knocked[3], knocked[0], knocked[1]))
+    assert np.allclose(window.calibration.felt_corners, knocked, atol=2.5)  # same order

@@ -91,3 +91,14 @@ def test_markers_on_the_felt_are_never_read_as_cards():
     recogniser = Recogniser()
     for side in (40, 90):
         assert recogniser.recognise(marker_frame(FELT, side=side)) == []
+
+
+def test_markers_laid_from_another_corner_keep_the_calibrated_table_s_order():
+    from dealerassist.vision.markers import as_calibrated
+
+    # Marker 0 laid on the corner the calibration in use calls bottom-right.
+    seen = (FELT[2], FELT[3], FELT[0], FELT[1])
+    assert as_calibrated(FELT, seen) == FELT
+    knocked = tuple((x + 25, y - 10) for x, y in seen)
+    assert as_calibrated(FELT, knocked) == tuple((x + 25, y - 10) for x, y in FELT)
+    assert as_calibrated(FELT, FELT) == FELT
