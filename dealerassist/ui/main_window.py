@@ -365,8 +365,12 @@ class MainWindow(QMainWindow):
         if self._marker_countdown > 0:
             return
         self._marker_countdown = _MARKERS_EVERY
-        from dealerassist.vision.calibration import TableCalibration, default_zones
-        from dealerassist.vision.markers import as_calibrated, displaced, find_felt_corners
+        from dealerassist.vision.calibration import (
+            TableCalibration,
+            default_zones,
+            in_calibrated_order,
+        )
+        from dealerassist.vision.markers import displaced, find_felt_corners
 
         seen = find_felt_corners(frame)
         if seen is None:
@@ -375,7 +379,7 @@ class MainWindow(QMainWindow):
         first = self.calibration is None
         if not first and self.calibration.fits(*size):  # else: the markers fit it anew
             corners = self.calibration.fitted(*size).felt_corners
-            seen = as_calibrated(corners, seen)  # the seats keep their corners
+            seen = in_calibrated_order(corners, seen)  # the seats keep their corners
             away = displaced(corners, seen, size)
             if sum(away) <= 2:
                 if sum(away) and away != self._markers_warned:
@@ -397,6 +401,17 @@ class MainWindow(QMainWindow):
                           "follow the markers")
         self.camera_view.set_note(message)
         self.show_refusal(message)
+
+    def _in_calibrated_order(self, calibration: Any) -> Any:
+        """Return a new marking turned so that the seats keep the corners they had."""
+        from dealerassist.vision.calibration import TableCalibration, in_calibrated_order
+
+        size = calibration.frame_size
+        if self.calibration is None or size is None or not self.calibration.fits(*size):
+            return calibration
+        corners = in_calibrated_order(self.calibration.fitted(*size).felt_corners,
+                                      calibration.felt_corners)
+        return TableCalibration(corners, calibration.zones, size)
 
     def _seat_count(self) -> int:
         """Return the number of seats for the default zones (9 before a table is set up)."""
@@ -468,6 +483,7 @@ class MainWindow(QMainWindow):
                  else default_zones(self._seat_count()))
         try:
             calibration = self._marking.calibration(zones, frame_size=self.camera_view.frame_size)
+            calibration = self._in_calibrated_order(calibration)
         except DealerAssistError as error:
             self.show_refusal(str(error))
             self._marking = type(self._marking)()  # start again

@@ -23,7 +23,7 @@ import numpy as np
 
 from dealerassist.errors import RecognitionError
 
-__all__ = ["CornerMarking", "TableCalibration", "default_zones"]
+__all__ = ["CornerMarking", "TableCalibration", "default_zones", "in_calibrated_order"]
 
 # Two frame sizes are one shape when their width-to-height ratios differ by at most this
 # share (1280x720 and 1920x1080 exactly; 640x360 and 854x480 by 0.1 %).
@@ -45,6 +45,25 @@ def default_zones(seat_count: int = 9) -> dict[str, tuple[tuple[float, float], .
             for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half))
         )
     return zones
+
+
+def in_calibrated_order(
+    calibrated: tuple[tuple[float, float], ...], seen: tuple[tuple[float, float], ...],
+) -> tuple[tuple[float, float], ...]:
+    """Return new felt corners (clockwise) turned to the order of the calibration in use.
+
+    Why: the order decides which corner is the table's top-left, so where each seat's zone
+    lies. Corners found again (markers laid with marker 0 on another corner than the one
+    clicked, or corners clicked again on a table the markers calibrated) would otherwise
+    turn the seats by a quarter or a half; a knocked camera never turns the felt that far.
+    So the new corners keep their clockwise order but start from the one nearest the
+    calibrated top-left corner.
+    """
+    old = np.asarray(calibrated, np.float64)
+    new = np.asarray(seen, np.float64)
+    turns = [float(np.hypot(*(np.roll(new, -k, axis=0) - old).T).sum()) for k in range(4)]
+    start = int(np.argmin(turns))
+    return tuple(seen[(start + k) % 4] for k in range(4))
 
 
 @dataclass(frozen=True)

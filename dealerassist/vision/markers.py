@@ -20,8 +20,7 @@ import numpy as np
 
 from dealerassist.errors import RecognitionError
 
-__all__ = ["MARKER_IDS", "as_calibrated", "displaced", "find_felt_corners", "marker_sheet",
-           "save_marker_sheet"]
+__all__ = ["MARKER_IDS", "displaced", "find_felt_corners", "marker_sheet", "save_marker_sheet"]
 
 # Marker id -> felt corner: 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left (the
 # table's own corners, the order `TableCalibration.felt_corners` is in).
@@ -92,24 +91,6 @@ def find_felt_corners(frame: np.ndarray) -> tuple[tuple[float, float], ...] | No
     if len(found) != len(MARKER_IDS):
         return None
     return tuple((float(found[n][0]), float(found[n][1])) for n in MARKER_IDS)
-
-
-def as_calibrated(
-    calibrated: tuple[tuple[float, float], ...], seen: tuple[tuple[float, float], ...],
-) -> tuple[tuple[float, float], ...]:
-    """Return the markers' corners turned to the order of the calibration in use.
-
-    Why: the order decides which corner is the table's top-left, so where each seat's zone
-    lies. A table calibrated by clicks, then given markers laid with marker 0 on another
-    corner, would have its seats turned by a quarter or a half; a knocked camera never
-    turns the felt that far. So the markers' corners keep the clockwise order of their ids
-    but start from the one nearest the calibrated top-left corner.
-    """
-    old = np.asarray(calibrated, np.float64)
-    new = np.asarray(seen, np.float64)
-    turns = [float(np.hypot(*(np.roll(new, -k, axis=0) - old).T).sum()) for k in range(4)]
-    start = int(np.argmin(turns))
-    return tuple(seen[(start + k) % 4] for k in range(4))
 
 
 def displaced(

@@ -225,3 +225,17 @@ def test_markers_laid_from_another_corner_do_not_turn_the_seats(qtbot, settings,
     knocked = tuple((x + 25, y - 10) for x, y in FELT)
     _a_second_of_frames(window, (knocked[2], knocked[3], knocked[0], knocked[1]))
     assert np.allclose(window.calibration.felt_corners, knocked, atol=2.5)  # same order
+
+
+def test_corners_clicked_again_on_a_marker_calibrated_table_keep_its_seats(
+        qtbot, settings, tmp_path):
+    path = tmp_path / "table.db.camera.json"
+    turned = (FELT[2], FELT[3], FELT[0], FELT[1])  # marker 0 on the image's bottom-right
+    TableCalibration(turned, frame_size=(1280, 720)).save(path)
+    window = _window(qtbot, settings, path)
+    _camera_frame(window, 1280, 720)
+    assert window.mark_felt_corners()
+    for x, y in FELT:  # clicked from the image's top-left, as the dealer sees it
+        _click(qtbot, window.camera_view, x, y)
+    assert np.allclose(window.calibration.felt_corners, turned, atol=2.5)
+    assert np.allclose(TableCalibration.load(path).felt_corners, turned, atol=2.5)

@@ -94,11 +94,11 @@ def test_markers_on_the_felt_are_never_read_as_cards():
 
 
 def test_markers_laid_from_another_corner_keep_the_calibrated_table_s_order():
-    from dealerassist.vision.markers import as_calibrated
+    from dealerassist.vision.calibration import in_calibrated_order
 
     # Marker 0 laid on the corner the calibration in use calls bottom-right.
     seen = (FELT[2], FELT[3], FELT[0], FELT[1])
-    assert as_calibrated(FELT, seen) == FELT
+    assert in_calibrated_order(FELT, seen) == FELT
     knocked = tuple((x + 25, y - 10) for x, y in seen)
-    assert as_calibrated(FELT, knocked) == tuple((x + 25, y - 10) for x, y in FELT)
-    assert as_calibrated(FELT, FELT) == FELT
+    assert in_calibrated_order(FELT, knocked) == tuple((x + 25, y - 10) for x, y in FELT)
+    assert in_calibrated_order(FELT, FELT) == FELT
