@@ -768,6 +768,7 @@ class Recogniser:
                 candidates.append((confidence, card, number))
         candidates.sort(key=lambda item: -item[0])
         blanks = _blank_outlines(quads, results)
+        zones = self._calibration_for(frame)  # one calibration for the whole frame
         kept: list[Reading] = []
         for confidence, card, number in candidates:
             region = regions[number]
@@ -789,7 +790,6 @@ class Recogniser:
             if any(other.sighting.card is card and _overlap(region, other.quad.corners) > _OWN_INDEX
                    for other in kept):
                 continue
-            zones = self._calibration_for(frame)
             zone = zones.zone_of(quad.corners.mean(axis=0)) if zones is not None else ""
             if _short_side(quad.corners) < _LEGIBLE:
                 confidence = min(confidence, _DISPUTED)  # too small to be sure: confirm
@@ -804,17 +804,17 @@ class Recogniser:
         """Return the calibration fitted to this frame's size (None: none, or it can't be).
 
         Kept from frame to frame (a camera's frames keep their size) until the calibration
-        in use or the frame size changes.
+        in use or the frame size changes. The console may hand over a new calibration while
+        a frame is read (another thread): it is read once here, so one frame uses one.
         """
-        if self.calibration is None:
+        calibration, kept = self.calibration, self._fitted
+        if calibration is None:
             return None
         size = (int(frame.shape[1]), int(frame.shape[0]))
-        if (self._fitted is None or self._fitted[0] is not self.calibration
-                or self._fitted[1] != size):
-            fitted = (self.calibration.fitted(*size) if self.calibration.fits(*size)
-                      else None)
-            self._fitted = (self.calibration, size, fitted)
-        return self._fitted[2]
+        if kept is None or kept[0] is not calibration or kept[1] != size:
+            fitted = calibration.fitted(*size) if calibration.fits(*size) else None
+            kept = self._fitted = (calibration, size, fitted)
+        return kept[2]
 
     def _predict(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Rank and suit probabilities; a large batch's forward is split over two threads.
