@@ -175,9 +175,9 @@ class TableCalibration:
                 for name, poly in data["zones"].items()
             }
             size = data.get("frame_size")
-            frame_size = None if size is None else (int(size[0]), int(size[1]))
             if size is not None and len(size) != 2:
                 raise ValueError("frame_size is not a width and a height")
+            frame_size = None if size is None else (int(size[0]), int(size[1]))
         except FileNotFoundError as error:
             raise RecognitionError(f"{path}: no such calibration file") from error
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:

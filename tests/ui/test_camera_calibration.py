@@ -101,12 +101,16 @@ def test_a_broken_calibration_file_is_reported_not_raised(qtbot, settings, tmp_p
     assert "not a table calibration" in window.refusal_label.text()
 
 
-def _camera_frame(window, width: int, height: int) -> None:
-    """A frame of this size as the camera's worker delivers it."""
-    frame = np.full((height, width, 3), 60, np.uint8)
+def _deliver(window, frame) -> None:
+    """A frame as the camera's worker delivers it (no card read)."""
     window._camera_result(SimpleNamespace(
         frame=frame, sightings=(), frame_index=1, latency_ms=20.0,
         update=SimpleNamespace(stable=(), appeared=(), gone=())))
+
+
+def _camera_frame(window, width: int, height: int) -> None:
+    """A plain frame of this size from the camera."""
+    _deliver(window, np.full((height, width, 3), 60, np.uint8))
 
 
 def test_the_marking_keeps_its_frame_size_and_zones_follow_a_new_resolution(
@@ -145,9 +149,7 @@ def _marker_result(window, corners) -> None:
     """A camera frame with the four corner markers on these points."""
     from tests.vision.test_markers import marker_frame
 
-    window._camera_result(SimpleNamespace(
-        frame=marker_frame(corners), sightings=(), frame_index=1, latency_ms=20.0,
-        update=SimpleNamespace(stable=(), appeared=(), gone=())))
+    _deliver(window, marker_frame(corners))
 
 
 def _a_second_of_frames(window, corners) -> None:
