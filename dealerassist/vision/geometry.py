@@ -133,8 +133,15 @@ def _lifted_mask(lowest: np.ndarray) -> np.ndarray:
 _NEXT_CORNER = np.array([1, 2, 3, 0])
 
 
-def _dedupe(quads: list[CardQuad], *, limit: float = 0.85) -> list[CardQuad]:
-    """Drop hypotheses that repeat an earlier one (same corners, either way round)."""
+_REPEAT = 0.88
+
+
+def _dedupe(quads: list[CardQuad], *, limit: float | None = None) -> list[CardQuad]:
+    """Drop hypotheses that repeat an earlier one (same corners, either way round).
+
+    Corners within ``1 - limit`` (``_REPEAT`` by default) of the quad's diagonal repeat.
+    """
+    limit = _REPEAT if limit is None else limit
     if len(quads) < 2:
         return list(quads)
     corners = np.stack([quad.corners for quad in quads])  # (N, 4, 2)

@@ -59,13 +59,22 @@ def test_aspects_are_long_over_short_sides():
 def test_dedupe_drops_a_repeat_only_of_a_kept_quad():
     base = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)  # diagonal ~108 px
     first = CardQuad(base, True)
-    near_first = CardQuad(base + 8, False)  # 8 < 0.15 x 108: a repeat of first, dropped
+    near_first = CardQuad(base + 8, False)  # 8 < 0.12 x 108: a repeat of first, dropped
     turned = CardQuad(base[[2, 3, 0, 1]], False)  # first's corners half a turn round
     # 20 px from first (kept), 12 from near_first (dropped): not a repeat of a kept quad.
     beside = CardQuad(base + 20, False)
     far = CardQuad(base + 200, False)
     kept = _dedupe([first, near_first, turned, beside, far])
     assert [id(quad) for quad in kept] == [id(first), id(beside), id(far)]
+
+
+def test_a_hypothesis_14_px_off_a_108_px_card_is_read_too():
+    # 12 to 15 % of a diagonal apart: two placements whose index regions differ by about
+    # a third of an index. The one ranked first may be the one off the index (overlap).
+    base = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    first, off = CardQuad(base, True), CardQuad(base + [14, 0], False)
+    assert [id(quad) for quad in _dedupe([first, off])] == [id(first), id(off)]
+    assert [id(quad) for quad in _dedupe([first, off], limit=0.85)] == [id(first)]
 
 
 def test_metric_maps_asked_again_are_the_same_and_read_only():
