@@ -24,7 +24,7 @@ from dealerassist.vision.card_hypotheses import hidden_corner_hypotheses
 from dealerassist.vision.card_metric import CardMetric
 from dealerassist.vision.designs import TRAIN_DESIGNS, drawn_decks
 from dealerassist.vision.geometry import CardSearch
-from dealerassist.vision.quads import order_quad
+from dealerassist.vision.quads import CardQuad, order_quad
 from dealerassist.vision.synthetic import _felt, _paste
 
 _UNDER = np.array([[100, 50], [170, 50], [170, 150], [100, 150]], np.float32)  # 70 x 100
@@ -166,3 +166,43 @@ def test_a_frame_whose_guessed_size_was_right_is_not_searched_again(
     read = {str(s.card) for s in recogniser.recognise(_showdown())}
     assert read >= {"As", "7c", "2h", "9s", "Qd"}
     assert searches == [None]
+
+
+class _GuessedWrong(CardSearch):
+    """The search of a frame whose guessed card size is 0.6 of the true one (an ornate
+    face's inner frame taken for a card): at each size it is asked for, it proposes the
+    seven of clubs of `_showdown` (the top card of a fan) at that size, from the card's
+    top-left corner."""
+
+    def __init__(self, frame: np.ndarray) -> None:
+        super().__init__(frame)
+        self.asked: list[float] = []
+
+    def metric(self, settled=()) -> CardMetric:
+        return CardMetric.isotropic(0.6 * _LONG / 2)
+
+    def hypotheses(self, *, metric: CardMetric, lines: bool = True) -> list:
+        size = _long_side(metric) / (_LONG / 2)
+        self.asked.append(round(size, 2))
+        seven = _card(370, 212, -8)
+        return [CardQuad((seven[0] + size * (seven - seven[0])).astype(np.float32), False)]
+
+
+@pytest.mark.parametrize("rescales", [(0.6, 0.8, 1.25, 1.6), ()])
+def test_a_frame_with_no_card_read_whole_at_the_guessed_size_is_searched_at_others(
+        recogniser, monkeypatch, rescales):
+    monkeypatch.setattr(reader, "_RESCALES", rescales)
+    frame = _showdown()
+    search = _GuessedWrong(frame)
+    results: dict = {}
+    quads, regions = recogniser._read_refitted(frame, search, [], [], results, blank=[])
+    read = {str(card) for n, (confidence, card) in results.items() if card is not None
+            and confidence >= 0.95 and n % 2 == 0 and results.get(n + 1, (0, None))[1] is card}
+    if rescales:
+        # 0.36, 0.48 and 0.75 of the card read no whole card; 0.96 reads the seven at both
+        # corners, and the final search is made at the size learnt from it.
+        assert search.asked[:4] == [0.36, 0.48, 0.75, 0.96]
+        assert len(search.asked) == 5 and abs(search.asked[4] - 1.0) <= 0.06
+        assert read == {"7c"}
+    else:
+        assert search.asked == [] and quads == [] and results == {}
