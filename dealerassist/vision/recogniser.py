@@ -589,6 +589,8 @@ class Recogniser:
         A hypothesis whose two index corners read one card surely lies on that card, both
         ends: its outline is a card's size and shape there. The new hypotheses that repeat
         none already read are read like the others (``results`` is extended in place).
+        When no hypothesis read one card, the regions are first searched at ``_RESCALES``
+        times the size guessed, for one that does.
         """
         guessed = search.metric()
         skip = {id(search.singles[n]) for n in blank}
