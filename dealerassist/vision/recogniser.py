@@ -621,7 +621,7 @@ class Recogniser:
     @staticmethod
     def _agreed(quads: list[CardQuad], results: dict[int, tuple[float, Card | None]],
                 scale: float) -> list[np.ndarray]:
-        """The corners (search pixels) of the quads whose two index corners read one card."""
+        """Return the corners (search pixels) of the quads whose two index corners read one card."""
         return [quad.corners * scale for n, quad in enumerate(quads)
                 if _agree(results.get(2 * n), results.get(2 * n + 1))]
 
