@@ -266,11 +266,6 @@ def _demote_hosts(
 _LINE_HYPOTHESES = True
 _HIDDEN_CORNERS = True
 _FALLBACK_ASPECT: tuple[float, float] | None = (1.3, 1.6)
-# No outline settled and none near the median of those of a card's shape (a back beside a
-# pile that looks like one large card): the smallest of them is the card. Overlap frames
-# of seed 5353: 1,305 -> 1,308 of 1,367, no false report more; the 1,008 other frames
-# unchanged.
-_SMALLEST_FALLBACK = True
 _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
 
 
@@ -550,7 +545,6 @@ class CardSearch:
         """
         quads = [q for q, _ in self._singles]
         chosen = [quads[n] for n in settled if n < len(quads)]
-        shaped: list[np.ndarray] = []
         if not chosen and quads and _FALLBACK_ASPECT:
             # Of a card's shape on screen (a pile seldom is): a back's outline is a card.
             low, high = _FALLBACK_ASPECT
@@ -562,12 +556,6 @@ class CardSearch:
             median = float(np.median(areas))
             chosen = [q for q, area in zip(quads, areas, strict=True)
                       if 0.6 * median <= area <= 1.6 * median]
-            if not chosen and shaped and _SMALLEST_FALLBACK:
-                # Outlines of a card's shape, of sizes far apart and none near their median
-                # (a back and a pile that looks like one large card): the smallest is a card.
-                smallest = float(areas.min())
-                chosen = [q for q, area in zip(quads, areas, strict=True)
-                          if area <= 1.6 * smallest]
         return CardMetric.fit(chosen, span=float(self.mask.shape[1]))
 
     def hypotheses(

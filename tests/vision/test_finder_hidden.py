@@ -122,25 +122,6 @@ def test_outlines_of_a_card_s_shape_give_the_card_s_size_when_none_is_settled(mo
     assert abs(shaped - _LONG / 2) <= 3.0 < abs(median - _LONG / 2)
 
 
-@pytest.mark.parametrize("smallest", [True, False])
-def test_a_back_beside_a_pile_of_a_card_s_shape_gives_the_card_s_size(monkeypatch, smallest):
-    # The only clean outlines: a back (one card, 50 x 70 search pixels) and a pile whose
-    # outline is a card's shape too, 2.2 times as long. Their median lies between them:
-    # no outline is within 0.6-1.6 of its area, and the card's size was not known at all.
-    monkeypatch.setattr(geometry, "_SMALLEST_FALLBACK", smallest)
-    search = CardSearch(_felt(np.random.default_rng(1), 720, 1280, 6.0))
-    back = np.array([[100, 100], [150, 100], [150, 170], [100, 170]], np.float32)
-    pile = np.array([[300, 50], [410, 50], [410, 204], [300, 204]], np.float32)
-    search._singles = [(back, back.reshape(-1, 1, 2).astype(np.int32)),
-                       (pile, pile.reshape(-1, 1, 2).astype(np.int32))]
-    metric = search.metric()
-    if smallest:
-        to_table = metric.to_table(np.array([125.0, 135.0]))
-        assert abs(1.0 / float(np.sqrt(abs(np.linalg.det(to_table)))) - 70.0) <= 1.0
-    else:
-        assert metric is None
-
-
 @pytest.fixture
 def searches(monkeypatch):
     """The metric each call of `CardSearch.hypotheses` was given (None: its own)."""
