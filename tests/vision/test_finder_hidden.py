@@ -206,3 +206,26 @@ def test_a_frame_with_no_card_read_whole_at_the_guessed_size_is_searched_at_othe
         assert read == {"7c"}
     else:
         assert search.asked == [] and quads == [] and results == {}
+
+
+class _NotGuessed(_GuessedWrong):
+    """A search of the same frame with no card size guessed at all (no outline of a card's
+    shape near the others' size)."""
+
+    def metric(self, settled=()) -> None:
+        return None
+
+
+def test_a_frame_with_no_size_guessed_is_searched_at_card_lengths_across_the_frame(
+        recogniser, monkeypatch):
+    frame = _showdown()
+    search = _NotGuessed(frame)
+    results: dict = {}
+    recogniser._read_refitted(frame, search, [], [], results, blank=[])
+    # Card lengths of 5 % to 18 % of the 640-pixel search image, against the seven's 70.
+    lengths = [round(share * 640 / (_LONG / 2), 2) for share in reader._UNGUESSED]
+    assert search.asked[:6] == lengths == [0.46, 0.59, 0.78, 1.01, 1.28, 1.65]
+    # The seven is read whole at 1.01; the final search is made at the size learnt from it.
+    assert len(search.asked) == 7 and abs(search.asked[6] - 1.0) <= 0.06
+    assert any(card is not None and str(card) == "7c" and confidence >= 0.95
+               for confidence, card in results.values())
