@@ -595,7 +595,8 @@ class Recogniser:
         ends: its outline is a card's size and shape there. The new hypotheses that repeat
         none already read are read like the others (``results`` is extended in place).
         When no hypothesis read one card, the regions are first searched at ``_RESCALES``
-        times the size guessed, for one that does.
+        times the size guessed (at the card lengths ``_UNGUESSED`` with no guess), for one
+        that does.
         """
         guessed = search.metric()
         skip = {id(search.singles[n]) for n in blank}
