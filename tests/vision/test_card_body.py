@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from dealerassist.cards import parse_card
 from dealerassist.errors import RecognitionError
+from dealerassist.vision import recogniser as reader
 from dealerassist.vision.card_body import (
     BODY_H,
     BODY_W,
@@ -30,6 +31,7 @@ from dealerassist.vision.recogniser import (
     _FACE_DOUBTS,
     _FACE_SUIT,
     _FACE_SURE,
+    _TEN_DOUBTS,
     _agree_surely,
     _read_pairs,
 )
@@ -349,9 +351,30 @@ def test_a_hypothesis_read_as_a_ten_whose_face_is_surely_a_court_is_a_proposal()
 def test_a_hypothesis_whose_face_agrees_or_is_unsure_stays_sure():
     ten = _corner("Th", 0.999, 0.999, runner_up="Q")
     tens = group_of_rank_class(8)  # rank classes 0..12 are 2..A
-    for face in (_face(tens, "h", 0.95), _face(COURT, "h", _FACE_DOUBTS - 0.15)):
+    leaning = _face(tens, "h", 0.95)  # sure of hearts; a ten 0.55, a court just below 0.5
+    leaning[0][:] = 0.05 / (GROUPS - 2)
+    leaning[0][tens], leaning[0][COURT] = 0.55, _TEN_DOUBTS - 0.1
+    for face in (_face(tens, "h", 0.95), leaning):
         confidence, card = _read_pairs({0: ten, 1: ten}, [0], {0: face})[0]
         assert card is parse_card("Th") and confidence > 0.95
+    nine = _corner("9h", 0.999, 0.999, runner_up="Q")
+    confidence, card = _read_pairs({0: nine, 1: nine}, [0],
+                                   {0: _face(COURT, "h", _FACE_DOUBTS - 0.15)})[0]
+    assert card is parse_card("9h") and confidence > 0.95
+
+
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_ten_whose_face_leans_to_a_court_is_a_proposal(monkeypatch, whole):
+    # Both corners sure of the ten of hearts (a framed queen's "Q" beside its frame line),
+    # the face 0.6 a court: below what confines or doubts any other card, but a ten is
+    # the index network's one sure confusion with a court.
+    ten = _corner("Th", 0.999, 0.999, runner_up="Q")
+    face = _face(COURT, "h", 0.6)
+    confidence, card = _read_pairs({0: ten, 1: ten}, [0], {0: face}, whole=whole)[0]
+    assert card is parse_card("Th") and confidence <= _DISPUTED
+    monkeypatch.setattr(reader, "_TEN_DOUBTS", None)
+    confidence, card = _read_pairs({0: ten, 1: ten}, [0], {0: face}, whole=whole)[0]
+    assert card is parse_card("Th") and confidence > 0.95
 
 
 def test_the_face_of_a_ten_is_read_even_where_both_corners_are_sure_of_it():
