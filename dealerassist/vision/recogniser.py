@@ -126,7 +126,7 @@ _FACE_DOUBTS: float | None = 0.8
 # court's letter beside its frame line is what the index network reads as "10"
 # (tigullio-international's queens), and surely. On 1,656 frames (the 1,008 non-held-out
 # and three fresh overlap seeds) no right ten read surely had a face this near a court
-# (none at 0.3), and 2 of the 3 sure wrong tens were a queen's outline (court 0.70, 0.77).
+# (none at 0.3), and both sure wrong tens were a queen's outline (court 0.70, 0.77).
 _TEN_DOUBTS: float | None = 0.5
 _TEN = int(Rank.TEN) - 2  # the ten's rank class
 # A clean outline's face sure of its group at least this much confines the card's rank to
