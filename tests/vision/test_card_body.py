@@ -28,6 +28,7 @@ from dealerassist.vision.card_body import (
 from dealerassist.vision.model import NO_INDEX, best_card
 from dealerassist.vision.recogniser import (
     _DISPUTED,
+    _TEN_COURTS,
     _FACE_DOUBTS,
     _FACE_SUIT,
     _FACE_SURE,
@@ -150,7 +151,6 @@ def test_a_sure_court_face_overrules_two_corners_sure_of_a_ten_and_asks_the_deal
     # enough that multiplying in the face alone leaves it a ten.
     ten = _corner("Th", 0.97, runner_up="Q")
     face = _face(COURT, "h", 0.95)
-    assert _read_pairs({0: ten, 1: ten}, [0], {0: face})[0][1] is parse_card("Th")
     whole = _read_pairs({0: ten, 1: ten}, [0], {0: face}, whole=True)
     assert whole[0][1] is whole[1][1] is parse_card("Qh")  # the index's likeliest court
     assert whole[0][0] <= _DISPUTED  # overruled: a proposal the dealer confirms
@@ -338,14 +338,14 @@ def test_a_broken_face_model_is_a_clear_error(tmp_path):
         BodyClassifier(broken)
 
 
-def test_a_hypothesis_read_as_a_ten_whose_face_is_surely_a_court_is_a_proposal():
+def test_a_hypothesis_read_as_a_nine_whose_face_is_surely_a_court_is_a_proposal():
     # A hypothesis's face may be part of another card: it confines nothing, but a face
-    # this sure of a court makes a ten read there a card the dealer confirms.
-    ten = _corner("Th", 0.999, 0.999, runner_up="Q")
+    # this sure of a court makes a card read there one the dealer confirms.
+    nine = _corner("9h", 0.999, 0.999, runner_up="Q")
     face = _face(COURT, "h", 0.95)
-    for corners, first in (({0: ten, 1: ten}, 0), ({2: ten}, 2)):  # fused, or one corner
+    for corners, first in (({0: nine, 1: nine}, 0), ({2: nine}, 2)):  # fused, or one corner
         confidence, card = _read_pairs(corners, [first], {first: face})[first]
-        assert card is parse_card("Th") and confidence <= _DISPUTED
+        assert card is parse_card("9h") and confidence <= _DISPUTED
 
 
 def test_a_hypothesis_whose_face_agrees_or_is_unsure_stays_sure():
@@ -368,12 +368,43 @@ def test_a_ten_whose_face_leans_to_a_court_is_a_proposal(monkeypatch, whole):
     # Both corners sure of the ten of hearts (a framed queen's "Q" beside its frame line),
     # the face 0.6 a court: below what confines or doubts any other card, but a ten is
     # the index network's one sure confusion with a court.
+    monkeypatch.setattr(reader, "_TEN_COURTS", None)
     ten = _corner("Th", 0.999, 0.999, runner_up="Q")
     face = _face(COURT, "h", 0.6)
     confidence, card = _read_pairs({0: ten, 1: ten}, [0], {0: face}, whole=whole)[0]
     assert card is parse_card("Th") and confidence <= _DISPUTED
     monkeypatch.setattr(reader, "_TEN_DOUBTS", None)
     confidence, card = _read_pairs({0: ten, 1: ten}, [0], {0: face}, whole=whole)[0]
+    assert card is parse_card("Th") and confidence > 0.95
+
+
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_ten_whose_face_leans_to_a_court_is_read_as_the_court_after_it(whole):
+    # tigullio-international's thin "Q" is the "0" of a "10": the corners' runner-up
+    # among the courts is the card; the face never says which court, so it is a proposal.
+    ten = _corner("Th", 0.999, 0.999, runner_up="Q")
+    confidence, card = _read_pairs({0: ten, 1: ten}, [0], {0: _face(COURT, "h", 0.6)},
+                                   whole=whole)[0]
+    assert card is parse_card("Qh") and 0.6 <= confidence <= _DISPUTED
+    # One corner read (the other under a card): the same.
+    confidence, card = _read_pairs({0: ten}, [0], {0: _face(COURT, "h", 0.6)}, whole=whole)[0]
+    assert card is parse_card("Qh") and 0.6 <= confidence <= _DISPUTED
+
+
+def test_a_hypothesis_face_needs_more_of_a_court_than_a_clean_outline_face():
+    # A hypothesis's face may show part of another card (a court in a fan over a ten).
+    ten = _corner("Th", 0.999, 0.999, runner_up="Q")
+    face = _face(COURT, "h", (_TEN_COURTS[0] + _TEN_COURTS[1]) / 2)
+    assert _read_pairs({0: ten, 1: ten}, [0], {0: face}, whole=True)[0][1] is parse_card("Qh")
+    assert _read_pairs({0: ten, 1: ten}, [0], {0: face}, whole=False)[0][1] is parse_card("Th")
+
+
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_ten_whose_face_shows_pips_stays_a_sure_ten(whole):
+    ten = _corner("Th", 0.999, 0.999, runner_up="Q")
+    faces = _face(9, "h", 0.98)  # group 9: ten pips
+    faces[0][COURT] = 0.01
+    confidence, card = _read_pairs({0: ten, 1: ten}, [0], {0: faces}, whole=whole)[0]
     assert card is parse_card("Th") and confidence > 0.95
 
 
