@@ -94,7 +94,7 @@ class _Frame:
 
 
 def load(path: Path) -> list[_Frame]:
-    """The frames of one set file."""
+    """Return the frames of one set file."""
     return [_Frame(item) for item in pickle.loads(path.read_bytes())]
 
 

@@ -28,10 +28,10 @@ from dealerassist.vision.card_body import (
 from dealerassist.vision.model import NO_INDEX, best_card
 from dealerassist.vision.recogniser import (
     _DISPUTED,
-    _TEN_COURTS,
     _FACE_DOUBTS,
     _FACE_SUIT,
     _FACE_SURE,
+    _TEN_COURTS,
     _TEN_DOUBTS,
     _agree_surely,
     _read_pairs,
