@@ -81,6 +81,39 @@ def export(model, out: Path) -> None:  # type: ignore[no-untyped-def]
     print(f"wrote {out} ({out.stat().st_size} bytes)")
 
 
+def onnx_weights(path: Path) -> dict:
+    """Return the weights of an exported ONNX index model for `build_model` (BatchNorm: identity).
+
+    Why: the export folds each BatchNorm into its convolution, and torch weights of earlier
+    runs live outside the repository; a fine-tune can start from the shipped file itself
+    (with ``--init FILE.onnx``, which also keeps the BatchNorm layers frozen).
+    """
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    tensors = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in graph.initializer}
+    model = build_model()
+    weights = model.state_dict()
+    convs = [node for node in graph.node if node.op_type == "Conv"]
+    gemms = [node for node in graph.node if node.op_type == "Gemm"]
+    conv_layers = [n for n, layer in enumerate(model) if isinstance(layer, torch.nn.Conv2d)]
+    linear_layers = [n for n, layer in enumerate(model) if isinstance(layer, torch.nn.Linear)]
+    for node, n in zip(convs, conv_layers, strict=True):
+        weights[f"{n}.weight"], weights[f"{n}.bias"] = (tensors[node.input[1]],
+                                                        tensors[node.input[2]])
+        norm = model[n + 1]
+        weights[f"{n + 1}.weight"] = torch.ones(norm.num_features)
+        weights[f"{n + 1}.bias"] = torch.zeros(norm.num_features)
+        weights[f"{n + 1}.running_mean"] = torch.zeros(norm.num_features)
+        weights[f"{n + 1}.running_var"] = torch.full((norm.num_features,), 1.0 - norm.eps)
+    for node, n in zip(gemms, linear_layers, strict=True):
+        weights[f"{n}.weight"], weights[f"{n}.bias"] = (tensors[node.input[1]],
+                                                        tensors[node.input[2]])
+    return weights
+
+
 def average_weights(base: dict, tuned: dict, *, share: float) -> dict:
     """``(1 - share) * base + share * tuned`` for every float tensor (counters from ``tuned``).
 
@@ -215,7 +248,8 @@ def main() -> None:
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--workers", type=int, default=1, help="processes rendering scenes")
-    parser.add_argument("--init", type=Path, help="start from these torch weights (fine-tune)")
+    parser.add_argument("--init", type=Path, help="start from these torch weights, or an "
+                        "exported .onnx model (BatchNorm then frozen): fine-tune")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument("--no-art", action="store_true",
                         help="train on the drawn designs only (no third-party artwork)")
@@ -317,7 +351,10 @@ def main() -> None:
 
     device = torch.device(args.device)
     model = build_model()
-    if args.init:
+    frozen_norm = args.init is not None and args.init.suffix == ".onnx"
+    if frozen_norm:
+        model.load_state_dict(onnx_weights(args.init))
+    elif args.init:
         model.load_state_dict(torch.load(args.init, map_location="cpu"))
     model = model.to(device)
     data, ranks, suits = data.to(device), ranks.to(device), suits.to(device)
@@ -343,6 +380,10 @@ def main() -> None:
 
     for epoch in range(args.epochs):
         model.train()
+        if frozen_norm:  # folded into the convolutions of the file started from
+            for layer in model:
+                if isinstance(layer, nn.BatchNorm2d):
+                    layer.eval()
         started = time.time()
         perm = rng.permutation(train_idx)
         total = 0.0

@@ -263,3 +263,26 @@ def test_frame_lines_only_darken_beside_the_index_and_are_off_by_default(augment
     long_row = changed[:, :8, :].sum(dim=2).amax(dim=1) >= 0.7 * PATCH_W
     assert bool((long_column | long_row)[framed].all())
     assert not bool(changed[:, 8:, 7:].any())
+
+
+def test_the_shipped_onnx_file_gives_torch_weights_that_read_as_it_does():
+    # A fine-tune can start from the shipped model itself (its torch weights are not kept):
+    # the BatchNorm folded into each convolution at export comes back as identity.
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    import cv2
+
+    from dealerassist.vision.model import DEFAULT_MODEL_PATH
+
+    train = _script("vision_train")
+    model = train.build_model()
+    model.load_state_dict(train.onnx_weights(DEFAULT_MODEL_PATH))
+    model.eval()
+    patches = normalise_patches(np.random.default_rng(5).integers(
+        0, 256, (6, PATCH_H, PATCH_W, 2)).astype(np.uint8))
+    network = cv2.dnn.readNetFromONNX(str(DEFAULT_MODEL_PATH))
+    network.setInput(patches)
+    expected = np.asarray(network.forward())
+    with torch.no_grad():
+        got = model(torch.from_numpy(patches)).numpy()
+    np.testing.assert_allclose(got, expected, atol=1e-4)
