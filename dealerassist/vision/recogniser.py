@@ -135,7 +135,7 @@ _TEN = int(Rank.TEN) - 2  # the ten's rank class
 # outlines, overlap aside) the face's court share was at most 0.01; on a hypothesis the
 # face may show another card (seed 6464: 0.3 made two right tens courts). Seed 2028, 720
 # frames of the held-out designs: 4,918 -> 4,933 of 5,001 read right, false reports 33 ->
-# 20 (sure 2 -> 0); seeds 2027, 3131, 5353, 6464: +4 cards, -3 false reports.
+# 20 (sure 2 -> 0); seeds 2027, 3131, 5353, 6464: +6 cards, -5 false reports.
 _TEN_COURTS: tuple[float, float] | None = (0.3, 0.5)
 _COURT_RANKS = np.array([int(rank) - 2 for rank in (Rank.JACK, Rank.QUEEN, Rank.KING)])
 # A clean outline's face sure of its group at least this much confines the card's rank to
