@@ -133,9 +133,10 @@ _TEN = int(Rank.TEN) - 2  # the ten's rank class
 # hypothesis's) is read as the court its corners liked best after the ten, a proposal:
 # that queen's "Q" is the "0" of the "10". On 534 tens of seeds 2027, 2028 and 3131 (true
 # outlines, overlap aside) the face's court share was at most 0.01; on a hypothesis the
-# face may show another card (seed 6464: 0.3 made two right tens courts). Seed 2028, 720
-# frames of the held-out designs: 4,918 -> 4,933 of 5,001 read right, false reports 33 ->
-# 20 (sure 2 -> 0); seeds 2027, 3131, 5353, 6464: +6 cards, -5 false reports.
+# face may show another card (0.3 there lost three right tens in overlap frames of seeds
+# 3131 and 6464). Seed 2028, 720 frames of the held-out designs: 4,918 -> 4,933 of 5,001
+# read right, false reports 33 -> 20 (sure 2 -> 0); seeds 2027, 3131, 5353, 6464: +6
+# cards, -5 false reports.
 _TEN_COURTS: tuple[float, float] | None = (0.3, 0.5)
 _COURT_RANKS = np.array([int(rank) - 2 for rank in (Rank.JACK, Rank.QUEEN, Rank.KING)])
 # A clean outline's face sure of its group at least this much confines the card's rank to
