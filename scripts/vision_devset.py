@@ -193,6 +193,11 @@ def _latency(args: argparse.Namespace) -> None:
 
 def main() -> None:
     """Dispatch the sub-commands."""
+    main_with(sys.argv[1:])
+
+
+def main_with(argv: list[str]) -> None:
+    """Dispatch the sub-commands of ``argv``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("make", help="render a set of frames into a file")
@@ -219,7 +224,7 @@ def main() -> None:
     latency.add_argument("--variant", action="append", required=True, help="NAME:SETTINGS")
     latency.add_argument("--frames", type=int, default=120)
     latency.add_argument("--rounds", type=int, default=2)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.command == "make":
         _make(args)
     else:

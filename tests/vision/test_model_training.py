@@ -286,3 +286,25 @@ def test_the_shipped_onnx_file_gives_torch_weights_that_read_as_it_does():
     with torch.no_grad():
         got = model(torch.from_numpy(patches)).numpy()
     np.testing.assert_allclose(got, expected, atol=1e-4)
+
+
+def test_dev_set_variants_override_reader_constants_and_put_them_back():
+    # scripts/vision_devset.py scores variants of the reader on the same frames: an
+    # override that leaked into the next variant would make every comparison wrong.
+    from dealerassist.vision import geometry, recogniser
+
+    devset = _script("vision_devset")
+    sure, repeat = recogniser._SURE, geometry._REPEAT
+    old = devset.apply("R._SURE=0.5; G._REPEAT=0.9")
+    assert (recogniser._SURE, geometry._REPEAT) == (0.5, 0.9)
+    devset.restore(old)
+    assert (recogniser._SURE, geometry._REPEAT) == (sure, repeat)
+    with pytest.raises(SystemExit, match="has no _NO_SUCH"):
+        devset.apply("R._NO_SUCH=1")
+
+
+def test_dev_sets_are_never_the_heldout_seed(tmp_path):
+    devset = _script("vision_devset")
+    with pytest.raises(SystemExit, match="held-out seed"):
+        devset.main_with(["make", "--side", "heldout", "--seed", str(HELDOUT_SEED),
+                          "--out", str(tmp_path / "x.pk")])
