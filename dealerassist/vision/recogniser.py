@@ -30,6 +30,7 @@ from dealerassist.vision.calibration import TableCalibration
 from dealerassist.vision.card_body import (
     COURT,
     DEFAULT_BODY_PATH,
+    GROUPS,
     BodyClassifier,
     confine,
     confine_suit,
@@ -138,7 +139,6 @@ _TEN = int(Rank.TEN) - 2  # the ten's rank class
 # read right, false reports 33 -> 20 (sure 2 -> 0); seeds 2027, 3131, 5353, 6464: +6
 # cards, -5 false reports.
 _TEN_COURTS: tuple[float, float] | None = (0.3, 0.5)
-_COURT_RANKS = np.array([int(rank) - 2 for rank in (Rank.JACK, Rank.QUEEN, Rank.KING)])
 # A clean outline's face sure of its group at least this much confines the card's rank to
 # that group (`card_body.confine`; a rank it overrules makes the reading a proposal). On
 # clean outlines of scenes other than the held-out ones (5,943 faces), 2 of 5,871 faces
@@ -398,20 +398,17 @@ def _witnessed(
         # card read makes that card a proposal.
         _, overruled = confine(rank, group_p, sure=_FACE_DOUBTS)
         overruled &= ~blank
+    ten = (rank_p[:, :NO_INDEX].argmax(axis=1) == _TEN) & ~blank
     if _TEN_DOUBTS is not None:
-        ten = rank_p[:, :NO_INDEX].argmax(axis=1) == _TEN
-        overruled |= ten & ~blank & (group_p[:, COURT] >= _TEN_DOUBTS)
+        overruled |= ten & (group_p[:, COURT] >= _TEN_DOUBTS)
     if _TEN_COURTS is not None:
         # A ten's face never looks like a court's; a court's "Q" beside a line looks like
-        # "10". The card mass goes to the courts in the corners' own proportions.
-        ten = rank_p[:, :NO_INDEX].argmax(axis=1) == _TEN
-        rows = np.flatnonzero(ten & ~blank & (group_p[:, COURT] >= _TEN_COURTS[not whole]))
+        # "10": the card is confined to the courts, as a face sure of a court would.
+        rows = np.flatnonzero(ten & (group_p[:, COURT] >= _TEN_COURTS[not whole]))
         if len(rows):
-            cards = rank[rows, :NO_INDEX]
-            courts = np.zeros_like(cards)
-            courts[:, _COURT_RANKS] = np.maximum(cards[:, _COURT_RANKS], 1e-6)
-            courts *= (cards.sum(axis=1) / courts.sum(axis=1))[:, None]
-            rank[rows, :NO_INDEX] = courts
+            courts = np.zeros((len(rows), GROUPS))
+            courts[:, COURT] = 1.0
+            rank[rows], _ = confine(rank[rows], courts, sure=1.0)
             overruled[rows] = True
     rank[blank], suit[blank] = rank_p[blank], suit_p[blank]
     return rank, suit, overruled
