@@ -130,15 +130,16 @@ _FACE_DOUBTS: float | None = 0.8
 # (none at 0.3), and both sure wrong tens were a queen's outline (court 0.70, 0.77).
 _TEN_DOUBTS: float | None = 0.5
 _TEN = int(Rank.TEN) - 2  # the ten's rank class
-# ... and one whose face leans to a court at least this much (a clean outline's face, a
-# hypothesis's) is read as the court its corners liked best after the ten, a proposal:
-# that queen's "Q" is the "0" of the "10". On 534 tens of seeds 2027, 2028 and 3131 (true
-# outlines, overlap aside) the face's court share was at most 0.01; on a hypothesis the
-# face may show another card (0.3 there lost three right tens in overlap frames of seeds
-# 3131 and 6464). Seed 2028, 720 frames of the held-out designs: 4,918 -> 4,933 of 5,001
-# read right, false reports 33 -> 20 (sure 2 -> 0); seeds 2027, 3131, 5353, 6464: +6
-# cards, -5 false reports.
-_TEN_COURTS: tuple[float, float] | None = (0.3, 0.5)
+# ... and a number card whose face leans to a court at least this much (a clean outline's
+# face: any number card; a hypothesis's: a ten only) is read as the court its corners liked
+# best after it, a proposal: that queen's "Q" is the "0" of the "10". On true outlines of
+# seeds 2027, 2028 and 3131 (overlap aside) the face's court share was at most 0.01 for 534
+# tens and 0.02 for 4,312 twos to nines; on a hypothesis the face may show another card
+# (0.3 there lost three right tens in overlap frames of seeds 3131 and 6464). Seed 2028,
+# 720 frames of the held-out designs: 4,918 -> 4,933 of 5,001 read right for tens, false
+# reports 33 -> 20 (sure 2 -> 0), 4,935 (19) with every number card on clean outlines;
+# seeds 2027, 3131, 5353, 6464: +6 cards, -5 false reports (the same either way).
+_FACE_COURTS: tuple[float, float] | None = (0.3, 0.5)
 # A clean outline's face sure of its group at least this much confines the card's rank to
 # that group (`card_body.confine`; a rank it overrules makes the reading a proposal). On
 # clean outlines of scenes other than the held-out ones (5,943 faces), 2 of 5,871 faces
@@ -376,9 +377,9 @@ def _witnessed(
     which card an index shows, never that a corner is an index. With ``whole`` (the faces
     of clean outlines: the whole card in view), a face sure of its group (``_FACE_SURE``)
     confines the rank to that group (`card_body.confine`). Also returns which rows the
-    face overruled (their own best rank lay outside the face's group). A ten whose face
-    leans to a court (``_TEN_COURTS``) is read as the court the corners liked best after
-    it, overruled: a proposal.
+    face overruled (their own best rank lay outside the face's group). A number card whose
+    face leans to a court (``_FACE_COURTS``) is read as the court the corners liked best
+    after it, overruled: a proposal.
     """
     group_p = np.stack([face[0] for face in faces])
     body_suit_p = np.stack([face[1] for face in faces])
@@ -401,10 +402,14 @@ def _witnessed(
     ten = (rank_p[:, :NO_INDEX].argmax(axis=1) == _TEN) & ~blank
     if _TEN_DOUBTS is not None:
         overruled |= ten & (group_p[:, COURT] >= _TEN_DOUBTS)
-    if _TEN_COURTS is not None:
-        # A ten's face never looks like a court's; a court's "Q" beside a line looks like
-        # "10": the card is confined to the courts, as a face sure of a court would.
-        rows = np.flatnonzero(ten & (group_p[:, COURT] >= _TEN_COURTS[not whole]))
+    if _FACE_COURTS is not None:
+        # No number card's face looks like a court's, but a court's index can pass for a
+        # number: a court's "Q" beside a line for "10", a blurred one for a "9" or a "3".
+        # On a clean outline any number card is confined to the courts (as a face sure of
+        # a court would); on a hypothesis, whose face may show another card, only a ten.
+        own = rank_p[:, :NO_INDEX].argmax(axis=1)
+        number = (own <= _TEN) if whole else (own == _TEN)
+        rows = np.flatnonzero(number & ~blank & (group_p[:, COURT] >= _FACE_COURTS[not whole]))
         if len(rows):
             courts = np.zeros((len(rows), GROUPS))
             courts[:, COURT] = 1.0
