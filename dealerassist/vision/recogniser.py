@@ -399,7 +399,8 @@ def _witnessed(
         # card read makes that card a proposal.
         _, overruled = confine(rank, group_p, sure=_FACE_DOUBTS)
         overruled &= ~blank
-    ten = (rank_p[:, :NO_INDEX].argmax(axis=1) == _TEN) & ~blank
+    own = rank_p[:, :NO_INDEX].argmax(axis=1)
+    ten = (own == _TEN) & ~blank
     if _TEN_DOUBTS is not None:
         overruled |= ten & (group_p[:, COURT] >= _TEN_DOUBTS)
     if _FACE_COURTS is not None:
@@ -407,9 +408,8 @@ def _witnessed(
         # number: a court's "Q" beside a line for "10", a blurred one for a "9" or a "3".
         # On a clean outline any number card is confined to the courts (as a face sure of
         # a court would); on a hypothesis, whose face may show another card, only a ten.
-        own = rank_p[:, :NO_INDEX].argmax(axis=1)
-        number = (own <= _TEN) if whole else (own == _TEN)
-        rows = np.flatnonzero(number & ~blank & (group_p[:, COURT] >= _FACE_COURTS[not whole]))
+        number = ((own <= _TEN) & ~blank) if whole else ten
+        rows = np.flatnonzero(number & (group_p[:, COURT] >= _FACE_COURTS[not whole]))
         if len(rows):
             courts = np.zeros((len(rows), GROUPS))
             courts[:, COURT] = 1.0
