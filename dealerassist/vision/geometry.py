@@ -267,6 +267,12 @@ _LINE_HYPOTHESES = True
 _HIDDEN_CORNERS = True
 _FALLBACK_ASPECT: tuple[float, float] | None = (1.3, 1.6)
 _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
+# A clean outline read as "no index" at both corners is searched again as the rectangle
+# around its region (`hypotheses`, ``blank``). Even a rectangle within a few pixels of the
+# outline is worth it: put on the card's edges (`edge_snap`) its regions move a little,
+# and a few more cards read so (only the rectangles a corner 4 % of the diagonal off:
+# 3 cards fewer on the development frames).
+_BLANK_BOXES = True
 
 
 def _filled(mask: np.ndarray, regions: Sequence[Sequence[np.ndarray]]) -> np.ndarray:
@@ -560,7 +566,7 @@ class CardSearch:
 
     def hypotheses(
         self, *, settled: Sequence[int] = (), metric: CardMetric | None = None,
-        lines: bool = True,
+        lines: bool = True, blank: Sequence[int] = (),
     ) -> list[CardQuad]:
         """Card hypotheses from merged regions, fanned strips and odd outlines.
 
@@ -571,6 +577,8 @@ class CardSearch:
                 at both corners; search pixels); by default fitted to ``settled``.
             lines: search for card edges as lines inside regions (`line_hypotheses`; the
                 reader's second search leaves them out, for speed).
+            blank: numbers (in ``singles``) of clean outlines read as "no index" at both
+                corners: the rectangle around each one's region is a hypothesis too.
 
         """
         scale = self.scale
@@ -606,6 +614,12 @@ class CardSearch:
         # regions' corners worked out at once below (speed).
         searches: list[CornerSearch] = []
         parts: list[list[np.ndarray] | int] = [found]
+        if _BLANK_BOXES and blank:
+            # An outline can cut a corner off the card where a dark index touches the
+            # card's edge (far, glare): the index corner falls outside the outline, which
+            # is then read as "no index". The rectangle around its region keeps the corner.
+            parts.append([order_quad(cv2.boxPoints(cv2.minAreaRect(self._singles[n][1])))
+                          for n in blank if n not in settled])
         for contour in merged:
             rect = cv2.minAreaRect(contour)
             rect_area = rect[1][0] * rect[1][1]

@@ -597,7 +597,7 @@ class Recogniser:
         # cut off its index: it stands in for no hypothesis near it (`CardSearch.found`).
         blank = [n for n in range(len(search.singles)) if _PAST_BLANKS
                  and all(m in first and first[m][1] is None for m in (2 * n, 2 * n + 1))]
-        found = search.found(search.hypotheses(settled=settled), blank=blank)
+        found = search.found(search.hypotheses(settled=settled, blank=blank), blank=blank)
         quads = found.quads
         regions: list[np.ndarray] = []
         results: dict[int, tuple[float, Card | None]] = {}

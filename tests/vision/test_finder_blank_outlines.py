@@ -10,6 +10,7 @@ read. A back's outline is read as no card too: the hypotheses near it are read a
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from dealerassist.vision.geometry import CardSearch
@@ -47,3 +48,53 @@ def test_a_hypothesis_repeating_an_outline_read_as_no_card_is_kept_and_the_outli
     # The clean outline itself is still there: the reader has its readings and needs it to
     # tell a back (`recogniser._blank_outlines`).
     assert found.quads[2] is search.singles[0]
+
+
+# A clean outline that lost its two index corners (issue 9): where a dark index touches the
+# card's edge at a far camera or in glare, the card-stock region's contour winds around the
+# ink, and the quad fitted to it can cut across the top-left and bottom-right corners (seen
+# on a king 50 pixels wide: both corners 12 pixels in). Both index regions then lie off
+# the index and read "no index". The rectangle around the region keeps the corners
+# (``geometry._BLANK_BOXES``): on the development frames of seed 2028, 6 more cards of
+# 5,001 read, no false report more.
+_CARD = np.array([[500, 300], [600, 300], [600, 440], [500, 440]], np.float32)
+_CUT = np.array([[505, 312], [600, 300], [595, 428], [500, 440]], np.float32)
+
+
+def _search_with_a_cut_outline() -> CardSearch:
+    """The cut outline (single 1) and a card read whole (single 0, settled)."""
+    frame = FELT.copy()
+    cv2.fillConvexPoly(frame, _CARD.astype(np.int32), (235, 235, 235))
+    cv2.fillConvexPoly(frame, (_CARD + np.float32([300, 0])).astype(np.int32), (235, 235, 235))
+    search = CardSearch(frame)
+    assert [q.box[0] for q in search.singles] == [800, 500]
+    contour = search._singles[1][1]
+    search._singles[1] = (_CUT * search.scale, contour)  # the fit that cut the corners
+    search.singles[1] = CardQuad(_CUT, True)
+    search._inner = []  # its edge-cut outline, fitted the same way, cut the same corners
+    return search
+
+
+def _nearest(quads: list[CardQuad]) -> float:
+    """The largest corner error (frame pixels) of the quad nearest the card, either way round."""
+    return float(min((min(np.abs(q.corners - _CARD).max(),
+                           np.abs(q.corners[[2, 3, 0, 1]] - _CARD).max()) for q in quads),
+                     default=np.inf))
+
+
+def test_an_outline_read_as_no_index_is_searched_again_as_the_rectangle_around_it() -> None:
+    search = _search_with_a_cut_outline()
+    assert _nearest(search.hypotheses(settled=[0], blank=[1])) <= 3
+
+
+def test_an_outline_read_as_a_card_gives_no_rectangle() -> None:
+    search = _search_with_a_cut_outline()
+    assert _nearest(search.hypotheses(settled=[0])) > 10
+
+
+def test_without_the_rectangle_step_an_outline_read_as_no_index_gives_none(monkeypatch) -> None:
+    from dealerassist.vision import geometry
+
+    monkeypatch.setattr(geometry, "_BLANK_BOXES", False)
+    search = _search_with_a_cut_outline()
+    assert _nearest(search.hypotheses(settled=[0], blank=[1])) > 10

@@ -128,10 +128,10 @@ def _unsnapped(gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 def _without_blanks(search_class: type) -> type:
-    """``BASE``'s CardSearch taking today's ``blank`` argument (always empty in the proof).
+    """``BASE``'s CardSearch taking today's ``blank`` arguments (always empty in the proof).
 
-    Today's reader passes the clean outlines read as no card at both corners; ``BASE``'s
-    finder had no such argument. The proof turns that reader step off
+    Today's reader passes the clean outlines read as no card at both corners (to `found`
+    and `hypotheses`); ``BASE``'s finder had no such argument. The proof turns that reader step off
     (``recogniser._PAST_BLANKS``), so both finders are asked the same.
     """
 
@@ -139,6 +139,10 @@ def _without_blanks(search_class: type) -> type:
         def found(self, hypotheses, *, max_hypotheses: int = 40, blank=()):
             assert not blank
             return super().found(hypotheses, max_hypotheses=max_hypotheses)
+
+        def hypotheses(self, *, blank=(), **options):
+            assert not blank
+            return super().hypotheses(**options)
 
     return Base
 
