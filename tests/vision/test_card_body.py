@@ -266,13 +266,33 @@ def test_the_shipped_face_model_loads_and_reads_drawn_faces():
 
 
 def test_a_dispute_between_a_ten_and_a_queen_keeps_the_queen_on_a_face_of_pictures():
-    # Corner 0 reads a ten surely, corner 1 a queen a little less surely: a dispute.
+    # Corner 0 reads a ten surely, corner 1 a queen a little less surely: a dispute. The
+    # face leans to pictures without being sure of them.
     ten, queen = _corner("Th", 0.8, runner_up="9"), _corner("Qh", 0.7, runner_up="K")
     plain = _read_pairs({0: ten, 1: queen}, [0])
     assert plain[0][1] is parse_card("Th") and plain[1][0] == 0.0  # the surer corner stays
-    faced = _read_pairs({0: ten, 1: queen}, [0], {0: _face(COURT, "h")})
+    faced = _read_pairs({0: ten, 1: queen}, [0], {0: _face(COURT, "h", 0.6)})
     assert faced[1][1] is parse_card("Qh") and faced[0][0] == 0.0
     assert faced[1][0] <= 0.85  # still a dispute: the dealer confirms
+
+
+def test_a_hypothesis_face_sure_of_a_court_fuses_a_ten_and_a_queen_in_dispute(monkeypatch):
+    # A thin queen read as a ten at one corner and as a queen at the other, on a
+    # hypothesis: settled, the queen alone stayed, too unsure to be proposed at all.
+    ten, queen = _corner("Th", 0.6, runner_up="Q"), _corner("Qh", 0.58, runner_up="T")
+    monkeypatch.setattr(reader, "_HYP_DISPUTES", False)
+    settled = _read_pairs({0: ten, 1: queen}, [0], {0: _face(COURT, "h")})
+    assert settled[0][0] == 0.0 and settled[1][0] < 0.6
+    monkeypatch.setattr(reader, "_HYP_DISPUTES", True)
+    fused = _read_pairs({0: ten, 1: queen}, [0], {0: _face(COURT, "h")})
+    assert fused[0][1] is fused[1][1] is parse_card("Qh")
+    assert 0.6 <= fused[0][0] == fused[1][0] <= _DISPUTED  # proposed: the dealer confirms
+
+
+def test_a_hypothesis_face_sure_of_pips_never_decides_a_dispute():
+    ten, queen = _corner("Th", 0.62, runner_up="9"), _corner("Qh", 0.55, runner_up="K")
+    settled = _read_pairs({0: ten, 1: queen}, [0], {0: _face(8, "h", 0.95)})  # nine pips
+    assert settled[0][0] == 0.0 or settled[1][0] == 0.0
 
 
 def test_support_is_above_one_where_the_face_speaks_for_the_card():
