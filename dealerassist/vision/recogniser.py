@@ -140,12 +140,6 @@ _TEN = int(Rank.TEN) - 2  # the ten's rank class
 # reports 33 -> 20 (sure 2 -> 0), 4,935 (19) with every number card on clean outlines;
 # seeds 2027, 3131, 5353, 6464: +6 cards, -5 false reports (the same either way).
 _FACE_COURTS: tuple[float, float] | None = (0.3, 0.5)
-# ... and on a hypothesis any number card, two to nine, from this court share: a far court
-# of a pale index read as an eight or a three. Seed 2028: +2 cards (a queen read as an eight
-# no more), the same 19 false reports; overlap seed 6464: one false report fewer; seeds
-# 2027, 3131, 5353 unchanged (0.6: one right card fewer on 3131 and on 5353; 0.8 the same
-# cards as 0.7 but not the false report fewer; 0.9: +1 card, +1 false report).
-_HYP_NUMBER_COURTS: float | None = 0.7
 # A clean outline's face sure of its group at least this much confines the card's rank to
 # that group (`card_body.confine`; a rank it overrules makes the reading a proposal). On
 # clean outlines of scenes other than the held-out ones (5,943 faces), 2 of 5,871 faces
@@ -429,13 +423,9 @@ def _witnessed(
         # No number card's face looks like a court's, but a court's index can pass for a
         # number: a court's "Q" beside a line for "10", a blurred one for a "9" or a "3".
         # On a clean outline any number card is confined to the courts (as a face sure of
-        # a court would); on a hypothesis, whose face may show another card, a ten, and
-        # another number card only where the face is surer (``_HYP_NUMBER_COURTS``).
+        # a court would); on a hypothesis, whose face may show another card, only a ten.
         number = ((own <= _TEN) & ~blank) if whole else ten
-        rows = number & (group_p[:, COURT] >= _FACE_COURTS[not whole])
-        if not whole and _HYP_NUMBER_COURTS is not None:
-            rows |= (own < _TEN) & ~blank & (group_p[:, COURT] >= _HYP_NUMBER_COURTS)
-        rows = np.flatnonzero(rows)
+        rows = np.flatnonzero(number & (group_p[:, COURT] >= _FACE_COURTS[not whole]))
         if len(rows):
             courts = np.zeros((len(rows), GROUPS))
             courts[:, COURT] = 1.0

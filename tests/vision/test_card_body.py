@@ -32,7 +32,6 @@ from dealerassist.vision.recogniser import (
     _FACE_DOUBTS,
     _FACE_SUIT,
     _FACE_SURE,
-    _HYP_NUMBER_COURTS,
     _TEN_DOUBTS,
     _agree_surely,
     _read_pairs,
@@ -359,27 +358,14 @@ def test_a_broken_face_model_is_a_clear_error(tmp_path):
         BodyClassifier(broken)
 
 
-def test_a_hypothesis_read_as_a_nine_whose_face_doubts_it_is_a_proposal():
+def test_a_hypothesis_read_as_a_nine_whose_face_is_surely_a_court_is_a_proposal():
     # A hypothesis's face may be part of another card: it confines nothing, but a face
-    # this sure of another group (six pips) makes a card read there one the dealer confirms.
+    # this sure of a court makes a card read there one the dealer confirms.
     nine = _corner("9h", 0.999, 0.999, runner_up="Q")
-    face = _face(group_of_rank_class(4), "h", 0.95)
+    face = _face(COURT, "h", 0.95)
     for corners, first in (({0: nine, 1: nine}, 0), ({2: nine}, 2)):  # fused, or one corner
         confidence, card = _read_pairs(corners, [first], {first: face})[first]
         assert card is parse_card("9h") and confidence <= _DISPUTED
-
-
-def test_a_hypothesis_read_as_a_nine_whose_face_is_surely_a_court_is_the_court_after_it(
-        monkeypatch):
-    # A far queen of a pale index read as a nine (or an eight, a three) on a hypothesis.
-    nine = _corner("9h", 0.999, 0.999, runner_up="Q")
-    face = _face(COURT, "h", _HYP_NUMBER_COURTS + 0.05)
-    for corners, first in (({0: nine, 1: nine}, 0), ({2: nine}, 2)):  # fused, or one corner
-        confidence, card = _read_pairs(corners, [first], {first: face})[first]
-        assert card is parse_card("Qh") and 0.6 <= confidence <= _DISPUTED
-    monkeypatch.setattr(reader, "_HYP_NUMBER_COURTS", None)
-    confidence, card = _read_pairs({0: nine, 1: nine}, [0], {0: face})[0]
-    assert card is parse_card("9h") and confidence <= _DISPUTED
 
 
 def test_a_hypothesis_whose_face_agrees_or_is_unsure_stays_sure():
