@@ -289,6 +289,13 @@ def test_a_hypothesis_face_sure_of_a_court_fuses_a_ten_and_a_queen_in_dispute(mo
     assert 0.6 <= fused[0][0] == fused[1][0] <= _DISPUTED  # proposed: the dealer confirms
 
 
+def test_a_hypothesis_face_sure_of_a_court_never_decides_a_dispute_of_a_number_card():
+    # In a pile a hypothesis's face can show the picture of the court beside it.
+    four, jack = _corner("4d", 0.6, runner_up="A"), _corner("Jd", 0.58, runner_up="T")
+    settled = _read_pairs({0: four, 1: jack}, [0], {0: _face(COURT, "d")})
+    assert settled[0][0] == 0.0 or settled[1][0] == 0.0
+
+
 def test_a_hypothesis_face_sure_of_pips_never_decides_a_dispute():
     ten, queen = _corner("Th", 0.62, runner_up="9"), _corner("Qh", 0.55, runner_up="K")
     settled = _read_pairs({0: ten, 1: queen}, [0], {0: _face(8, "h", 0.95)})  # nine pips
