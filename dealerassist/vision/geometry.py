@@ -33,7 +33,7 @@ from dealerassist.vision.card_hypotheses import (
 from dealerassist.vision.card_metric import SHORT_SIDE, CardMetric
 from dealerassist.vision.edge_snap import snap_quads
 from dealerassist.vision.morphology import white_top_hat
-from dealerassist.vision.outlines import outline_from_contour, refine_quads
+from dealerassist.vision.outlines import card_like, outline_from_contour, refine_quads
 from dealerassist.vision.quads import (
     CARD_ASPECT,
     INDEX_BOX,
@@ -273,6 +273,10 @@ _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (Fals
 # and a few more cards read so (only the rectangles a corner 4 % of the diagonal off:
 # 3 cards fewer on the development frames).
 _BLANK_BOXES = True
+# A region too ragged to be a clean outline (a court of dark artwork under glare: only its
+# pale parts are "not felt") whose hull is a card's quadrilateral of about a card's area
+# (these shares of the area the metric gives there) is that card: a hypothesis.
+_RAGGED_HULLS: tuple[float, float] | None = (0.8, 1.25)
 
 
 def _filled(mask: np.ndarray, regions: Sequence[Sequence[np.ndarray]]) -> np.ndarray:
@@ -365,6 +369,23 @@ def _settle(
         singles[number] = (quad, singles[number][1])
         out.append(quad)
     return out
+
+
+def _card_hulls(contours: list[np.ndarray], metric: CardMetric,
+                shares: tuple[float, float]) -> list[np.ndarray]:
+    """Return the hulls of these regions that are a card's quadrilateral of a card's area."""
+    low, high = shares
+    quads = []
+    for contour in contours:
+        hull = cv2.convexHull(contour)
+        approx = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True)
+        if len(approx) != 4:
+            continue
+        quad = approx.reshape(4, 2).astype(np.float32)
+        area = cv2.contourArea(quad)
+        if card_like(quad) and low <= area / metric.card_area(quad.mean(axis=0)) <= high:
+            quads.append(order_quad(quad))
+    return quads
 
 
 def _metrics(metric: CardMetric | None, sure: bool, long_side: float) -> list[CardMetric]:
@@ -620,6 +641,8 @@ class CardSearch:
             # is then read as "no index". The rectangle around its region keeps the corner.
             parts.append([order_quad(cv2.boxPoints(cv2.minAreaRect(self._singles[n][1])))
                           for n in blank if n not in settled])
+        if _RAGGED_HULLS and metric is not None and self._merged:
+            parts.append(_card_hulls(self._merged, metric, _RAGGED_HULLS))
         for contour in merged:
             rect = cv2.minAreaRect(contour)
             rect_area = rect[1][0] * rect[1][1]

@@ -98,3 +98,35 @@ def test_without_the_rectangle_step_an_outline_read_as_no_index_gives_none(monke
     monkeypatch.setattr(geometry, "_BLANK_BOXES", False)
     search = _search_with_a_cut_outline()
     assert _nearest(search.hypotheses(settled=[0], blank=[1])) > 10
+
+
+# A region too ragged to be a clean outline (issue 9): a court of dark artwork under glare
+# shows the felt-coloured finder only its pale parts, one region with a deep bay in it
+# (seed 2028, a king of gm-paris: region 0.58 of its hull). Its hull is the card's
+# quadrilateral at a card's area: a hypothesis (``geometry._RAGGED_HULLS``).
+_BAY = np.array([[500, 300], [530, 300], [530, 400], [570, 400], [570, 300], [600, 300],
+                 [600, 440], [500, 440]], np.int32)  # the card, its middle top cut out
+
+
+def _ragged_search(card_long_side: float) -> CardSearch:
+    from dealerassist.vision.card_metric import CardMetric
+
+    search = CardSearch(FELT)
+    search._merged = [(_BAY * search.scale).astype(np.int32).reshape(-1, 1, 2)]
+    search.metric = lambda settled=(): CardMetric.isotropic(card_long_side * search.scale)
+    return search
+
+
+def test_a_ragged_region_whose_hull_is_a_card_is_a_hypothesis() -> None:
+    assert _nearest(_ragged_search(140).hypotheses()) <= 3
+
+
+def test_a_ragged_region_whose_hull_is_no_card_s_size_gives_no_such_hypothesis() -> None:
+    assert _nearest(_ragged_search(200).hypotheses()) > 10  # a pile's hull, say
+
+
+def test_without_the_hull_step_a_ragged_region_gives_no_card(monkeypatch) -> None:
+    from dealerassist.vision import geometry
+
+    monkeypatch.setattr(geometry, "_RAGGED_HULLS", None)
+    assert _nearest(_ragged_search(140).hypotheses()) > 10

@@ -27,8 +27,9 @@ no longer taken for it (``geometry._SMALLER_INSIDE``), and a clean outline far l
 a card holding such a region demoted to a region (``geometry._HOSTS_DEMOTED``, which
 never happens while ``_SMALLER_INSIDE`` is off), and cards whose edge is a line inside a
 region of several (``geometry._LINE_HYPOTHESES``), cards whose corner is hidden between
-two square edges of a region (``geometry._HIDDEN_CORNERS``), and the fallback card size
-taken from outlines of a card's shape (``geometry._FALLBACK_ASPECT``). The reader's step
+two square edges of a region (``geometry._HIDDEN_CORNERS``), the fallback card size
+taken from outlines of a card's shape (``geometry._FALLBACK_ASPECT``), and the hulls of
+ragged regions of a card's shape and size (``geometry._RAGGED_HULLS``). The reader's step
 past clean outlines read as no card (``recogniser._PAST_BLANKS``, which ``BASE``'s finder
 had no argument for) is off too, and so is its second search of frames where no outline
 was settled (``recogniser._REFIT``, which asks ``BASE``'s finder for a metric it knew
@@ -170,6 +171,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
     filled, smaller = geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE
     lines, hidden, fallback = (geometry._LINE_HYPOTHESES, geometry._HIDDEN_CORNERS,
                                geometry._FALLBACK_ASPECT)
+    ragged = geometry._RAGGED_HULLS
     refit = recogniser._REFIT
     past_blanks, base_search = recogniser._PAST_BLANKS, _without_blanks(before.CardSearch)
     for number, image in enumerate(images):
@@ -185,6 +187,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._LINE_HYPOTHESES = False  # no lines inside regions, as in BASE
             geometry._HIDDEN_CORNERS = False  # no hidden corners, as in BASE
             geometry._FALLBACK_ASPECT = None  # the median outline's size, as in BASE
+            geometry._RAGGED_HULLS = None  # no hulls of ragged regions, as in BASE
             recogniser._REFIT = False  # one search a frame, as in BASE
             recogniser._PAST_BLANKS = False  # BASE's finder knew no blank outlines
             snapped = _searched(geometry, image)
@@ -203,6 +206,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._FILLED_SUPPORT, geometry._SMALLER_INSIDE = filled, smaller
             geometry._LINE_HYPOTHESES = lines
             geometry._HIDDEN_CORNERS, geometry._FALLBACK_ASPECT = hidden, fallback
+            geometry._RAGGED_HULLS = ragged
             recogniser._REFIT = refit
         if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
             differing_quads.append(number)
