@@ -165,8 +165,8 @@ _DECIDES_DISPUTES = True
 # picture beside a number card (hence neither faces of pips nor disputes of other ranks).
 # Seed 2028: +5 cards of 5,001, no false report more; seeds 2027, 3131, 6464 and two sets
 # of 240 overlap frames of the held-out designs (seeds 7575 and 8686): the same cards and
-# false reports; seed 5353 one false report fewer. Any dispute under a court face: +7
-# cards on seed 2028, but +6 false reports on the two overlap sets.
+# false reports; seed 5353 one false report fewer. Any dispute under a court face: the
+# same +5 cards on seed 2028, but +4 false reports on the two overlap sets.
 _HYP_DISPUTES = True
 # Frames where no clean outline was surely one card: the regions are searched again with
 # the card's size learnt from hypotheses read as one card at both corners (at most this
@@ -307,7 +307,9 @@ def _read_pairs(
     adds the face's evidence to the corners' (fused, or the one corner read) before the
     card is chosen; a corner whose own best class is "no index" stays blank. With
     ``whole`` (clean outlines), a face sure of its group confines the card (`_witnessed`)
-    and two disputing corners are fused, not settled by the surer one (capped: a proposal).
+    and two disputing corners are fused, not settled by the surer one (capped: a proposal);
+    on a hypothesis only a ten and a court in dispute under a face sure of a court are
+    (``_HYP_DISPUTES``).
     """
     firsts = list(firsts)
     numbers = [n for first in firsts for n in (first, first + 1) if n in probabilities]
