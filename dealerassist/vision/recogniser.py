@@ -340,7 +340,7 @@ def _read_pairs(
                 _DECIDES_DISPUTES and faces and (
                     _face_is_sure(faces.get(first)) if whole
                     else _HYP_DISPUTES and min(a[1].rank, b[1].rank) >= Rank.TEN
-                    and _face_is_court(faces.get(first)))):
+                    and _sure_group(faces.get(first)) == COURT)):
             _settle_disputes(readings, [first], faces)
         else:
             to_fuse.append((first, differ))
@@ -377,16 +377,16 @@ def _read_pairs(
     return readings
 
 
-def _face_is_court(face: Probabilities | None) -> bool:
-    """Say whether a face is sure (``_FACE_SURE``) that it shows a court."""
-    return (face is not None and _FACE_SURE is not None
-            and int(sure_groups(face[0], _FACE_SURE)[0]) == COURT)
+def _sure_group(face: Probabilities | None) -> int:
+    """Return the card group a face is sure of (``_FACE_SURE``), else -1."""
+    if face is None or _FACE_SURE is None:
+        return -1
+    return int(sure_groups(face[0], _FACE_SURE)[0])
 
 
 def _face_is_sure(face: Probabilities | None) -> bool:
     """Say whether a face is sure of one card group (``_FACE_SURE``): it confines the rank."""
-    return (face is not None and _FACE_SURE is not None
-            and int(sure_groups(face[0], _FACE_SURE)[0]) >= 0)
+    return _sure_group(face) >= 0
 
 
 def _witnessed(
