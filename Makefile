@@ -37,7 +37,7 @@ $(HEADLESS)/.installed-stamp: pyproject.toml
 	touch $@
 
 test-headless: $(HEADLESS)/.installed-stamp
-	$(HEADLESS)/bin/python -c "import importlib.util as u; assert not u.find_spec('PySide6') and not u.find_spec('cv2')"
+	$(HEADLESS)/bin/python -c "import importlib.util as u; assert not u.find_spec('PySide6') and not u.find_spec('cv2') and not u.find_spec('onnxruntime')"
 	$(HEADLESS)/bin/python -m pytest -q -m 'not slow' -p no:cacheprovider -p no:pytest-qt \
 		--ignore=tests/ui --ignore=tests/vision
 

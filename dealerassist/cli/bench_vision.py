@@ -146,5 +146,6 @@ def measure(*, quick: bool) -> dict[str, dict[str, Any]]:
             "accuracy_by_condition": {k: round(v.accuracy, 4) for k, v in by_condition.items()},
             "accuracy_by_deck": {k: round(v.accuracy, 4) for k, v in by_deck.items()},
             "opencv": cv2.__version__,
+            "network_engine": recogniser.classifier.engine,
         }
     }

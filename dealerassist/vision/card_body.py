@@ -10,7 +10,7 @@ claims what generalises from deck to deck: the rank *group* (ace, each of two to
 
 Input: the card warped upright to ``BODY_W x BODY_H`` with the same two channels as the
 index patches (`model.reading_image`, `model.normalise_patches`). A small CNN (ONNX, run by
-``cv2.dnn``, trained by ``scripts/vision_body.py``) gives 12 group logits (the eleven
+`network`, trained by ``scripts/vision_body.py``) gives 12 group logits (the eleven
 above and "no card's face": a back) and 4 suit logits. The recogniser multiplies its
 evidence into the corners' (`witness`) with a weight chosen on rendered scenes. The face
 may lower the chance that an index was read at all (a hypothesis lying on a back), never
@@ -65,16 +65,16 @@ def extract_bodies(frame: np.ndarray, quads: list[np.ndarray]) -> np.ndarray:
 class BodyClassifier:
     """Group (N, 12) and suit (N, 4) probabilities of warped card faces."""
 
-    def __init__(self, path: Path | str = DEFAULT_BODY_PATH) -> None:
+    def __init__(self, path: Path | str = DEFAULT_BODY_PATH, *, engine: str | None = None) -> None:
         self.path = Path(path)
-        self._net = read_network(self.path, what="card face model", script="vision_body.py")
+        self._net = read_network(self.path, what="card face model", script="vision_body.py",
+                                 engine=engine)
 
     def predict(self, bodies: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Group and suit probabilities for uint8 (N, BODY_H, BODY_W, 2) `extract_bodies`."""
         if len(bodies) == 0:
             return np.zeros((0, GROUPS), np.float32), np.zeros((0, 4), np.float32)
-        self._net.setInput(normalise_patches(bodies))
-        logits = np.asarray(self._net.forward()).reshape(len(bodies), GROUPS + 4)
+        logits = self._net.forward(normalise_patches(bodies)).reshape(len(bodies), GROUPS + 4)
         return _softmax(logits[:, :GROUPS]), _softmax(logits[:, GROUPS:])
 
     def warm_up(self) -> None:

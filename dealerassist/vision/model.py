@@ -1,12 +1,12 @@
-"""The corner-index classifier: a tiny CNN shipped as ONNX and run by ``cv2.dnn``.
+"""The corner-index classifier: a tiny CNN shipped as ONNX (run by `network`).
 
-Why ONNX through OpenCV: the program already depends on OpenCV, the network is ~100 kB and
-runs in well under a millisecond per card on a laptop CPU, and nothing is downloaded at run
-time. The network is trained by ``scripts/vision_train.py`` on scenes the project renders
-itself. Input: index patches ``PATCH_H x PATCH_W`` with two channels: grey (normalised to
-zero mean and unit spread, for shape) and redness relative to the patch's paper (for red
-against black or blue/green ink, whatever the light's colour). Output: 14 rank logits
-(2..A, then "no index here") and 4 suit logits (c, d, h, s).
+Why ONNX: the network is ~100 kB, runs in well under a millisecond per card on a laptop
+CPU (ONNX Runtime, or OpenCV's ``cv2.dnn`` where that is not installed), and nothing is
+downloaded at run time. The network is trained by ``scripts/vision_train.py`` on scenes
+the project renders itself. Input: index patches ``PATCH_H x PATCH_W`` with two channels:
+grey (normalised to zero mean and unit spread, for shape) and redness relative to the
+patch's paper (for red against black or blue/green ink, whatever the light's colour).
+Output: 14 rank logits (2..A, then "no index here") and 4 suit logits (c, d, h, s).
 
 The probability vectors are the evidence; a card is only chosen from them at the end
 (`best_card`), after the two corner indices of one card have been combined (`fuse`) and
@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card, Rank, Suit
-from dealerassist.errors import RecognitionError
+from dealerassist.vision.network import Network, load_network
 
 __all__ = ["DEFAULT_MODEL_PATH", "NO_INDEX", "PATCH_H", "PATCH_W", "IndexClassifier",
            "best_card", "best_cards", "choose_framings", "framing_scores", "fuse", "fuse_pairs",
@@ -94,35 +94,25 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
     return exp / exp.sum(axis=1, keepdims=True)
 
 
-def read_network(path: Path, *, what: str, script: str) -> cv2.dnn.Net:
-    """Load a shipped ONNX network for ``cv2.dnn``, or raise RecognitionError naming it.
-
-    Args:
-        path: the ONNX file.
-        what: how the message names the model ("card model").
-        script: the training script that writes it (named when the file is missing).
-
-    """
-    if not path.is_file():
-        raise RecognitionError(f"{path}: the {what} is missing (run scripts/{script})")
-    try:
-        # OpenCV 5's classic engine runs these small networks ~30 % faster than the new one.
-        engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-        try:
-            return (cv2.dnn.readNetFromONNX(str(path), engine=engine)
-                    if engine is not None else cv2.dnn.readNetFromONNX(str(path)))
-        except TypeError:  # an OpenCV without engines
-            return cv2.dnn.readNetFromONNX(str(path))
-    except cv2.error as error:
-        raise RecognitionError(f"{path}: the {what} cannot be loaded: {error}") from error
+def read_network(
+    path: Path, *, what: str, script: str, engine: str | None = None
+) -> Network:
+    """Load a shipped ONNX network (`network.load_network`), or raise RecognitionError."""
+    return load_network(path, what=what, script=script, engine=engine)
 
 
 class IndexClassifier:
     """Rank and suit probabilities for corner-index patches."""
 
-    def __init__(self, path: Path | str = DEFAULT_MODEL_PATH) -> None:
+    def __init__(self, path: Path | str = DEFAULT_MODEL_PATH, *, engine: str | None = None) -> None:
         self.path = Path(path)
-        self._net = read_network(self.path, what="card model", script="vision_train.py")
+        self._net = read_network(self.path, what="card model", script="vision_train.py",
+                                 engine=engine)
+
+    @property
+    def engine(self) -> str:
+        """What runs the network: "onnxruntime" or "opencv" (`network`)."""
+        return self._net.engine
 
     def predict(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Rank (N, 14) and suit (N, 4) probabilities for uint8 (N, H, W, 2) patches."""
@@ -135,8 +125,7 @@ class IndexClassifier:
 
         The forward releases the GIL: two classifiers may run on two threads at once.
         """
-        self._net.setInput(inputs)
-        return np.asarray(self._net.forward()).reshape(len(inputs), 18)
+        return self._net.forward(inputs).reshape(len(inputs), 18)
 
     def warm_up(self) -> None:
         """Run the network once, so that its first frame does not pay for its set-up."""
