@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -47,7 +47,7 @@ from dealerassist.vision.quads import (
 
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "find_card_quads",
            "find_cards", "fresh_hypotheses", "grid_weights", "index_regions", "inside_shares",
-           "order_quad"]
+           "order_quad", "farthest_repeat"]
 
 _DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
 
@@ -138,6 +138,26 @@ _NEXT_CORNER = np.array([1, 2, 3, 0])
 # which dropped a fanned card's hypothesis on its index for one beside it a few pixels
 # off: non-held-out overlap frames 1,048 -> 1,061 of 1,094 cards read.
 _REPEAT = 0.88
+
+
+def farthest_repeat(
+    quad: CardQuad, others: Sequence[CardQuad], *, least: float
+) -> CardQuad | None:
+    """Return the farthest of ``others`` that still repeats ``quad`` (as `_dedupe` measures).
+
+    The gap is the largest corner coordinate difference (same way round or half a turn
+    round) over ``quad``'s diagonal; a repeat lies within ``1 - _REPEAT``. Only one more
+    than ``least`` away counts (nearer, it would read as ``quad`` does). None if none.
+    """
+    if not others:
+        return None
+    corners = quad.corners
+    stacked = np.stack([other.corners for other in others])
+    same = np.abs(stacked - corners[None]).max(axis=(1, 2))
+    turned = np.abs(stacked - np.roll(corners, 2, axis=0)[None]).max(axis=(1, 2))
+    gaps = np.minimum(same, turned) / max(float(np.hypot(*(corners[0] - corners[2]))), 1e-6)
+    near = np.flatnonzero((gaps > least) & (gaps < 1.0 - _REPEAT))
+    return others[int(near[np.argmax(gaps[near])])] if len(near) else None
 
 
 def _dedupe(quads: list[CardQuad], *, limit: float | None = None) -> list[CardQuad]:
@@ -410,12 +430,15 @@ class FoundCards:
         quads: card outlines and hypotheses, clean outlines first, in frame pixels.
         paper: the bright, unsaturated pixels (card stock) at the search size.
         scale: search size / frame size.
+        dropped: the hypotheses left out (repeats of a quad kept, or past the most read),
+            in the finder's order (`farthest_repeat` finds a quad's repeats among them).
 
     """
 
     quads: list[CardQuad]
     paper: np.ndarray
     scale: float
+    dropped: list[CardQuad] = field(default_factory=list)
 
     def paper_shares(self, regions: np.ndarray) -> np.ndarray:
         """Share of card stock in each region (N, 4, 2) given in frame pixels."""
@@ -731,5 +754,7 @@ class CardSearch:
         blank = set(blank)
         open_ = [quad for n, quad in enumerate(self.singles) if n not in blank]
         last = [quad for n, quad in enumerate(self.singles) if n in blank]
-        return FoundCards(_dedupe(open_ + hypotheses)[:max_hypotheses] + last, self.mask,
-                          self.scale)
+        quads = _dedupe(open_ + hypotheses)[:max_hypotheses] + last
+        kept = {id(quad) for quad in quads}
+        return FoundCards(quads, self.mask, self.scale,
+                          [quad for quad in hypotheses if id(quad) not in kept])
