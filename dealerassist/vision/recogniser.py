@@ -43,7 +43,7 @@ from dealerassist.vision.card_metric import CardMetric
 from dealerassist.vision.geometry import (
     CardQuad,
     CardSearch,
-    farthest_repeat,
+    farthest_repeats,
     fresh_hypotheses,
     grid_weights,
     index_regions,
@@ -91,8 +91,9 @@ _REREAD_MAX = 8
 # frame, the repeat more than 4 % of the diagonal away, its readings kept only at 0.95.
 # Overlap frames of seeds 7575, 8686, 5353, 6464 and seed 2028: +6, +6, +3, +4, +3
 # cards (seed 3131 +1, 2027 the same), false reports +1 (8686) and -1 (2028), none sure;
-# ~0.8 ms more at p50, ~1.7 ms at p95 (interleaved). Two repeats each: +1 card more for
-# +0.4 ms at p95; repeats up to 20 % apart: fewer cards, a sure false report more.
+# held-out +4 cards. ~0.7 ms more at p50, ~1.7 ms at p95 (the bench's frames, off and on
+# twice). Two repeats each: +1 card more; repeats up to 20 % apart: fewer cards, a sure
+# false report more; 8 or 12 such hypotheses a frame: 10 or 17 of the 22 cards.
 _ALTERNATES = True
 _ALT_BLANKS = 16
 _ALT_MIN = 0.04
@@ -681,8 +682,8 @@ class Recogniser:
         blanks = [k for k, quad in enumerate(quads) if not quad.single and all(
             m in results and results[m][1] is None for m in (2 * k, 2 * k + 1))]
         start = len(regions)
-        for k in blanks[:_ALT_BLANKS]:
-            alternate = farthest_repeat(quads[k], dropped, least=_ALT_MIN)
+        for alternate in farthest_repeats([quads[k] for k in blanks[:_ALT_BLANKS]], dropped,
+                                          least=_ALT_MIN):
             if alternate is not None:
                 quads.append(alternate)
                 regions.extend(index_regions(alternate.corners))

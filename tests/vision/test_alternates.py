@@ -15,7 +15,7 @@ import pytest
 
 from dealerassist.cards import parse_card
 from dealerassist.vision import recogniser as recogniser_module
-from dealerassist.vision.geometry import CardSearch, farthest_repeat
+from dealerassist.vision.geometry import CardSearch, farthest_repeats
 from dealerassist.vision.quads import CardQuad, index_regions
 from dealerassist.vision.recogniser import read_image
 
@@ -81,10 +81,20 @@ def test_an_alternate_read_below_the_floor_counts_for_nothing(recogniser, monkey
 
 
 @pytest.mark.parametrize(("share", "turned"), [(0.15, False), (0.15, True)])
-def test_farthest_repeat_measures_either_way_round(share, turned):
+def test_farthest_repeats_measures_either_way_round(share, turned):
     quad = CardQuad(KING.copy(), single=False)
     moved = _across(KING, share)
     other = CardQuad(np.roll(moved.corners, 2, axis=0), single=False) if turned else moved
-    assert farthest_repeat(quad, [other], least=0.04) is other
-    assert farthest_repeat(quad, [other], least=0.1) is None  # 0.088 of the diagonal
-    assert farthest_repeat(quad, [], least=0.04) is None
+    assert farthest_repeats([quad], [other], least=0.04)[0] is other
+    assert farthest_repeats([quad], [other], least=0.1) == [None]  # 0.088 of the diagonal
+    assert farthest_repeats([quad], [], least=0.04) == [None]
+
+
+def test_farthest_repeats_answers_each_quad_apart():
+    king = CardQuad(KING.copy(), single=False)
+    elsewhere = CardQuad(KING + np.float32([400, 0]), single=False)
+    near_king, near_elsewhere = _across(KING, 0.1), _across(elsewhere.corners, -0.12)
+    far_king = _across(KING, 0.15)
+    found = farthest_repeats([king, elsewhere], [near_king, near_elsewhere, far_king],
+                             least=0.04)
+    assert found[0] is far_king and found[1] is near_elsewhere
