@@ -85,7 +85,7 @@ _REREAD_LOW = 0.2  # an index that may be a card this surely, on an outline read
 _REREAD_HIGH = 0.98  # this, is cut and read again (a second look)
 # The second look: (shift along the index's width, along its height, scale about its centre)
 _VARIANTS = ((0.06, 0.04, 1.0), (-0.06, -0.04, 1.0), (0.0, 0.0, 0.9))
-_REREAD_MAX = 8
+_REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (latency)
 # A hypothesis read as "no index" at both corners is read again as its farthest repeat
 # the finder dropped (`Recogniser._read_alternates`), for at most 16 such hypotheses a
 # frame, the repeat more than 4 % of the diagonal away, its readings kept only at 0.95.
@@ -97,7 +97,7 @@ _REREAD_MAX = 8
 _ALTERNATES = True
 _ALT_BLANKS = 16
 _ALT_MIN = 0.04
-_ALT_KEEP = 0.95  # regions read again per pass at most, likeliest cards first (latency)
+_ALT_KEEP = 0.95
 # The close framing: the index region shrunk towards the card's corner (a deck's small,
 # thin index then fills the patch as the usual ones do; `model.choose_framings`).
 _CLOSE = 0.85
