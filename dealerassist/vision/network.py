@@ -3,9 +3,10 @@
 Why: most of a frame's reading time is the two tiny networks (the corner index, the card
 face), run a few dozen times a frame. ONNX Runtime, the engine made for running ONNX
 files, runs them about 1.8 times faster than OpenCV 5's classic ``cv2.dnn`` engine on one
-thread (the index network: ~63 against ~115 us a patch; `scripts/vision_devset.py
-latency`, docs/vision.md), with the same results to float rounding. OpenCV stays the
-fallback, so that a machine without an ONNX Runtime wheel still reads cards, only slower.
+thread (the index network, batches of 8 to 48 patches: ~63 against ~115 us a patch; a
+frame's time interleaved in docs/vision.md), with the same results to float rounding.
+OpenCV stays the fallback, so that a machine without an ONNX Runtime wheel still reads
+cards, only slower.
 
 One `Network` is used by one thread at a time: the recogniser gives each of its two
 threads its own copy (each runs on one core; a forward releases the GIL).
@@ -24,7 +25,7 @@ from dealerassist.errors import RecognitionError
 __all__ = ["ENGINES", "Network", "load_network"]
 
 ENGINES = ("onnxruntime", "opencv")
-# The engine used when a caller names none: the first of ENGINES that is installed.
+# The engine used when a caller names none; None: the first of ENGINES that is installed.
 _ENGINE: str | None = None
 
 
