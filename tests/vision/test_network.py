@@ -29,21 +29,15 @@ def test_onnxruntime_is_the_default_engine_where_it_is_installed():
     assert IndexClassifier(engine="opencv").engine == "opencv"
 
 
-def test_both_engines_give_the_index_network_the_same_probabilities():
-    patches = _patches(40, PATCH_H, PATCH_W, seed=3)
-    fast_rank, fast_suit = IndexClassifier(engine="onnxruntime").predict(patches)
-    cv_rank, cv_suit = IndexClassifier(engine="opencv").predict(patches)
-    assert np.abs(fast_rank - cv_rank).max() < 1e-4
-    assert np.abs(fast_suit - cv_suit).max() < 1e-4
-    assert (fast_rank.argmax(axis=1) == cv_rank.argmax(axis=1)).all()
-
-
-def test_both_engines_give_the_face_network_the_same_probabilities():
-    bodies = _patches(12, BODY_H, BODY_W, seed=4)
-    fast_group, fast_suit = BodyClassifier(engine="onnxruntime").predict(bodies)
-    cv_group, cv_suit = BodyClassifier(engine="opencv").predict(bodies)
-    assert np.abs(fast_group - cv_group).max() < 1e-4
-    assert np.abs(fast_suit - cv_suit).max() < 1e-4
+@pytest.mark.parametrize(("network", "height", "width", "count"), [
+    (IndexClassifier, PATCH_H, PATCH_W, 40), (BodyClassifier, BODY_H, BODY_W, 12)])
+def test_both_engines_give_each_network_the_same_probabilities(network, height, width, count):
+    inputs = _patches(count, height, width, seed=3)
+    fast = network(engine="onnxruntime").predict(inputs)
+    slow = network(engine="opencv").predict(inputs)
+    for fast_p, slow_p in zip(fast, slow, strict=True):
+        assert np.abs(fast_p - slow_p).max() < 1e-4
+        assert (fast_p.argmax(axis=1) == slow_p.argmax(axis=1)).all()
 
 
 def test_both_engines_read_a_fixture_board_alike():
