@@ -25,7 +25,8 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card
-from dealerassist.vision.model import NO_INDEX, normalise_patches, read_network, reading_image
+from dealerassist.vision.model import NO_INDEX, normalise_patches, reading_image
+from dealerassist.vision.network import load_network
 
 __all__ = ["BODY_H", "BODY_W", "COURT", "DEFAULT_BODY_PATH", "GROUPS", "NO_FACE", "BodyClassifier",
            "confine", "confine_suit", "extract_bodies", "group_of_rank_class", "support",
@@ -67,7 +68,7 @@ class BodyClassifier:
 
     def __init__(self, path: Path | str = DEFAULT_BODY_PATH, *, engine: str | None = None) -> None:
         self.path = Path(path)
-        self._net = read_network(self.path, what="card face model", script="vision_body.py",
+        self._net = load_network(self.path, what="card face model", script="vision_body.py",
                                  engine=engine)
 
     def predict(self, bodies: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

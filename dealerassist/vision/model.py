@@ -21,11 +21,11 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card, Rank, Suit
-from dealerassist.vision.network import Network, load_network
+from dealerassist.vision.network import load_network
 
 __all__ = ["DEFAULT_MODEL_PATH", "NO_INDEX", "PATCH_H", "PATCH_W", "IndexClassifier",
            "best_card", "best_cards", "choose_framings", "framing_scores", "fuse", "fuse_pairs",
-           "normalise_patches", "probabilities", "read_network", "reading_image"]
+           "normalise_patches", "probabilities", "reading_image"]
 
 PATCH_W = 28
 PATCH_H = 56
@@ -94,19 +94,12 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
     return exp / exp.sum(axis=1, keepdims=True)
 
 
-def read_network(
-    path: Path, *, what: str, script: str, engine: str | None = None
-) -> Network:
-    """Load a shipped ONNX network (`network.load_network`), or raise RecognitionError."""
-    return load_network(path, what=what, script=script, engine=engine)
-
-
 class IndexClassifier:
     """Rank and suit probabilities for corner-index patches."""
 
     def __init__(self, path: Path | str = DEFAULT_MODEL_PATH, *, engine: str | None = None) -> None:
         self.path = Path(path)
-        self._net = read_network(self.path, what="card model", script="vision_train.py",
+        self._net = load_network(self.path, what="card model", script="vision_train.py",
                                  engine=engine)
 
     @property
