@@ -24,9 +24,7 @@ from dealerassist.errors import RecognitionError
 
 __all__ = ["ENGINES", "Network", "load_network"]
 
-ENGINES = ("onnxruntime", "opencv")
-# The engine used when a caller names none; None: the first of ENGINES that is installed.
-_ENGINE: str | None = None
+ENGINES = ("onnxruntime", "opencv")  # by preference: a caller naming none gets the first installed
 
 
 class Network(Protocol):
@@ -99,7 +97,7 @@ def load_network(path: Path, *, what: str, script: str, engine: str | None = Non
     """
     if not path.is_file():
         raise RecognitionError(f"{path}: the {what} is missing (run scripts/{script})")
-    chosen = engine or _ENGINE or next(name for name in ENGINES if _installed(name))
+    chosen = engine or next(name for name in ENGINES if _installed(name))
     if chosen not in ENGINES:
         raise RecognitionError(f"{chosen!r} is not an engine for the {what} (one of {ENGINES})")
     if not _installed(chosen):
