@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -47,7 +47,7 @@ from dealerassist.vision.quads import (
 
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "find_card_quads",
            "find_cards", "fresh_hypotheses", "grid_weights", "index_regions", "inside_shares",
-           "order_quad", "farthest_repeats"]
+           "order_quad"]
 
 _DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
 
@@ -138,29 +138,6 @@ _NEXT_CORNER = np.array([1, 2, 3, 0])
 # which dropped a fanned card's hypothesis on its index for one beside it a few pixels
 # off: non-held-out overlap frames 1,048 -> 1,061 of 1,094 cards read.
 _REPEAT = 0.88
-
-
-def farthest_repeats(
-    quads: Sequence[CardQuad], others: Sequence[CardQuad], *, least: float
-) -> list[CardQuad | None]:
-    """For each quad, the farthest of ``others`` that still repeats it (as `_dedupe` measures).
-
-    The gap is the largest corner coordinate difference (same way round or half a turn
-    round) over the quad's diagonal; a repeat lies within ``1 - _REPEAT``. Only one more
-    than ``least`` away counts (nearer, it would read as the quad does). None where none.
-    All pairs at once (a dozen quads against a hundred others: one numpy pass).
-    """
-    if not quads or not others:
-        return [None] * len(quads)
-    corners = np.stack([quad.corners for quad in quads])[:, None]  # (Q, 1, 4, 2)
-    stacked = np.stack([other.corners for other in others])[None]  # (1, O, 4, 2)
-    same = np.abs(stacked - corners).max(axis=(2, 3))
-    turned = np.abs(stacked - np.roll(corners, 2, axis=2)).max(axis=(2, 3))
-    sizes = np.hypot(*(corners[:, 0, 0] - corners[:, 0, 2]).T)
-    gaps = np.minimum(same, turned) / np.maximum(sizes, 1e-6)[:, None]
-    gaps[(gaps <= least) | (gaps >= 1.0 - _REPEAT)] = -1.0
-    best = gaps.argmax(axis=1)
-    return [others[int(j)] if gaps[k, j] >= 0 else None for k, j in enumerate(best.tolist())]
 
 
 def _dedupe(quads: list[CardQuad], *, limit: float | None = None) -> list[CardQuad]:
@@ -433,15 +410,12 @@ class FoundCards:
         quads: card outlines and hypotheses, clean outlines first, in frame pixels.
         paper: the bright, unsaturated pixels (card stock) at the search size.
         scale: search size / frame size.
-        dropped: the hypotheses left out (repeats of a quad kept, or past the most read),
-            in the finder's order (`farthest_repeats` finds quads' repeats among them).
 
     """
 
     quads: list[CardQuad]
     paper: np.ndarray
     scale: float
-    dropped: list[CardQuad] = field(default_factory=list)
 
     def paper_shares(self, regions: np.ndarray) -> np.ndarray:
         """Share of card stock in each region (N, 4, 2) given in frame pixels."""
@@ -757,7 +731,5 @@ class CardSearch:
         blank = set(blank)
         open_ = [quad for n, quad in enumerate(self.singles) if n not in blank]
         last = [quad for n, quad in enumerate(self.singles) if n in blank]
-        quads = _dedupe(open_ + hypotheses)[:max_hypotheses] + last
-        kept = {id(quad) for quad in quads}
-        return FoundCards(quads, self.mask, self.scale,
-                          [quad for quad in hypotheses if id(quad) not in kept])
+        return FoundCards(_dedupe(open_ + hypotheses)[:max_hypotheses] + last, self.mask,
+                          self.scale)

@@ -43,7 +43,6 @@ from dealerassist.vision.card_metric import CardMetric
 from dealerassist.vision.geometry import (
     CardQuad,
     CardSearch,
-    farthest_repeats,
     fresh_hypotheses,
     grid_weights,
     index_regions,
@@ -88,40 +87,30 @@ _REREAD_HIGH = 0.98  # this, is cut and read again (a second look)
 # The second look: (shift along the index's width, along its height, scale about its centre)
 _VARIANTS = ((0.06, 0.04, 1.0), (-0.06, -0.04, 1.0), (0.0, 0.0, 0.9))
 _REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (latency)
-# A hypothesis read as "no index" at both corners is read again as its farthest repeat
-# the finder dropped (`Recogniser._read_alternates`), for at most 16 such hypotheses a
-# frame, the repeat more than 4 % of the diagonal away, its readings kept only at 0.95.
-# Overlap frames of seeds 7575, 8686, 5353, 6464 and seed 2028: +6, +6, +3, +4, +3
-# cards (seed 3131 +1, 2027 the same), false reports +1 (8686) and -1 (2028), none sure;
-# held-out +4 cards. ~0.7 ms more at p50, ~1.7 ms at p95 (the bench's frames, off and on
-# twice). Two repeats each: +1 card more; repeats up to 20 % apart: fewer cards, a sure
-# false report more; 8 or 12 such hypotheses a frame: 10 or 17 of the 22 cards.
-_ALTERNATES = True
-_ALT_BLANKS = 16
-_ALT_MIN = 0.04
-_ALT_KEEP = 0.95
-# After that pass, each corner of a hypothesis read blank at both corners (a repeat read so
-# too) that the network thought might show an index (its "no index" below 0.99) is cut
-# again 0.1 of the card's width to either side along the card's short side, 40 such
-# hypotheses a frame at most (`Recogniser._read_alternates`): in a pile a hypothesis often
-# lies a fraction of an index beside the card, mostly inwards (a card is hypothesised only
-# where it lies on what is not felt: 37 of the 48 cuts that read a card on two overlap sets
-# lay outwards, towards the card's edge; both ways are read, fans open either way on a
-# real table, and the outward cut alone gained 20 cards of 31). Readings kept at 0.95 as
-# above. Overlap frames of seeds 7575, 8686, 5353, 6464 and seed 2028: +7, +6, +2, +8, +2
-# cards, no false report more (one made sure, seed 6464); seed 3131 +1, 2027 the same.
-# Cost, each frame of seed 2028 read once at the bench's pace (`vision_devset.py latency
-# --cold`, twice interleaved): p50 +0.3 ms, p95 +1.5 ms. Below 0.995 / 0.999: +27 / +31
-# cards for p95 +2.2 / +2.5 ms; shifts of 0.08 / 0.132 / 0.17 (at 0.999): +28 / +25 / +22;
-# along the long side too: +3 for 0.7 ms more at p50; every blank corner cut (no floor; 16
-# hypotheses, 0.132): about 5 times the regions, +3.4 ms at p50; read on their own (no
-# fusion, face, close framing nor second look), kept at 0.999: +21 cards, +2 false
-# reports; without the second look alone: the same cards, 4 sure false reports more;
-# without the close framing: the same cards, a sure false report more; in one pass with
-# the repeats: 8 cards fewer and no faster.
+# A hypothesis read as "no index" at both corners may lie a fraction of an index beside
+# the card it covers (in a pile its index regions then show half an index): each of its
+# corners that the network thought might show an index ("no index" below 0.999) is cut
+# again 0.1 of the card's width to either side along the card's short side, for 40 such
+# hypotheses a frame at most, all in one pass, the readings kept only at 0.95
+# (`Recogniser._read_beside`). Hypotheses lean inwards, onto the pile (a card is
+# hypothesised only where it lies on what is not felt: 37 of 48 cuts that read a card on
+# two overlap sets lay outwards, towards the card's edge); both ways are read, as fans
+# open either way on a real table (the outward cut alone gained 20 of 31 cards).
+# It replaces the fourteenth session's reading of the farthest repeat `_dedupe` dropped
+# (+22 cards there): against it, overlap frames of seeds 7575, 8686, 5353, 6464 and seed
+# 2028: +5, +3, 0, +3, +1 cards, false reports -1, -1 and +1 (2028), none sure more;
+# seeds 2027 and 3131 +1 each; each frame of seed 2028 read once at the bench's pace
+# (`vision_devset.py latency --cold`, twice interleaved): p95 +0.4 / +0.7 ms, p50 +0.4.
+# Both, one pass after the other: +31 cards against the repeats alone (+25 below 0.99),
+# but p95 +2.5 ms (+1.5); in one pass, +19 for +1.4. Below 0.9999 instead: +19, p95 +2.3.
+# Shifts of 0.08 / 0.12 / 0.132 / 0.17 (with the repeats): +28 / (alone: 7 fewer) / +25 /
+# +22; along the long side too: +3 for 0.7 ms more at p50; read on their own (no fusion,
+# face, close framing nor second look), kept at 0.999: fewer cards, more false reports;
+# without the second look alone: the same cards, 4 sure false reports more.
 _BESIDE = 0.1
 _BESIDE_BLANKS = 40
-_BESIDE_BELOW = 0.99
+_BESIDE_BELOW = 0.999
+_BESIDE_KEEP = 0.95
 # The close framing: the index region shrunk towards the card's corner (a deck's small,
 # thin index then fills the patch as the usual ones do; `model.choose_framings`).
 _CLOSE = 0.85
@@ -676,8 +665,7 @@ class Recogniser:
         self._read_hypotheses(frame, search, quads, regions, results, [
             n for n in range(len(regions)) if n not in results and not quads[n // 2].single],
             blankness=blankness)
-        self._read_alternates(frame, search, quads, regions, results,
-                              found.dropped if _ALTERNATES else [], blankness=blankness)
+        self._read_beside(frame, search, quads, regions, results, blankness)
         if _REFIT and not settled:
             # No clean outline was surely one card: the card's size was guessed from
             # outlines of about the median's area, which in a frame of piles are piles.
@@ -687,67 +675,45 @@ class Recogniser:
         kept = self._keep(frame, quads, regions, results, frame_index)
         return Trace(tuple(quads), tuple(regions), results, kept)
 
-    def _read_alternates(
+    def _read_beside(
         self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],
         regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
-        dropped: list[CardQuad], *, blankness: dict[int, float] | None = None,
+        blankness: dict[int, float],
     ) -> None:
-        """Read hypotheses read blank at both corners again, a little to the side.
+        """Read the corners of hypotheses read blank at both corners again, a little aside.
 
-        Of two hypotheses a few pixels apart the finder keeps the one lying surer on card
-        edges (`geometry._dedupe`). In a pile that can be the wrong one: the kept
-        hypothesis's index regions lie half an index beside the index of the card it
-        covers and read "no index", while the dropped one lies on it. For each hypothesis
-        (not clean outline) read as "no index" at both corners, ``_ALT_BLANKS`` at most in
-        the finder's order, its farthest dropped repeat (more than ``_ALT_MIN`` of its
-        diagonal away) is read too. And each corner of such a hypothesis (``_BESIDE_BLANKS``
-        at most) whose "no index" was below ``_BESIDE_BELOW`` (``blankness``: region number
-        -> the network's "no index" probability, as `_read_hypotheses` gives it) is cut
-        again ``_BESIDE`` of the card's width to either side (after the repeats, so a repeat
-        read blank too is one of them). What they read counts only at ``_ALT_KEEP`` or more
-        (``results`` and the lists are extended in place).
+        In a pile a hypothesis covering a card often lies a fraction of an index beside
+        it: its index regions show half the index and read "no index", though the
+        network was not quite sure of it. Each corner of such a hypothesis (not clean
+        outline; ``_BESIDE_BLANKS`` at most, in the finder's order) whose "no index" was
+        below ``_BESIDE_BELOW`` (``blankness``: region number -> the network's "no index"
+        probability, as `_read_hypotheses` gives it; a corner not read is not cut) is cut
+        again ``_BESIDE`` of the card's width to either side along the short side, as a
+        hypothesis of its own read at that corner only, all in one pass. What they read
+        counts only at ``_BESIDE_KEEP`` or more (``results`` and the lists are extended in
+        place).
         """
-        if _ALTERNATES and dropped:
-            blanks = [k for k, quad in enumerate(quads) if not quad.single and all(
-                m in results and results[m][1] is None for m in (2 * k, 2 * k + 1))]
-            start = len(regions)
-            for alternate in farthest_repeats([quads[k] for k in blanks[:_ALT_BLANKS]], dropped,
-                                              least=_ALT_MIN):
-                if alternate is not None:
-                    quads.append(alternate)
-                    regions.extend(index_regions(alternate.corners))
-            self._read_floored(frame, search, quads, regions, results,
-                               list(range(start, len(regions))), blankness=blankness)
-        if _BESIDE and blankness:
-            # After the repeats: one read blank is a hypothesis like the others.
-            blanks = [k for k, quad in enumerate(quads) if not quad.single and all(
-                results.get(m, (0.0, None))[1] is None for m in (2 * k, 2 * k + 1))
-                and (2 * k in results or 2 * k + 1 in results)]
-            numbers: list[int] = []
-            for k in blanks[:_BESIDE_BLANKS]:
-                corners = quads[k].corners
-                across = (corners[1] - corners[0]) * np.float32(_BESIDE)
-                for corner in (0, 1):
-                    if blankness.get(2 * k + corner, 1.0) >= _BESIDE_BELOW:
-                        continue
-                    for moved in (corners - across, corners + across):
-                        numbers.append(len(regions) + corner)
-                        quads.append(CardQuad(moved, single=False))
-                        regions.extend(index_regions(moved))
-            self._read_floored(frame, search, quads, regions, results, numbers)
-
-    def _read_floored(
-        self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],
-        regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
-        numbers: list[int], *, blankness: dict[int, float] | None = None,
-    ) -> None:
-        """`_read_hypotheses` for second chances: a reading counts only at ``_ALT_KEEP``."""
+        if not _BESIDE or not blankness:
+            return
+        blanks = [k for k, quad in enumerate(quads) if not quad.single and all(
+            results.get(m, (0.0, None))[1] is None for m in (2 * k, 2 * k + 1))
+            and (2 * k in results or 2 * k + 1 in results)]
+        numbers: list[int] = []
+        for k in blanks[:_BESIDE_BLANKS]:
+            corners = quads[k].corners
+            across = (corners[1] - corners[0]) * np.float32(_BESIDE)
+            for corner in (0, 1):
+                if blankness.get(2 * k + corner, 1.0) >= _BESIDE_BELOW:
+                    continue
+                for moved in (corners - across, corners + across):
+                    numbers.append(len(regions) + corner)
+                    quads.append(CardQuad(moved, single=False))
+                    regions.extend(index_regions(moved))
         if not numbers:
             return
-        self._read_hypotheses(frame, search, quads, regions, results, numbers,
-                              blankness=blankness)
+        self._read_hypotheses(frame, search, quads, regions, results, numbers)
         for n in numbers:
-            if n in results and results[n][0] < _ALT_KEEP:
+            if n in results and results[n][0] < _BESIDE_KEEP:
                 results[n] = (0.0, None)
 
     def _read_refitted(

@@ -13,9 +13,8 @@ confidence of a card too small on screen to be read surely (``_LEGIBLE``), and r
 hypotheses that repeat a clean outline read as no card (``_PAST_BLANKS``), and sampling card
 stock on the closed mask (``_PAPER_MASK``), and the card face's evidence
 (``_FACE_WEIGHT``, `card_body`), and the second search of a frame where no clean outline
-was settled, with the card's size learnt from its hypotheses (``_REFIT``), and the repeats
-the finder dropped read beside hypotheses read blank (``_ALTERNATES``), and such hypotheses'
-corners cut again to either side (``_BESIDE``): the proof turns these
+was settled, with the card's size learnt from its hypotheses (``_REFIT``), and the
+corners of hypotheses read blank cut again to either side (``_BESIDE``): the proof turns these
 off and so still shows that nothing else in the reader moved; the script's figures compare
 the reader with them on.
 
@@ -109,7 +108,6 @@ def test_the_faster_reader_reads_every_frame_as_the_reader_before_it(monkeypatch
     monkeypatch.setattr(recogniser_module, "_PAPER_MASK", "mask")  # card stock as before
     monkeypatch.setattr(recogniser_module, "_FACE_WEIGHT", 0.0)  # the corners alone
     monkeypatch.setattr(recogniser_module, "_REFIT", False)  # one search a frame
-    monkeypatch.setattr(recogniser_module, "_ALTERNATES", False)  # no dropped repeats read
     monkeypatch.setattr(recogniser_module, "_BESIDE", 0.0)  # no blank corner cut beside
     cv2.setNumThreads(2)
     # BASE ran its network on cv2.dnn: today's reader too, for sameness to 1e-6 (ONNX
