@@ -103,10 +103,11 @@ _REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (l
 # (`vision_devset.py latency --cold`, twice interleaved): p95 +0.4 / +0.7 ms, p50 +0.4.
 # Both, one pass after the other: +31 cards against the repeats alone (+25 below 0.99),
 # but p95 +2.5 ms (+1.5); in one pass, +19 for +1.4. Below 0.9999 instead: +19, p95 +2.3.
-# Shifts of 0.08 / 0.12 / 0.132 / 0.17 (with the repeats): +28 / (alone: 7 fewer) / +25 /
-# +22; along the long side too: +3 for 0.7 ms more at p50; read on their own (no fusion,
-# face, close framing nor second look), kept at 0.999: fewer cards, more false reports;
-# without the second look alone: the same cards, 4 sure false reports more.
+# With the repeats, shifts of 0.08 / 0.132 / 0.17: +28 / +25 / +22 against 0.1's +31;
+# without them, 0.12: 5 cards fewer than 0.1. Along the long side too: +3 for 0.7 ms more
+# at p50; read on their own (no fusion, face, close framing nor second look), kept at
+# 0.999: fewer cards, more false reports; without the second look alone: the same cards,
+# 4 sure false reports more (docs/vision.md, fifteenth session).
 _BESIDE = 0.1
 _BESIDE_BLANKS = 40
 _BESIDE_BELOW = 0.999

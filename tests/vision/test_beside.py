@@ -89,3 +89,19 @@ def test_a_clean_outline_or_a_hypothesis_read_as_a_card_is_not_cut_again(recogni
     recogniser._read_beside(frame, CardSearch(frame), quads, regions, results,
                             {0: 0.5, 1: 0.5, 2: 0.5, 3: 0.5})
     assert quads == [outline, read] and len(regions) == 4
+
+
+def test_reading_hypotheses_tells_how_surely_each_corner_read_is_blank(recogniser):
+    # What `_read_beside` is given: the main pass's "no index" probability of each corner.
+    frame = read_image(FIXTURES / "board_five.png")
+    on_the_card = CardQuad(KING.copy(), single=False)
+    on_felt = CardQuad(KING + np.float32([0, -120]), single=False)  # above the row: felt
+    quads = [on_the_card, on_felt]
+    regions = [*index_regions(on_the_card.corners), *index_regions(on_felt.corners)]
+    results: dict = {}
+    blankness: dict[int, float] = {}
+    recogniser._read_hypotheses(frame, CardSearch(frame), quads, regions, results,
+                                [0, 1, 2, 3], blankness=blankness)
+    assert blankness[0] < 0.01 and blankness[1] < 0.01  # the king's two indices
+    assert set(blankness) <= {0, 1, 2, 3}
+    assert all(blankness.get(n, 1.0) > 0.5 for n in (2, 3))  # felt: not read, or blank
