@@ -87,15 +87,16 @@ _REREAD_HIGH = 0.98  # this, is cut and read again (a second look)
 # The second look: (shift along the index's width, along its height, scale about its centre)
 _VARIANTS = ((0.06, 0.04, 1.0), (-0.06, -0.04, 1.0), (0.0, 0.0, 0.9))
 _REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (latency)
-# A hypothesis read as "no index" at both corners may lie a fraction of an index beside
-# the card it covers (in a pile its index regions then show half an index): each of its
-# corners that the network thought might show an index ("no index" below 0.999) is cut
-# again 0.1 of the card's width to either side along the card's short side, for 40 such
-# hypotheses a frame at most, all in one pass, the readings kept only at 0.95
-# (`Recogniser._read_beside`). Hypotheses lean inwards, onto the pile (a card is
-# hypothesised only where it lies on what is not felt: 37 of 48 cuts that read a card on
-# two overlap sets lay outwards, towards the card's edge); both ways are read, as fans
-# open either way on a real table (the outward cut alone gained 20 of 31 cards).
+# A hypothesis read as "no index" (or a card below the reporting threshold) at both
+# corners may lie a fraction of an index beside the card it covers (in a pile its index
+# regions then show half an index): each of its corners that the network thought might
+# show an index ("no index" below 0.999) is cut again 0.1 of the card's width to either
+# side along the card's short side, for 40 such hypotheses a frame at most, all in one
+# pass, the readings kept only at 0.95 (`Recogniser._read_beside`). Hypotheses lean
+# inwards, onto the pile (a card is hypothesised only where it lies on what is not felt:
+# 37 of 48 cuts that read a card on two overlap sets lay outwards, towards the card's
+# edge); both ways are read, as fans open either way on a real table (the outward cut
+# alone gained 20 of 31 cards).
 # It replaces the fourteenth session's reading of the farthest repeat `_dedupe` dropped
 # (+22 cards there): against it, overlap frames of seeds 7575, 8686, 5353, 6464 and seed
 # 2028: +5, +3, 0, +3, +1 cards, false reports -1, -1 and +1 (2028), none sure more;
@@ -107,7 +108,9 @@ _REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (l
 # without them, 0.12: 5 cards fewer than 0.1. Along the long side too: +3 for 0.7 ms more
 # at p50; read on their own (no fusion, face, close framing nor second look), kept at
 # 0.999: fewer cards, more false reports; without the second look alone: the same cards,
-# 4 sure false reports more (docs/vision.md, fifteenth session).
+# 4 sure false reports more (docs/vision.md, fifteenth session). Hypotheses read as a card
+# below the reporting threshold too, not only blank ones: +8 cards more on the five sets,
+# no false report; seed 2027 +1 card, +1 false report; p95 the same (-0.3 ms, noise).
 _BESIDE = 0.1
 _BESIDE_BLANKS = 40
 _BESIDE_BELOW = 0.999
@@ -681,12 +684,14 @@ class Recogniser:
         regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
         blankness: dict[int, float],
     ) -> None:
-        """Read the corners of hypotheses read blank at both corners again, a little aside.
+        """Read the corners of hypotheses that gave no card again, a little aside.
 
         In a pile a hypothesis covering a card often lies a fraction of an index beside
-        it: its index regions show half the index and read "no index", though the
-        network was not quite sure of it. Each corner of such a hypothesis (not clean
-        outline; ``_BESIDE_BLANKS`` at most, in the finder's order) whose "no index" was
+        it: its index regions show half the index and read "no index" (or a card too
+        unsurely to report), though the network was not quite sure of it. Each corner of
+        a hypothesis (not clean outline) read at both corners as "no index" or below the
+        reporting threshold (``min_confidence``; ``_BESIDE_BLANKS`` such hypotheses at
+        most, in the finder's order) whose "no index" was
         below ``_BESIDE_BELOW`` (``blankness``: region number -> the network's "no index"
         probability, as `_read_hypotheses` gives it; a corner not read is not cut) is cut
         again ``_BESIDE`` of the card's width to either side along the short side, as a
@@ -696,9 +701,10 @@ class Recogniser:
         """
         if not _BESIDE or not blankness:
             return
+        floor = self.min_confidence
         blanks = [k for k, quad in enumerate(quads) if not quad.single and all(
-            results.get(m, (0.0, None))[1] is None for m in (2 * k, 2 * k + 1))
-            and (2 * k in results or 2 * k + 1 in results)]
+            results.get(m, (0.0, None))[1] is None or results[m][0] < floor
+            for m in (2 * k, 2 * k + 1)) and (2 * k in results or 2 * k + 1 in results)]
         numbers: list[int] = []
         for k in blanks[:_BESIDE_BLANKS]:
             corners = quads[k].corners

@@ -105,3 +105,16 @@ def test_reading_hypotheses_tells_how_surely_each_corner_read_is_blank(recognise
     assert blankness[0] < 0.01 and blankness[1] < 0.01  # the king's two indices
     assert set(blankness) <= {0, 1, 2, 3}
     assert all(blankness.get(n, 1.0) > 0.5 for n in (2, 3))  # felt: not read, or blank
+
+
+def test_a_hypothesis_read_below_the_reporting_threshold_is_cut_again(recogniser):
+    # A card read too unsurely to report is no card: the hypothesis may lie beside it.
+    frame = read_image(FIXTURES / "board_five.png")
+    off = _across(KING, 0.1)
+    quads, regions = [off], list(index_regions(off.corners))
+    results = {0: (recogniser.min_confidence - 0.1, parse_card("Kh")), 1: (0.0, None)}
+    recogniser._read_beside(frame, CardSearch(frame), quads, regions, results,
+                            {0: 0.3, 1: 0.9})
+    assert len(quads) == 5
+    read = [results[n] for n in range(2, 10) if n in results and results[n][1] is not None]
+    assert read and all(card is parse_card("Kd") for _, card in read)
