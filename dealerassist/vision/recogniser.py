@@ -688,10 +688,10 @@ class Recogniser:
 
         In a pile a hypothesis covering a card often lies a fraction of an index beside
         it: its index regions show half the index and read "no index" (or a card too
-        unsurely to report), though the network was not quite sure of it. Each corner of
-        a hypothesis (not clean outline) read at both corners as "no index" or below the
-        reporting threshold (``min_confidence``; ``_BESIDE_BLANKS`` such hypotheses at
-        most, in the finder's order) whose "no index" was
+        unsurely to report), though the network was not quite sure of it. A hypothesis
+        (not a clean outline) with a corner read and each corner read as "no index" or
+        below the reporting threshold (``min_confidence``) gave no card; for the first
+        ``_BESIDE_BLANKS`` of them, in the finder's order, each corner whose "no index" was
         below ``_BESIDE_BELOW`` (``blankness``: region number -> the network's "no index"
         probability, as `_read_hypotheses` gives it; a corner not read is not cut) is cut
         again ``_BESIDE`` of the card's width to either side along the short side, as a
