@@ -25,12 +25,12 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card
-from dealerassist.vision.model import NO_INDEX, normalise_patches, reading_image
+from dealerassist.vision.model import NO_INDEX, best_cards, normalise_patches, reading_image
 from dealerassist.vision.network import load_network
 
 __all__ = ["BODY_H", "BODY_W", "COURT", "DEFAULT_BODY_PATH", "GROUPS", "NO_FACE", "BodyClassifier",
-           "confine", "confine_suit", "extract_bodies", "group_of_rank_class", "support",
-           "sure_groups", "witness"]
+           "confine", "confine_suit", "court_of_cuts", "extract_bodies", "group_of_rank_class",
+           "support", "sure_groups", "witness"]
 
 BODY_W = 32
 BODY_H = 48
@@ -44,6 +44,7 @@ _CORNERS = np.array([[0, 0], [BODY_W, 0], [BODY_W, BODY_H], [0, BODY_H]], np.flo
 # ace -> 0).
 _GROUP_OF_RANK = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, COURT, COURT, COURT, 0], np.intp)
 _GROUP_SIZE = np.bincount(_GROUP_OF_RANK, minlength=NO_FACE).astype(np.float64)
+_COURT_RANKS = np.flatnonzero(_GROUP_OF_RANK == COURT)  # J, Q, K: rank classes 9, 10, 11
 
 
 def group_of_rank_class(rank_class: int) -> int:
@@ -188,3 +189,35 @@ def confine_suit(
     overruled[taken] = before[taken] != suit[taken]
     suit_p[taken] = np.eye(4)[suit[taken]]
     return suit_p, overruled
+
+
+def court_of_cuts(
+    rank_p: np.ndarray, suit_p: np.ndarray, *, temper: float, seen: int, present: float = 0.5,
+) -> tuple[float, Card | None]:
+    """Which court several cuts of one card's indices show, given that it is a court.
+
+    ``rank_p`` (C, 14) and ``suit_p`` (C, 4) are the index network's readings of C cuts of
+    the corners of one outline whose face is surely a court's. Each cut alone may read
+    "no index" or a ten (a small court letter beside its frame line, a pale one under
+    blur), yet still rank the right court above the other two: the cuts' shares of J, Q
+    and K (each renormalised to the courts) and their suits are multiplied, to the power
+    ``temper`` (the cuts show the same two indices: they are not independent witnesses).
+    Returns the surest court and suit, and the product of their probabilities; (0.0,
+    None) unless at least ``seen`` cuts show an index at all (``present``, "no index"
+    set aside), so that a corner hidden under another card, or a court's picture, says
+    nothing.
+    """
+    rank_p = np.asarray(rank_p, np.float64).reshape(-1, NO_INDEX + 1)
+    suit_p = np.asarray(suit_p, np.float64).reshape(-1, 4)
+    if int(np.count_nonzero(1.0 - rank_p[:, NO_INDEX] >= present)) < seen:
+        return 0.0, None
+    courts = np.maximum(rank_p[:, _COURT_RANKS], _TINY)
+    courts /= courts.sum(axis=1, keepdims=True)
+    rank_logs = temper * np.log(courts).sum(axis=0)
+    suit_logs = temper * np.log(np.maximum(suit_p, _TINY)).sum(axis=0)
+    rank = np.zeros((1, NO_INDEX + 1))
+    rank[0, _COURT_RANKS] = np.exp(rank_logs - rank_logs.max())
+    rank /= rank.sum()
+    suits = np.exp(suit_logs - suit_logs.max())[None, :]
+    suits /= suits.sum()
+    return best_cards(rank, suits)[0]

@@ -34,7 +34,7 @@ past clean outlines read as no card (``recogniser._PAST_BLANKS``, which ``BASE``
 had no argument for) is off too, and so is its second search of frames where no outline
 was settled (``recogniser._REFIT``, which asks ``BASE``'s finder for a metric it knew
 nothing of), and so are its cuts of blank hypotheses' corners to either side
-(``recogniser._BESIDE``).
+(``recogniser._BESIDE``) and its courts read from their faces (``recogniser._COURTS``).
 
 Run as a script for the latency figures, before and after interleaved (the machine is
 shared), OpenCV on one thread (CPU time of the finder as the reader calls it, and of
@@ -173,7 +173,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
     lines, hidden, fallback = (geometry._LINE_HYPOTHESES, geometry._HIDDEN_CORNERS,
                                geometry._FALLBACK_ASPECT)
     ragged = geometry._RAGGED_HULLS
-    refit, beside = recogniser._REFIT, recogniser._BESIDE
+    refit, beside, courts = recogniser._REFIT, recogniser._BESIDE, recogniser._COURTS
     past_blanks, base_search = recogniser._PAST_BLANKS, _without_blanks(before.CardSearch)
     for number, image in enumerate(images):
         old = _searched(before, image)
@@ -191,6 +191,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._RAGGED_HULLS = None  # no hulls of ragged regions, as in BASE
             recogniser._REFIT = False  # one search a frame, as in BASE
             recogniser._BESIDE = 0.0  # nor were blank hypotheses' corners cut aside
+            recogniser._COURTS = False  # nor courts read from their faces
             recogniser._PAST_BLANKS = False  # BASE's finder knew no blank outlines
             snapped = _searched(geometry, image)
             geometry.snap_quads = _unsnapped
@@ -209,7 +210,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._LINE_HYPOTHESES = lines
             geometry._HIDDEN_CORNERS, geometry._FALLBACK_ASPECT = hidden, fallback
             geometry._RAGGED_HULLS = ragged
-            recogniser._REFIT, recogniser._BESIDE = refit, beside
+            recogniser._REFIT, recogniser._BESIDE, recogniser._COURTS = refit, beside, courts
         if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
             differing_quads.append(number)
         if old_sightings != new_sightings:
