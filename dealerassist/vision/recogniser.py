@@ -116,16 +116,6 @@ _BESIDE = 0.1
 _BESIDE_BLANKS = 40
 _BESIDE_BELOW = 0.999
 _BESIDE_KEEP = 0.95
-# Each cut moves the whole hypothesis (one quad a side, sixteenth session; before, a quad
-# for each corner cut, its other corner not read): its other corner is read too unless
-# the network was sure to within a millionth that it shows no index (felt, a back). The
-# index the hypothesis missed by a tenth of a card may be the other corner's, the cut one
-# covered: 8 right readings of the overlap sets of seeds 7575 and 8686 lay on such corners
-# ("other corner not read"). Against the cuts of one corner each, on the seven sets (seeds
-# 7575, 8686, 5353, 6464 overlap; 2028, 2027, 3131): +4 cards (0, +1, +1, +2, +1, -1, 0),
-# one false report fewer; p95 +0.2 ms, p50 +0.1 (`latency --cold`, seed 2028). Every other
-# corner read: +5 cards, p95 +1.0 ms; below 0.9999 only: +1.
-_BESIDE_OTHER = 0.999999
 # The close framing: the index region shrunk towards the card's corner (a deck's small,
 # thin index then fills the patch as the usual ones do; `model.choose_framings`).
 _CLOSE = 0.85
@@ -799,14 +789,13 @@ class Recogniser:
         unsurely to report), though the network was not quite sure of it. A hypothesis
         (not a clean outline) with a corner read and each corner read as "no index" or
         below the reporting threshold (``min_confidence``) gave no card; for the first
-        ``_BESIDE_BLANKS`` of them, in the finder's order, with a corner whose "no index" was
+        ``_BESIDE_BLANKS`` of them, in the finder's order, each corner whose "no index" was
         below ``_BESIDE_BELOW`` (``blankness``: region number -> the network's "no index"
-        probability, as `_read_hypotheses` gives it; a corner not read is not cut), the
-        hypothesis is moved ``_BESIDE`` of the card's width to either side along the short
-        side, each move a hypothesis of its own read at that corner, and at the other
-        corner unless its "no index" was ``_BESIDE_OTHER`` or more, all in one pass. What
-        they read counts only at ``_BESIDE_KEEP`` or more (``results`` and the lists are
-        extended in place).
+        probability, as `_read_hypotheses` gives it; a corner not read is not cut) is cut
+        again ``_BESIDE`` of the card's width to either side along the short side, as a
+        hypothesis of its own read at that corner only, all in one pass. What they read
+        counts only at ``_BESIDE_KEEP`` or more (``results`` and the lists are extended in
+        place).
         """
         if not _BESIDE or not blankness:
             return
@@ -818,18 +807,13 @@ class Recogniser:
         for k in blanks[:_BESIDE_BLANKS]:
             corners = quads[k].corners
             across = (corners[1] - corners[0]) * np.float32(_BESIDE)
-            cut = [corner for corner in (0, 1)
-                   if blankness.get(2 * k + corner, 1.0) < _BESIDE_BELOW]
-            if not cut:
-                continue
-            # The quad moves as a whole: a corner not cut for itself (its index covered,
-            # or surely not there) may land on an index too, read unless surely blank.
-            read = [corner for corner in (0, 1)
-                    if corner in cut or blankness.get(2 * k + corner, 1.0) < _BESIDE_OTHER]
-            for moved in (corners - across, corners + across):
-                numbers.extend(len(regions) + corner for corner in read)
-                quads.append(CardQuad(moved, single=False))
-                regions.extend(index_regions(moved))
+            for corner in (0, 1):
+                if blankness.get(2 * k + corner, 1.0) >= _BESIDE_BELOW:
+                    continue
+                for moved in (corners - across, corners + across):
+                    numbers.append(len(regions) + corner)
+                    quads.append(CardQuad(moved, single=False))
+                    regions.extend(index_regions(moved))
         if not numbers:
             return
         self._read_hypotheses(frame, search, quads, regions, results, numbers)
