@@ -759,10 +759,9 @@ class Recogniser:
         if not todo:
             return
         group_p, _ = self.body.predict(extract_bodies(frame, [outlines[n].corners for n in todo]))
+        court_p = dict(zip(todo, group_p[:, COURT].tolist(), strict=True))
         courts: list[int] = []
-        for n in sorted((n for n, group in zip(todo, group_p, strict=True)
-                         if group[COURT] >= _COURT_FACE),
-                        key=lambda n: -float(group_p[todo.index(n)][COURT])):
+        for n in sorted((n for n in todo if court_p[n] >= _COURT_FACE), key=lambda n: -court_p[n]):
             if not any(_overlap(outlines[n].corners, outlines[m].corners) > _COURT_REPEAT
                        for m in courts):
                 courts.append(n)
