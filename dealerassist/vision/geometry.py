@@ -16,7 +16,7 @@ are expected: the classifier answers "no index" for them. Quad helpers live in `
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -175,8 +175,18 @@ _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units
 # other seeds (4242 overlap, 5151, 6262: 2674 -> 2684 of 2862, false reports 62 -> 61) but
 # made more false reports on the held-out set (119 -> 126, sure 35 -> 34): not shipped.
 _CORNER_EDGE = 0.25 * SHORT_SIDE
+_RESIDUAL_AREA = 0.08  # what is left of a region, at least this of a card, is searched
+_RESIDUAL_STOCK = 0.4  # ... and this much of it card stock (not a back's pattern)
+_RESIDUAL_OPEN = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
 _COVERED = 0.9  # an open outline this much on settled ones holds nothing more (`_covered`)
 _AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
+
+
+def _same_quad(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two quads that cover each other (80 % of the larger's area)."""
+    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return float(area) >= 0.8 * max(cv2.contourArea(a.astype(np.float32)),
+                                    cv2.contourArea(b.astype(np.float32)))
 
 
 def _covered(
@@ -712,6 +722,70 @@ class CardSearch:
         snapped, strength = snap_quads(self.gray, np.concatenate(quads))
         order = np.argsort(-strength, kind="stable")
         return [CardQuad(q, False) for q in snapped[order] / scale]
+
+    def residual_hypotheses(
+        self, carded: Sequence[np.ndarray], metric_of: Callable[[], CardMetric | None],
+    ) -> list[CardQuad]:
+        """Card hypotheses on what the regions show beyond the cards already read in them.
+
+        Why: in a pile, a card whose index corner lies on another card (white on white) has
+        no corner in the region's outline, and the hypotheses made from that outline lie
+        beside it. Once the cards around it are read, what is left of the region is the
+        unread card's visible part, and its outline has that card's corners. ``carded``:
+        the outlines (search pixels) that gave a card. Only what lies against them is
+        searched (the rest was searched before), each piece at least ``_RESIDUAL_AREA`` of
+        their median area and ``_RESIDUAL_STOCK`` card stock (not a back's pattern), and
+        not a clean outline read before. ``metric_of`` gives the card's size, asked only
+        when there is something to search (speed).
+        """
+        if not carded:
+            return []
+        support = cv2.bitwise_or(self.closed, self.not_felt)
+        erased = np.zeros_like(support)
+        for corners in carded:
+            cv2.fillConvexPoly(erased, np.round(corners).astype(np.int32), 255)
+        erased = cv2.dilate(erased, _OPEN_3)
+        left = cv2.morphologyEx(cv2.bitwise_and(support, cv2.bitwise_not(erased)),
+                                cv2.MORPH_OPEN, _RESIDUAL_OPEN)
+        pieces, _ = cv2.findContours(left, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        least = _RESIDUAL_AREA * float(np.median([abs(cv2.contourArea(
+            np.asarray(corners, np.float32))) for corners in carded]))
+        large = [piece for piece in pieces if cv2.contourArea(piece) >= least]
+        if not large:
+            return []
+        ring = cv2.dilate(erased, _RESIDUAL_OPEN)
+        boxes = np.array([[*corners.min(axis=0) - 3, *corners.max(axis=0) + 3]
+                          for corners in carded])
+        contours: list[np.ndarray] = []
+        for contour in large:
+            x, y, w, h = cv2.boundingRect(contour)
+            if not np.any((boxes[:, 0] <= x + w) & (boxes[:, 2] >= x)
+                          & (boxes[:, 1] <= y + h) & (boxes[:, 3] >= y)):
+                continue  # far from every card read (speed; the ring below decides)
+            inside = np.zeros((h, w), np.uint8)
+            cv2.drawContours(inside, [contour], -1, 255, cv2.FILLED, offset=(-x, -y))
+            if (not np.any(ring[y:y + h, x:x + w] & inside)
+                    or np.count_nonzero(self.mask[y:y + h, x:x + w] & inside)
+                    < _RESIDUAL_STOCK * np.count_nonzero(inside)):
+                continue
+            outline = outline_from_contour(contour)
+            if outline is None or not any(_same_quad(outline[0], quad)
+                                          for quad, _ in self._singles):
+                contours.append(contour)
+        metric = metric_of() if contours else None
+        if metric is None:
+            return []
+        corners = many_corner_hypotheses(
+            [CornerSearch(contour, metric, min_edge=_CORNER_EDGE) for contour in contours],
+            support)
+        quads = [quad for part in corners for _, quad in part]
+        if _HIDDEN_CORNERS:
+            quads += hidden_corner_hypotheses(contours, support, metric)
+        if not quads:
+            return []
+        snapped, strength = snap_quads(self.gray, order_quads(np.stack(quads)))
+        order = np.argsort(-strength, kind="stable")
+        return [CardQuad(q, False) for q in snapped[order] / self.scale]
 
     def found(
         self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40, blank: Sequence[int] = ()

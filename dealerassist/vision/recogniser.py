@@ -228,6 +228,12 @@ _COURT_AREA = 0.7  # ... of the median area of the cards read surely at both cor
 _COURT_OVERLAP = 0.5  # an outline lying this much on one that gave a card is that card
 _COURT_REPEAT = 0.8  # two outlines overlapping this much are one
 _COURT_MAX = 16  # outlines whose face is read, a frame at most (the same cards as 8)
+# What is left of a region past the cards read in it is searched (`_read_residual`): on the
+# overlap sets of seeds 7575, 8686, 5353, 6464 and on seed 2028 +16 cards, no false report
+# more; p95 +0.5 ms. More hypotheses a frame (24) or smaller pieces (0.05 of a card): the
+# same cards.
+_RESIDUAL = True
+_RESIDUAL_MAX = 12
 _REFIT = True
 _REFIT_MAX = 30
 _REFIT_SAME = 0.1
@@ -702,10 +708,52 @@ class Recogniser:
             # Cards read surely at both corners tell it: search the regions again with it.
             quads, regions = self._read_refitted(frame, search, quads, regions, results,
                                                  blank=blank)
+        if _RESIDUAL:
+            quads, regions = self._read_residual(frame, search, quads, regions, results)
         if _COURTS:
             self._read_courts(frame, quads, regions, results, blankness)
         kept = self._keep(frame, quads, regions, results, frame_index)
         return Trace(tuple(quads), tuple(regions), results, kept)
+
+    def _read_residual(
+        self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],
+        regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
+    ) -> tuple[list[CardQuad], list[np.ndarray]]:
+        """Read the hypotheses found in what is left of the regions past the cards read.
+
+        Why: in a pile, a card whose index corner lies on another card has no corner in its
+        region's outline, and the hypotheses from that outline lie beside it; with the
+        cards around it read (any outline that gave a card at the reporting floor), the
+        region's remainder is its visible part (`CardSearch.residual_hypotheses`). At most
+        ``_RESIDUAL_MAX`` new hypotheses (repeating none read), read like the others.
+        """
+        if all(quad.single for quad in quads):
+            return quads, regions  # no region but clean outlines: nothing left over (speed)
+        floor = self.min_confidence
+        carded = [quad.corners * search.scale for n, quad in enumerate(quads)
+                  if any(results.get(m, (0.0, None))[1] is not None and results[m][0] >= floor
+                         for m in (2 * n, 2 * n + 1))]
+
+        def metric() -> CardMetric | None:
+            # The size of the cards read whole at both corners, else the finder's guess.
+            agreed = self._agreed(quads, results, search.scale)
+            if not agreed:
+                return search.metric()
+            return CardMetric.fit([order_quad(corners) for corners in agreed],
+                                  span=float(search.mask.shape[1]))
+
+        found = search.residual_hypotheses(carded, metric)
+        if not found:
+            return quads, regions
+        new = fresh_hypotheses(quads, found)[:_RESIDUAL_MAX]
+        if not new:
+            return quads, regions
+        start = len(regions)
+        quads = [*quads, *new]
+        regions = [*regions, *(region for quad in new for region in index_regions(quad.corners))]
+        self._read_hypotheses(frame, search, quads, regions, results,
+                              list(range(start, len(regions))))
+        return quads, regions
 
     def _read_courts(
         self, frame: np.ndarray, outlines: list[CardQuad], regions: list[np.ndarray],

@@ -34,7 +34,8 @@ past clean outlines read as no card (``recogniser._PAST_BLANKS``, which ``BASE``
 had no argument for) is off too, and so is its second search of frames where no outline
 was settled (``recogniser._REFIT``, which asks ``BASE``'s finder for a metric it knew
 nothing of), and so are its cuts of blank hypotheses' corners to either side
-(``recogniser._BESIDE``) and its courts read from their faces (``recogniser._COURTS``).
+(``recogniser._BESIDE``), its courts read from their faces (``recogniser._COURTS``) and
+what is left of a region past the cards read searched (``recogniser._RESIDUAL``).
 
 Run as a script for the latency figures, before and after interleaved (the machine is
 shared), OpenCV on one thread (CPU time of the finder as the reader calls it, and of
@@ -174,6 +175,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
                                geometry._FALLBACK_ASPECT)
     ragged = geometry._RAGGED_HULLS
     refit, beside, courts = recogniser._REFIT, recogniser._BESIDE, recogniser._COURTS
+    residual = recogniser._RESIDUAL
     past_blanks, base_search = recogniser._PAST_BLANKS, _without_blanks(before.CardSearch)
     for number, image in enumerate(images):
         old = _searched(before, image)
@@ -192,6 +194,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             recogniser._REFIT = False  # one search a frame, as in BASE
             recogniser._BESIDE = 0.0  # nor were blank hypotheses' corners cut aside
             recogniser._COURTS = False  # nor courts read from their faces
+            recogniser._RESIDUAL = False  # nor what is left past the cards read searched
             recogniser._PAST_BLANKS = False  # BASE's finder knew no blank outlines
             snapped = _searched(geometry, image)
             geometry.snap_quads = _unsnapped
@@ -211,6 +214,7 @@ def test_the_faster_finder_finds_every_quad_the_finder_before_it_found():
             geometry._HIDDEN_CORNERS, geometry._FALLBACK_ASPECT = hidden, fallback
             geometry._RAGGED_HULLS = ragged
             recogniser._REFIT, recogniser._BESIDE, recogniser._COURTS = refit, beside, courts
+            recogniser._RESIDUAL = residual
         if not all(_same_quads(a, b) for a, b in zip(old, new, strict=True)):
             differing_quads.append(number)
         if old_sightings != new_sightings:
