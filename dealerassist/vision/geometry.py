@@ -176,6 +176,9 @@ _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units
 # made more false reports on the held-out set (119 -> 126, sure 35 -> 34): not shipped.
 _CORNER_EDGE = 0.25 * SHORT_SIDE
 _RESIDUAL_AREA = 0.08  # what is left of a region, at least this of a card, is searched
+_RESIDUAL_MOST = 4.0  # ... and at most this (larger: lit felt, not one card's part)
+_RESIDUAL_STRIPS = True
+_RESIDUAL_ALONE = 1.05  # a region this much larger than the cards read in it shows more
 _RESIDUAL_STOCK = 0.4  # ... and this much of it card stock (not a back's pattern)
 _RESIDUAL_OPEN = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
 _COVERED = 0.9  # an open outline this much on settled ones holds nothing more (`_covered`)
@@ -738,36 +741,38 @@ class CardSearch:
         not a clean outline read before. ``metric_of`` gives the card's size, asked only
         when there is something to search (speed).
         """
-        if not carded:
+        box = self._left_over(carded) if carded else None
+        if box is None:
             return []
-        support = cv2.bitwise_or(self.closed, self.not_felt)
+        # Worked out in the box around the regions that may show more (speed).
+        x0, y0, x1, y1 = box
+        shift = np.float32([x0, y0])
+        support = cv2.bitwise_or(self.closed[y0:y1, x0:x1], self.not_felt[y0:y1, x0:x1])
         erased = np.zeros_like(support)
         for corners in carded:
-            cv2.fillConvexPoly(erased, np.round(corners).astype(np.int32), 255)
+            cv2.fillConvexPoly(erased, np.round(corners - shift).astype(np.int32), 255)
         erased = cv2.dilate(erased, _OPEN_3)
         left = cv2.morphologyEx(cv2.bitwise_and(support, cv2.bitwise_not(erased)),
                                 cv2.MORPH_OPEN, _RESIDUAL_OPEN)
         pieces, _ = cv2.findContours(left, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        least = _RESIDUAL_AREA * float(np.median([abs(cv2.contourArea(
-            np.asarray(corners, np.float32))) for corners in carded]))
-        large = [piece for piece in pieces if cv2.contourArea(piece) >= least]
+        card = float(np.median([abs(cv2.contourArea(np.asarray(corners, np.float32)))
+                                for corners in carded]))
+        large = [piece for piece in pieces
+                 if _RESIDUAL_AREA * card <= cv2.contourArea(piece) <= _RESIDUAL_MOST * card]
         if not large:
             return []
         ring = cv2.dilate(erased, _RESIDUAL_OPEN)
-        boxes = np.array([[*corners.min(axis=0) - 3, *corners.max(axis=0) + 3]
-                          for corners in carded])
+        mask = self.mask[y0:y1, x0:x1]
         contours: list[np.ndarray] = []
-        for contour in large:
-            x, y, w, h = cv2.boundingRect(contour)
-            if not np.any((boxes[:, 0] <= x + w) & (boxes[:, 2] >= x)
-                          & (boxes[:, 1] <= y + h) & (boxes[:, 3] >= y)):
-                continue  # far from every card read (speed; the ring below decides)
+        for piece in large:
+            x, y, w, h = cv2.boundingRect(piece)
             inside = np.zeros((h, w), np.uint8)
-            cv2.drawContours(inside, [contour], -1, 255, cv2.FILLED, offset=(-x, -y))
+            cv2.drawContours(inside, [piece], -1, 255, cv2.FILLED, offset=(-x, -y))
             if (not np.any(ring[y:y + h, x:x + w] & inside)
-                    or np.count_nonzero(self.mask[y:y + h, x:x + w] & inside)
+                    or np.count_nonzero(mask[y:y + h, x:x + w] & inside)
                     < _RESIDUAL_STOCK * np.count_nonzero(inside)):
                 continue
+            contour = piece + np.int32([x0, y0])
             outline = outline_from_contour(contour)
             if outline is None or not any(_same_quad(outline[0], quad)
                                           for quad, _ in self._singles):
@@ -775,17 +780,64 @@ class CardSearch:
         metric = metric_of() if contours else None
         if metric is None:
             return []
+        # A hypothesis must lie on what is not felt, anywhere in the frame.
+        support = cv2.bitwise_or(self.closed, self.not_felt)
         corners = many_corner_hypotheses(
             [CornerSearch(contour, metric, min_edge=_CORNER_EDGE) for contour in contours],
             support)
         quads = [quad for part in corners for _, quad in part]
         if _HIDDEN_CORNERS:
             quads += hidden_corner_hypotheses(contours, support, metric)
+        if _RESIDUAL_STRIPS:
+            for contour in contours:
+                quads += strip_hypotheses(self.gray, cv2.minAreaRect(contour), metric)
         if not quads:
             return []
         snapped, strength = snap_quads(self.gray, order_quads(np.stack(quads)))
         order = np.argsort(-strength, kind="stable")
         return [CardQuad(q, False) for q in snapped[order] / self.scale]
+
+    def _left_over(self, carded: Sequence[np.ndarray]) -> tuple[int, int, int, int] | None:
+        """Return the box around the regions holding a card read that may show more (speed).
+
+        A region with no card read in it was searched before; one whose area is at most
+        ``_RESIDUAL_ALONE`` times what the cards read in it cover shows nothing else. None
+        when no region is left.
+        """
+        centres = np.stack([corners.mean(axis=0) for corners in carded]).astype(np.float32)
+        areas = [abs(cv2.contourArea(np.asarray(corners, np.float32))) for corners in carded]
+        regions = [*self._regions[0], *self._regions[1]]
+        if not regions:
+            return None
+        rects = np.array([cv2.boundingRect(contour) for contour in regions], np.float32)
+        x, y = centres[:, 0], centres[:, 1]
+        near = ((x >= rects[:, :1]) & (x <= rects[:, :1] + rects[:, 2:3])
+                & (y >= rects[:, 1:2]) & (y <= rects[:, 1:2] + rects[:, 3:4]))
+        boxes = []
+        for number in np.flatnonzero(near.any(axis=1)):
+            contour = regions[number]
+            inside = [k for k in np.flatnonzero(near[number]) if cv2.pointPolygonTest(
+                contour, (float(x[k]), float(y[k])), False) >= 0]
+            if not inside:
+                continue
+            # The area the cards read cover in it (their overlaps taken off pairwise: if
+            # three overlap, less than they cover, so the region is searched).
+            covered = sum(areas[k] for k in inside) - sum(
+                cv2.intersectConvexConvex(np.asarray(carded[a], np.float32),
+                                          np.asarray(carded[b], np.float32))[0]
+                for n, a in enumerate(inside) for b in inside[n + 1:])
+            if cv2.contourArea(contour) > _RESIDUAL_ALONE * covered:
+                left, top, w, h = (int(v) for v in rects[number])
+                boxes.append((left, top, left + w, top + h))
+        if not boxes:
+            return None
+        # The cards read lying in the box are cut out of it whole: a margin of a card.
+        height, width = self.mask.shape
+        margin = int(np.sqrt(max(areas)))
+        x0, y0 = (max(0, min(b[k] for b in boxes) - margin) for k in (0, 1))
+        x1 = min(width, max(b[2] for b in boxes) + margin)
+        y1 = min(height, max(b[3] for b in boxes) + margin)
+        return x0, y0, x1, y1
 
     def found(
         self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40, blank: Sequence[int] = ()

@@ -229,8 +229,8 @@ _COURT_OVERLAP = 0.5  # an outline lying this much on one that gave a card is th
 _COURT_REPEAT = 0.8  # two outlines overlapping this much are one
 _COURT_MAX = 16  # outlines whose face is read, a frame at most (the same cards as 8)
 # What is left of a region past the cards read in it is searched (`_read_residual`): on the
-# overlap sets of seeds 7575, 8686, 5353, 6464 and on seed 2028 +16 cards, no false report
-# more; p95 +0.5 ms. More hypotheses a frame (24) or smaller pieces (0.05 of a card): the
+# overlap sets of seeds 7575, 8686, 5353, 6464 and on seed 2028 +18 cards, no false report
+# more; p95 +0.5 ms. More hypotheses a frame (20, 24) or smaller pieces (0.05 of a card): the
 # same cards.
 _RESIDUAL = True
 _RESIDUAL_MAX = 12
