@@ -742,18 +742,8 @@ class Recogniser:
             return CardMetric.fit([order_quad(corners) for corners in agreed],
                                   span=float(search.mask.shape[1]))
 
-        found = search.residual_hypotheses(carded, metric)
-        if not found:
-            return quads, regions
-        new = fresh_hypotheses(quads, found)[:_RESIDUAL_MAX]
-        if not new:
-            return quads, regions
-        start = len(regions)
-        quads = [*quads, *new]
-        regions = [*regions, *(region for quad in new for region in index_regions(quad.corners))]
-        self._read_hypotheses(frame, search, quads, regions, results,
-                              list(range(start, len(regions))))
-        return quads, regions
+        return self._read_more(frame, search, quads, regions, results, set(),
+                               search.residual_hypotheses(carded, metric), most=_RESIDUAL_MAX)
 
     def _read_courts(
         self, frame: np.ndarray, outlines: list[CardQuad], regions: list[np.ndarray],
@@ -921,13 +911,16 @@ class Recogniser:
         self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],
         regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
         skip: set[int], hypotheses: list[CardQuad], *, past_sure: bool = True,
+        most: int | None = None,
     ) -> tuple[list[CardQuad], list[np.ndarray]]:
-        """Read the hypotheses that repeat no quad (but those in ``skip``), ``_REFIT_MAX`` at most.
+        """Read the hypotheses that repeat no quad (but those in ``skip``), ``most`` at most.
 
-        ``past_sure``: as `_read_hypotheses`.
+        ``past_sure``: as `_read_hypotheses`; ``most``: ``_REFIT_MAX`` unless given.
         """
+        if not hypotheses:
+            return quads, regions
         new = fresh_hypotheses([quad for quad in quads if id(quad) not in skip],
-                               hypotheses)[:_REFIT_MAX]
+                               hypotheses)[:_REFIT_MAX if most is None else most]
         if not new:
             return quads, regions
         start = len(regions)
