@@ -177,7 +177,7 @@ _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units
 _CORNER_EDGE = 0.25 * SHORT_SIDE
 _RESIDUAL_AREA = 0.08  # what is left of a region, at least this of a card, is searched
 _RESIDUAL_MOST = 4.0  # ... and at most this (larger: lit felt, not one card's part)
-_RESIDUAL_STRIPS = True
+_RESIDUAL_STRIPS = True  # pieces searched as strips too (+2 cards on the overlap sets)
 _RESIDUAL_ALONE = 1.05  # a region this much larger than the cards read in it shows more
 _RESIDUAL_STOCK = 0.4  # ... and this much of it card stock (not a back's pattern)
 _RESIDUAL_OPEN = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
@@ -735,10 +735,12 @@ class CardSearch:
         no corner in the region's outline, and the hypotheses made from that outline lie
         beside it. Once the cards around it are read, what is left of the region is the
         unread card's visible part, and its outline has that card's corners. ``carded``:
-        the outlines (search pixels) that gave a card. Only what lies against them is
-        searched (the rest was searched before), each piece at least ``_RESIDUAL_AREA`` of
-        their median area and ``_RESIDUAL_STOCK`` card stock (not a back's pattern), and
-        not a clean outline read before. ``metric_of`` gives the card's size, asked only
+        the outlines (search pixels) that gave a card. Only regions larger than what they
+        cover there (`_left_over`) are worked on, and only what lies against them is
+        searched (the rest was searched before): each piece from ``_RESIDUAL_AREA`` to
+        ``_RESIDUAL_MOST`` of their median area, ``_RESIDUAL_STOCK`` card stock (not a
+        back's pattern), not a clean outline read before; for corners, hidden corners and
+        (``_RESIDUAL_STRIPS``) as a strip. ``metric_of`` gives the card's size, asked only
         when there is something to search (speed).
         """
         box = self._left_over(carded) if carded else None
