@@ -43,6 +43,7 @@ from dealerassist.vision.quads import (
     inside_shares,
     order_quad,
     order_quads,
+    overlap,
 )
 
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "find_card_quads",
@@ -183,13 +184,6 @@ _RESIDUAL_STOCK = 0.4  # ... and this much of it card stock (not a back's patter
 _RESIDUAL_OPEN = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
 _COVERED = 0.9  # an open outline this much on settled ones holds nothing more (`_covered`)
 _AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
-
-
-def _same_quad(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two quads that cover each other (80 % of the larger's area)."""
-    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    return float(area) >= 0.8 * max(cv2.contourArea(a.astype(np.float32)),
-                                    cv2.contourArea(b.astype(np.float32)))
 
 
 def _covered(
@@ -749,7 +743,9 @@ class CardSearch:
         # Worked out in the box around the regions that may show more (speed).
         x0, y0, x1, y1 = box
         shift = np.float32([x0, y0])
-        support = cv2.bitwise_or(self.closed[y0:y1, x0:x1], self.not_felt[y0:y1, x0:x1])
+        # A hypothesis must lie on what is not felt, anywhere in the frame.
+        whole = cv2.bitwise_or(self.closed, self.not_felt)
+        support = whole[y0:y1, x0:x1]
         erased = np.zeros_like(support)
         for corners in carded:
             cv2.fillConvexPoly(erased, np.round(corners - shift).astype(np.int32), 255)
@@ -776,20 +772,18 @@ class CardSearch:
                 continue
             contour = piece + np.int32([x0, y0])
             outline = outline_from_contour(contour)
-            if outline is None or not any(_same_quad(outline[0], quad)
+            if outline is None or not any(overlap(outline[0], quad, of_larger=True) >= 0.8
                                           for quad, _ in self._singles):
                 contours.append(contour)
         metric = metric_of() if contours else None
         if metric is None:
             return []
-        # A hypothesis must lie on what is not felt, anywhere in the frame.
-        support = cv2.bitwise_or(self.closed, self.not_felt)
         corners = many_corner_hypotheses(
             [CornerSearch(contour, metric, min_edge=_CORNER_EDGE) for contour in contours],
-            support)
+            whole)
         quads = [quad for part in corners for _, quad in part]
         if _HIDDEN_CORNERS:
-            quads += hidden_corner_hypotheses(contours, support, metric)
+            quads += hidden_corner_hypotheses(contours, whole, metric)
         if _RESIDUAL_STRIPS:
             for contour in contours:
                 quads += strip_hypotheses(self.gray, cv2.minAreaRect(contour), metric)

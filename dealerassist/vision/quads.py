@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "grid_weights", "index_regions",
-           "inside_shares", "order_quad", "order_quads"]
+           "inside_shares", "order_quad", "order_quads", "overlap"]
 
 CARD_ASPECT = 88 / 63  # long side / short side of a poker card
 # The corner index region as fractions of the card (x0, y0, x1, y1), generous enough for
@@ -35,6 +35,14 @@ def index_regions(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     both = cv2.perspectiveTransform(np.concatenate([tl, br]).reshape(1, 8, 2), matrix)
     return both[0, :4].copy(), both[0, 4:].copy()
 
+
+
+def overlap(a: np.ndarray, b: np.ndarray, *, of_larger: bool = False) -> float:
+    """Return the intersection of two convex quads over the smaller one's area (or larger)."""
+    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    areas = (cv2.contourArea(a.astype(np.float32)), cv2.contourArea(b.astype(np.float32)))
+    base = max(areas) if of_larger else min(areas)
+    return float(area) / base if base > 0 else 0.0
 
 @dataclass(frozen=True, slots=True)
 class CardQuad:

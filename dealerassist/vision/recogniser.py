@@ -64,6 +64,7 @@ from dealerassist.vision.model import (
     probabilities,
     reading_image,
 )
+from dealerassist.vision.quads import overlap
 from dealerassist.vision.sighting import Sighting
 
 __all__ = ["Reading", "Recogniser", "Trace", "extract_patch"]
@@ -590,7 +591,7 @@ def _inside_a_blank(quad: CardQuad, blanks: list[tuple[np.ndarray, float]]) -> b
     if not blanks:
         return False
     area = cv2.contourArea(quad.corners.astype(np.float32))
-    return any(blank_area >= _PICTURE * area and _overlap(quad.corners, corners) >= _WITHIN
+    return any(blank_area >= _PICTURE * area and overlap(quad.corners, corners) >= _WITHIN
                for corners, blank_area in blanks)
 
 
@@ -598,13 +599,6 @@ def _short_side(corners: np.ndarray) -> float:
     """Return the card's short side in frame pixels: the smaller mean of two opposite sides."""
     sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
     return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
-
-
-def _overlap(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over the smaller area of two convex quads."""
-    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    smaller = min(cv2.contourArea(a.astype(np.float32)), cv2.contourArea(b.astype(np.float32)))
-    return float(area) / smaller if smaller > 0 else 0.0
 
 
 class Recogniser:
@@ -788,7 +782,7 @@ class Recogniser:
                     or min(blankness.get(2 * n, 1.0), blankness.get(2 * n + 1, 1.0))
                     > _COURT_BLANK
                     or abs(cv2.contourArea(outline.corners)) < least
-                    or any(_overlap(outline.corners, other) > _COURT_OVERLAP
+                    or any(overlap(outline.corners, other) > _COURT_OVERLAP
                            for other in carded)):
                 continue
             todo.append(n)
@@ -800,7 +794,7 @@ class Recogniser:
         court_p = dict(zip(todo, group_p[:, COURT].tolist(), strict=True))
         courts: list[int] = []
         for n in sorted((n for n in todo if court_p[n] >= _COURT_FACE), key=lambda n: -court_p[n]):
-            if not any(_overlap(outlines[n].corners, outlines[m].corners) > _COURT_REPEAT
+            if not any(overlap(outlines[n].corners, outlines[m].corners) > _COURT_REPEAT
                        for m in courts):
                 courts.append(n)
         if not courts:
@@ -1101,18 +1095,18 @@ class Recogniser:
             if _inside_a_blank(quad, blanks):
                 continue
             # One physical index is read once; one card outline yields at most one card.
-            if any(_overlap(region, other.region) > 0.3 for other in kept):
+            if any(overlap(region, other.region) > 0.3 for other in kept):
                 continue
             if any(other.quad is quad for other in kept):
                 continue
-            if any(other.sighting.card is card and _overlap(quad.corners, other.quad.corners) > 0.3
+            if any(other.sighting.card is card and overlap(quad.corners, other.quad.corners) > 0.3
                    for other in kept):
                 continue
             # An index lying on a card already read as this very card is that card's own:
             # its other corner, or a third or fourth index (many decks print one in every
             # corner), reached by a hypothesis beside it. Reported, it would be a card on
             # the back or felt next door, and a false "same card twice" (IRR-DECK).
-            if any(other.sighting.card is card and _overlap(region, other.quad.corners) > _OWN_INDEX
+            if any(other.sighting.card is card and overlap(region, other.quad.corners) > _OWN_INDEX
                    for other in kept):
                 continue
             zone = zones.zone_of(quad.corners.mean(axis=0)) if zones is not None else ""
