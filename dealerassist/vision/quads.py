@@ -36,13 +36,17 @@ def index_regions(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return both[0, :4].copy(), both[0, 4:].copy()
 
 
-
 def overlap(a: np.ndarray, b: np.ndarray, *, of_larger: bool = False) -> float:
-    """Return the intersection of two convex quads over the smaller one's area (or larger)."""
+    """Return the intersection of two convex quads over the smaller one's area.
+
+    Over the smaller one's: how much of one lies on the other (an index on a card, a card
+    inside a back). ``of_larger``: over the larger one's, whether they are one outline.
+    """
     area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
     areas = (cv2.contourArea(a.astype(np.float32)), cv2.contourArea(b.astype(np.float32)))
     base = max(areas) if of_larger else min(areas)
     return float(area) / base if base > 0 else 0.0
+
 
 @dataclass(frozen=True, slots=True)
 class CardQuad:
