@@ -214,14 +214,16 @@ def train(args: argparse.Namespace) -> None:
 
 
 def export(model, out: Path) -> None:  # type: ignore[no-untyped-def]
-    """Write the ONNX file cv2.dnn loads."""
+    """Write the ONNX file the recogniser loads (hidden layers padded for speed)."""
     import torch
+    from vision_train import pad_channels
 
     model.eval()
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(model, torch.zeros(1, 2, BODY_H, BODY_W), str(out), input_names=["face"],
                       output_names=["logits"], dynamic_axes={"face": {0: "n"}, "logits": {0: "n"}},
                       opset_version=13, dynamo=False)
+    pad_channels(out)
     print(f"wrote {out} ({out.stat().st_size} bytes)")
 
 

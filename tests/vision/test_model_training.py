@@ -308,3 +308,59 @@ def test_dev_sets_are_never_the_heldout_seed(tmp_path):
     with pytest.raises(SystemExit, match="held-out seed"):
         devset.main_with(["make", "--side", "heldout", "--seed", str(HELDOUT_SEED),
                           "--out", str(tmp_path / "x.pk")])
+
+
+def test_padding_the_hidden_convolutions_keeps_the_function_and_comes_off_again(tmp_path):
+    # Exports are padded to blocks of 16 channels for ONNX Runtime's speed (pad_channels):
+    # the padded file must read exactly as the trained network does, and a fine-tune that
+    # starts from it (onnx_weights) must get the trained layers back, not the zeros.
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    import cv2
+
+    train = _script("vision_train")
+    torch.manual_seed(4)
+    model = train.build_model()
+    for layer in model:
+        if isinstance(layer, torch.nn.BatchNorm2d):  # folded at export: keep them trivial
+            layer.eval()
+    model.eval()
+    path = tmp_path / "index.onnx"
+    train.export(model, path)
+    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+    net = (cv2.dnn.readNetFromONNX(str(path), engine=classic) if classic is not None
+           else cv2.dnn.readNetFromONNX(str(path)))
+    widths = [net.getLayer(name).blobs[0].shape[0] for name in net.getLayerNames()
+              if net.getLayer(name).type == "Convolution"]
+    assert widths == [16, 32, 48]  # trained as 12, 24, 48
+    patches = normalise_patches(np.random.default_rng(6).integers(
+        0, 256, (5, PATCH_H, PATCH_W, 2)).astype(np.uint8))
+    net.setInput(patches)
+    with torch.no_grad():
+        expected = model(torch.from_numpy(patches)).numpy()
+    np.testing.assert_allclose(np.asarray(net.forward()), expected, atol=1e-4)
+    back = train.build_model()
+    back.load_state_dict(train.onnx_weights(path))
+    back.eval()
+    with torch.no_grad():
+        np.testing.assert_allclose(back(torch.from_numpy(patches)).numpy(), expected, atol=1e-4)
+    assert tuple(back[0].weight.shape) == (12, 2, 3, 3)
+
+
+def test_a_padded_layer_that_is_not_zero_is_refused(tmp_path):
+    pytest.importorskip("torch")
+    onnx = pytest.importorskip("onnx")
+    from onnx import numpy_helper
+
+    train = _script("vision_train")
+    path = tmp_path / "index.onnx"
+    train.export(train.build_model().eval(), path)
+    graph = onnx.load(str(path))
+    first = next(node for node in graph.graph.node if node.op_type == "Conv")
+    tensor = next(t for t in graph.graph.initializer if t.name == first.input[1])
+    weight = numpy_helper.to_array(tensor).copy()
+    weight[15] = 0.5  # a filter beyond the trained twelve
+    tensor.CopyFrom(numpy_helper.from_array(weight, tensor.name))
+    onnx.save(graph, str(path))
+    with pytest.raises(ValueError, match=r"\(16, 2, 3, 3\) is not \(12, 2, 3, 3\) plus padding"):
+        train.onnx_weights(path)
