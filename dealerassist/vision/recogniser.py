@@ -41,6 +41,7 @@ from dealerassist.vision.card_body import (
     witness,
 )
 from dealerassist.vision.card_metric import CardMetric
+from dealerassist.vision.edge_snap import edges_across
 from dealerassist.vision.geometry import (
     CardQuad,
     CardSearch,
@@ -117,6 +118,12 @@ _BESIDE = 0.1
 _BESIDE_BLANKS = 40
 _BESIDE_BELOW = 0.999
 _BESIDE_KEEP = 0.95
+_BESIDE_EDGES = True
+_EDGE_REACH = 0.35  # the long side looked for this far aside, in card widths
+_EDGE_NEAR = 0.05  # ... from this far (nearer is where it lies)
+_EDGE_LEAST = 10.0  # grey levels: the weakest edge (the median step across the side)
+_EDGE_MAX = 4  # cuts onto an edge a frame at most, in the finder's order
+_EDGE_KEEP = 0.98  # what such a cut reads counts from this confidence
 # The close framing: the index region shrunk towards the card's corner (a deck's small,
 # thin index then fills the patch as the usual ones do; `model.choose_framings`).
 _CLOSE = 0.85
@@ -826,7 +833,9 @@ class Recogniser:
         again ``_BESIDE`` of the card's width to either side along the short side, as a
         hypothesis of its own read at that corner only, all in one pass. What they read
         counts only at ``_BESIDE_KEEP`` or more (``results`` and the lists are extended in
-        place).
+        place). Such a corner is also cut where its long side finds the strongest straight
+        edge 0.05-0.35 of the width aside (`_edges_aside`; a card's own side lying on
+        another card, white on white, beyond the tenth's reach), read from ``_EDGE_KEEP``.
         """
         if not _BESIDE or not blankness:
             return
@@ -835,22 +844,51 @@ class Recogniser:
             results.get(m, (0.0, None))[1] is None or results[m][0] < floor
             for m in (2 * k, 2 * k + 1)) and (2 * k in results or 2 * k + 1 in results)]
         numbers: list[int] = []
-        for k in blanks[:_BESIDE_BLANKS]:
+        edged: set[int] = set()  # region numbers of the cuts onto an edge
+        cut = [(k, corner) for k in blanks[:_BESIDE_BLANKS] for corner in (0, 1)
+               if blankness.get(2 * k + corner, 1.0) < _BESIDE_BELOW]
+        aside = self._edges_aside(search, [quads[k].corners for k, _ in cut],
+                                  [corner for _, corner in cut])
+        for (k, corner), edge in zip(cut, aside, strict=True):
             corners = quads[k].corners
-            across = (corners[1] - corners[0]) * np.float32(_BESIDE)
-            for corner in (0, 1):
-                if blankness.get(2 * k + corner, 1.0) >= _BESIDE_BELOW:
-                    continue
-                for moved in (corners - across, corners + across):
-                    numbers.append(len(regions) + corner)
-                    quads.append(CardQuad(moved, single=False))
-                    regions.extend(index_regions(moved))
+            width = corners[1] - corners[0]
+            moves = [corners - width * np.float32(_BESIDE), corners + width * np.float32(_BESIDE)]
+            if np.isfinite(edge):  # towards the other long side: from TL +width, BR -width
+                edged.add(len(regions) + 2 * len(moves) + corner)
+                moves.append(corners + width * np.float32(edge if corner == 0 else -edge))
+            for moved in moves:
+                numbers.append(len(regions) + corner)
+                quads.append(CardQuad(moved, single=False))
+                regions.extend(index_regions(moved))
         if not numbers:
             return
         self._read_hypotheses(frame, search, quads, regions, results, numbers)
         for n in numbers:
-            if n in results and results[n][0] < _BESIDE_KEEP:
+            if n in results and results[n][0] < (_EDGE_KEEP if n in edged else _BESIDE_KEEP):
                 results[n] = (0.0, None)
+
+    @staticmethod
+    def _edges_aside(
+        search: CardSearch, outlines: list[np.ndarray], corners: list[int],
+    ) -> np.ndarray:
+        """Per (outline, index corner): where its long side finds an edge aside, or NaN.
+
+        The offset across the card, in card widths (`edge_snap.edges_across`), towards
+        its other long side; past the first ``_EDGE_MAX`` found in the finder's order,
+        NaN (a large pile's cost stays bounded).
+        """
+        offsets = np.full(len(outlines), np.nan, np.float32)
+        if not _BESIDE_EDGES or not outlines:
+            return offsets
+        quads = np.stack(outlines).astype(np.float32) * np.float32(search.scale)
+        at_br = (np.asarray(corners) == 1)[:, None]
+        # TL's long side runs to BL and its short side to TR; BR's to TR and to BL.
+        offsets = edges_across(search.gray, np.where(at_br, quads[:, 2], quads[:, 0]),
+                               np.where(at_br, quads[:, 1], quads[:, 3]),
+                               np.where(at_br, quads[:, 3], quads[:, 1]),
+                               reach=_EDGE_REACH, near=_EDGE_NEAR, least=_EDGE_LEAST)
+        offsets[np.flatnonzero(np.isfinite(offsets))[_EDGE_MAX:]] = np.nan
+        return offsets
 
     def _read_refitted(
         self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],

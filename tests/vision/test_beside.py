@@ -11,6 +11,7 @@ Against the repeats the finder dropped, read in the same place before (fourteent
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from dealerassist.cards import parse_card
 from dealerassist.vision import recogniser as recogniser_module
@@ -19,6 +20,13 @@ from dealerassist.vision.quads import CardQuad, index_regions
 from dealerassist.vision.recogniser import read_image
 
 from .conftest import FIXTURES
+
+
+@pytest.fixture(autouse=True)
+def _tenth_cuts_only(monkeypatch):
+    """These tests are about the tenth cuts; the cuts onto an edge have test_edges_aside.py."""
+    monkeypatch.setattr(recogniser_module, "_BESIDE_EDGES", False)
+
 
 # The king of diamonds of board_five.png, as its clean outline is found (read at 1.0).
 KING = np.array([[261, 163], [318, 163], [318, 242], [261, 242]], np.float32)
