@@ -119,6 +119,7 @@ _BESIDE_BLANKS = 40
 _BESIDE_BELOW = 0.999
 _BESIDE_KEEP = 0.95
 _BESIDE_EDGES = True
+_RESIDUAL_EDGES = True  # the residual's blank hypotheses cut onto an edge too
 _EDGE_REACH = 0.35  # the long side looked for this far aside, in card widths
 _EDGE_NEAR = 0.05  # ... from this far (nearer is where it lies)
 _EDGE_LEAST = 10.0  # grey levels: the weakest edge (the median step across the side)
@@ -710,7 +711,14 @@ class Recogniser:
             quads, regions = self._read_refitted(frame, search, quads, regions, results,
                                                  blank=blank)
         if _RESIDUAL:
-            quads, regions = self._read_residual(frame, search, quads, regions, results)
+            before = len(quads)
+            quads, regions = self._read_residual(frame, search, quads, regions, results,
+                                                 blankness)
+            if _RESIDUAL_EDGES and len(quads) > before:
+                # Its hypotheses too may lie beside the card they cover: cut onto an edge
+                # (the tenth cuts found no card more there).
+                self._read_beside(frame, search, quads, regions, results, blankness,
+                                  since=before, tenth=False)
         if _COURTS:
             self._read_courts(frame, quads, regions, results, blankness)
         kept = self._keep(frame, quads, regions, results, frame_index)
@@ -719,6 +727,7 @@ class Recogniser:
     def _read_residual(
         self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],
         regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
+        blankness: dict[int, float] | None = None,
     ) -> tuple[list[CardQuad], list[np.ndarray]]:
         """Read the hypotheses found in what is left of the regions past the cards read.
 
@@ -744,7 +753,8 @@ class Recogniser:
                                   span=float(search.mask.shape[1]))
 
         return self._read_more(frame, search, quads, regions, results, set(),
-                               search.residual_hypotheses(carded, metric), most=_RESIDUAL_MAX)
+                               search.residual_hypotheses(carded, metric), most=_RESIDUAL_MAX,
+                               blankness=blankness)
 
     def _read_courts(
         self, frame: np.ndarray, outlines: list[CardQuad], regions: list[np.ndarray],
@@ -818,7 +828,7 @@ class Recogniser:
     def _read_beside(
         self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],
         regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
-        blankness: dict[int, float],
+        blankness: dict[int, float], *, since: int = 0, tenth: bool = True,
     ) -> None:
         """Read the corners of hypotheses that gave no card again, a little aside.
 
@@ -836,11 +846,13 @@ class Recogniser:
         place). Such a corner is also cut where its long side finds the strongest straight
         edge 0.05-0.35 of the width aside (`_edges_aside`; a card's own side lying on
         another card, white on white, beyond the tenth's reach), read from ``_EDGE_KEEP``.
+        Only the quads from number ``since`` on are looked at; ``tenth``: False cuts onto
+        an edge alone.
         """
         if not _BESIDE or not blankness:
             return
         floor = self.min_confidence
-        blanks = [k for k, quad in enumerate(quads) if not quad.single and all(
+        blanks = [k for k, quad in enumerate(quads) if k >= since and not quad.single and all(
             results.get(m, (0.0, None))[1] is None or results[m][0] < floor
             for m in (2 * k, 2 * k + 1)) and (2 * k in results or 2 * k + 1 in results)]
         numbers: list[int] = []
@@ -852,7 +864,8 @@ class Recogniser:
         for (k, corner), edge in zip(cut, aside, strict=True):
             corners = quads[k].corners
             width = corners[1] - corners[0]
-            moves = [corners - width * np.float32(_BESIDE), corners + width * np.float32(_BESIDE)]
+            moves = ([corners - width * np.float32(_BESIDE), corners + width * np.float32(_BESIDE)]
+                     if tenth else [])
             if np.isfinite(edge):  # towards the other long side: from TL +width, BR -width
                 edged.add(len(regions) + 2 * len(moves) + corner)
                 moves.append(corners + width * np.float32(edge if corner == 0 else -edge))
@@ -943,7 +956,7 @@ class Recogniser:
         self, frame: np.ndarray, search: CardSearch, quads: list[CardQuad],
         regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
         skip: set[int], hypotheses: list[CardQuad], *, past_sure: bool = True,
-        most: int | None = None,
+        most: int | None = None, blankness: dict[int, float] | None = None,
     ) -> tuple[list[CardQuad], list[np.ndarray]]:
         """Read the hypotheses that repeat no quad (but those in ``skip``), ``most`` at most.
 
@@ -959,7 +972,8 @@ class Recogniser:
         quads = [*quads, *new]
         regions = [*regions, *(region for quad in new for region in index_regions(quad.corners))]
         self._read_hypotheses(frame, search, quads, regions, results,
-                              list(range(start, len(regions))), past_sure=past_sure)
+                              list(range(start, len(regions))), past_sure=past_sure,
+                              blankness=blankness)
         return quads, regions
 
     def _read_hypotheses(

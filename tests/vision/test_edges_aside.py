@@ -110,3 +110,37 @@ def test_at_most_four_edge_cuts_a_frame(recogniser):
     offsets = recogniser._edges_aside(CardSearch(frame), [off] * 6, [0] * 6)
     assert np.isfinite(offsets[:4]).all() and np.isnan(offsets[4:]).all()
     assert offsets[0] == pytest.approx(-0.25, abs=0.02)
+
+
+def _beside_calls(recogniser, monkeypatch):
+    calls = []
+    read_beside = type(recogniser)._read_beside
+
+    def spy(self, frame, search, quads, regions, results, blankness, **options):
+        calls.append((len(quads), options, dict(blankness)))
+        return read_beside(self, frame, search, quads, regions, results, blankness, **options)
+
+    monkeypatch.setattr(type(recogniser), "_read_beside", spy)
+    trace = recogniser.trace(read_image(FIXTURES / "angle.png"))
+    return calls, trace
+
+
+def test_the_residual_s_hypotheses_are_cut_onto_an_edge_alone(recogniser, monkeypatch):
+    # angle.png's remainder past its cards gives two hypotheses (`_read_residual`): their
+    # corners' "no index" is kept, and those giving no card are cut onto an edge (+4 cards
+    # on the seven development sets), never a tenth aside (no card more there).
+    calls, trace = _beside_calls(recogniser, monkeypatch)
+    assert len(calls) == 2
+    (first, first_options, _), (count, options, blankness) = calls
+    assert first_options == {}
+    since = options["since"]
+    assert options == {"since": since, "tenth": False} and first <= since < count
+    # (a corner not on card stock is not read, and has none)
+    assert any(n in blankness for n in range(2 * since, 2 * count))
+    assert len(trace.quads) >= count
+
+
+def test_switched_off_the_residual_s_hypotheses_are_not_cut(recogniser, monkeypatch):
+    monkeypatch.setattr(recogniser_module, "_RESIDUAL_EDGES", False)
+    calls, _ = _beside_calls(recogniser, monkeypatch)
+    assert len(calls) == 1 and calls[0][1] == {}
