@@ -118,17 +118,13 @@ _BESIDE = 0.1
 _BESIDE_BLANKS = 40
 _BESIDE_BELOW = 0.999
 _BESIDE_KEEP = 0.95
-_BESIDE_EDGES = True  # each such corner also cut where its long side finds an edge aside
+_BESIDE_EDGES = True
 _RESIDUAL_EDGES = True  # the residual's blank hypotheses cut onto an edge too
 _EDGE_REACH = 0.35  # the long side looked for this far aside, in card widths
 _EDGE_NEAR = 0.05  # ... from this far (nearer is where it lies)
 _EDGE_LEAST = 10.0  # grey levels: the weakest edge (the median step across the side)
 _EDGE_MAX = 4  # cuts onto an edge a frame at most, in the finder's order
 _EDGE_KEEP = 0.98  # what such a cut reads counts from this confidence
-# Corners read surely blank (from _BESIDE_BELOW) are cut onto an edge too, not a tenth
-# aside: half an index off, the network is sure it sees none (+13 development cards).
-_EDGE_BELOW = 1.01  # ... up to this "no index" (1.01: any corner read)
-_EDGE_MORE = 8  # ... at most this many such cuts a frame, after the others
 # The close framing: the index region shrunk towards the card's corner (a deck's small,
 # thin index then fills the patch as the usual ones do; `model.choose_framings`).
 _CLOSE = 0.85
@@ -849,10 +845,9 @@ class Recogniser:
         counts only at ``_BESIDE_KEEP`` or more (``results`` and the lists are extended in
         place). Such a corner is also cut where its long side finds the strongest straight
         edge 0.05-0.35 of the width aside (`_edges_aside`; a card's own side lying on
-        another card, white on white, beyond the tenth's reach), read from ``_EDGE_KEEP``;
-        so is a corner read surely blank (``_EDGE_BELOW``, ``_EDGE_MORE`` a frame), never
-        cut a tenth aside. Only the quads from number ``since`` on are looked at;
-        ``tenth``: False cuts onto an edge alone.
+        another card, white on white, beyond the tenth's reach), read from ``_EDGE_KEEP``.
+        Only the quads from number ``since`` on are looked at; ``tenth``: False cuts onto
+        an edge alone.
         """
         if not _BESIDE or not blankness:
             return
@@ -862,23 +857,15 @@ class Recogniser:
             for m in (2 * k, 2 * k + 1)) and (2 * k in results or 2 * k + 1 in results)]
         numbers: list[int] = []
         edged: set[int] = set()  # region numbers of the cuts onto an edge
-        corners_of = [(k, corner) for k in blanks[:_BESIDE_BLANKS] for corner in (0, 1)]
-        cut = [(k, c) for k, c in corners_of if blankness.get(2 * k + c, 1.0) < _BESIDE_BELOW]
+        cut = [(k, corner) for k in blanks[:_BESIDE_BLANKS] for corner in (0, 1)
+               if blankness.get(2 * k + corner, 1.0) < _BESIDE_BELOW]
         aside = self._edges_aside(search, [quads[k].corners for k, _ in cut],
                                   [corner for _, corner in cut])
-        if _BESIDE_EDGES and _EDGE_BELOW > _BESIDE_BELOW:
-            more = [(k, c) for k, c in corners_of if 2 * k + c in blankness
-                    and _BESIDE_BELOW <= blankness[2 * k + c] < _EDGE_BELOW]
-            found = self._edges_aside(search, [quads[k].corners for k, _ in more],
-                                      [corner for _, corner in more], most=_EDGE_MORE)
-            keep = np.isfinite(found)
-            cut += [pair for pair, ok in zip(more, keep.tolist(), strict=True) if ok]
-            aside = np.concatenate([aside, found[keep]])
         for (k, corner), edge in zip(cut, aside, strict=True):
             corners = quads[k].corners
             width = corners[1] - corners[0]
             moves = ([corners - width * np.float32(_BESIDE), corners + width * np.float32(_BESIDE)]
-                     if tenth and blankness.get(2 * k + corner, 1.0) < _BESIDE_BELOW else [])
+                     if tenth else [])
             if np.isfinite(edge):  # towards the other long side: from TL +width, BR -width
                 edged.add(len(regions) + 2 * len(moves) + corner)
                 moves.append(corners + width * np.float32(edge if corner == 0 else -edge))
@@ -895,8 +882,7 @@ class Recogniser:
 
     @staticmethod
     def _edges_aside(
-        search: CardSearch, outlines: list[np.ndarray], corners: list[int], *,
-        most: int | None = None,
+        search: CardSearch, outlines: list[np.ndarray], corners: list[int],
     ) -> np.ndarray:
         """Per (outline, index corner): where its long side finds an edge aside, or NaN.
 
@@ -914,7 +900,7 @@ class Recogniser:
                                np.where(at_br, quads[:, 1], quads[:, 3]),
                                np.where(at_br, quads[:, 3], quads[:, 1]),
                                reach=_EDGE_REACH, near=_EDGE_NEAR, least=_EDGE_LEAST)
-        offsets[np.flatnonzero(np.isfinite(offsets))[_EDGE_MAX if most is None else most:]] = np.nan
+        offsets[np.flatnonzero(np.isfinite(offsets))[_EDGE_MAX:]] = np.nan
         return offsets
 
     def _read_refitted(

@@ -98,35 +98,9 @@ def test_an_edge_cut_read_below_its_floor_counts_for_nothing(recogniser, monkeyp
     assert cards == set()
 
 
-def test_a_corner_surely_blank_is_cut_onto_an_edge_but_not_a_tenth_aside(recogniser):
-    # Half an index off, the network is often sure a corner shows none (0.999 or more);
-    # where its long side finds an edge that is still the card's (+13 development cards,
-    # nineteenth session). The tenth cuts stay for corners it was not sure of.
-    quads, cards = _read_off(recogniser, 0.25, {0: 0.9995, 1: 0.9999})
-    assert cards == {parse_card("Kd")}
-    assert len(quads) == 3  # one edge cut a corner, no tenth cut
-
-
-def test_surely_blank_corners_not_cut_where_that_is_switched_off(recogniser, monkeypatch):
-    monkeypatch.setattr(recogniser_module, "_EDGE_BELOW", recogniser_module._BESIDE_BELOW)
+def test_a_corner_surely_blank_is_not_cut_onto_an_edge(recogniser):
     quads, cards = _read_off(recogniser, 0.25, {0: 0.9995, 1: 0.9999})
     assert len(quads) == 1 and cards == set()
-
-
-def test_a_corner_not_read_is_not_cut(recogniser):
-    # Not on card stock (a back, felt): the network never saw it, nothing says it is blank.
-    quads, _ = _read_off(recogniser, 0.25, {1: 0.9999})
-    assert len(quads) == 2  # the BR corner's edge cut alone
-
-
-def test_at_most_eight_cuts_onto_an_edge_for_surely_blank_corners(recogniser):
-    # Their own budget, after the four of the corners the network was unsure of.
-    frame = read_image(FIXTURES / "board_five.png")
-    off = (KING + np.float32(0.25) * (KING[1] - KING[0])).astype(np.float32)
-    offsets = recogniser._edges_aside(CardSearch(frame), [off] * 10, [0] * 10,
-                                      most=recogniser_module._EDGE_MORE)
-    assert recogniser_module._EDGE_MORE == 8
-    assert np.isfinite(offsets[:8]).all() and np.isnan(offsets[8:]).all()
 
 
 def test_at_most_four_edge_cuts_a_frame(recogniser):
