@@ -41,7 +41,7 @@ from dealerassist.vision.card_body import (
     witness,
 )
 from dealerassist.vision.card_metric import CardMetric
-from dealerassist.vision.edge_snap import edges_across, snap_quads
+from dealerassist.vision.edge_snap import edges_across
 from dealerassist.vision.geometry import (
     CardQuad,
     CardSearch,
@@ -125,17 +125,6 @@ _EDGE_NEAR = 0.05  # ... from this far (nearer is where it lies)
 _EDGE_LEAST = 10.0  # grey levels: the weakest edge (the median step across the side)
 _EDGE_MAX = 4  # cuts onto an edge a frame at most, in the finder's order
 _EDGE_KEEP = 0.98  # what such a cut reads counts from this confidence
-_TURNED = 0  # blank hypotheses a frame whose non-index corners are read as turned cards
-_TURNED_KEEP = 0.98
-_TURNED_WAYS = 2  # 1: about the top-right corner only
-_TURNED_CHECK = False  # the turned card's long side, past the hypothesis, lies on an edge
-_TURNED_TOL = 0.03
-_TURNED_SUPPORT = 0.0
-_TURNED_OFF_CARDS = True
-_TURNED_SNAP = 0.0
-_TURNED_BELOW = 2.0
-_TURNED_FRESH = False
-_TURNED_CORNER = 0.0
 # The close framing: the index region shrunk towards the card's corner (a deck's small,
 # thin index then fills the patch as the usual ones do; `model.choose_framings`).
 _CLOSE = 0.85
@@ -884,85 +873,12 @@ class Recogniser:
                 numbers.append(len(regions) + corner)
                 quads.append(CardQuad(moved, single=False))
                 regions.extend(index_regions(moved))
-        turned: set[int] = set()
-        if _TURNED and tenth:
-            carded = [quad.corners for k, quad in enumerate(quads)
-                      if quad.single and any(
-                results.get(m, (0.0, None))[1] is not None and results[m][0] >= floor
-                for m in (2 * k, 2 * k + 1))] if _TURNED_OFF_CARDS else []
-            chosen = [k for k in blanks if min(blankness.get(2 * k, 1.0),
-                                               blankness.get(2 * k + 1, 1.0)) < _TURNED_BELOW]
-            turns = self._turned(search, [quads[k].corners for k in chosen[:_TURNED]])
-            if carded and turns:
-                cards = np.zeros_like(search.closed)
-                for corners in carded:
-                    cv2.fillConvexPoly(cards, np.rint(corners * search.scale).astype(np.int32), 255)
-                heads = np.stack([index_regions(moved)[0] for moved in turns])
-                on = inside_shares(cards, heads * search.scale) > 0.5
-                turns = [moved for moved, lies in zip(turns, on, strict=True) if not lies]
-            if _TURNED_FRESH and turns:
-                turns = [quad.corners for quad in fresh_hypotheses(
-                    quads, [CardQuad(moved, single=False) for moved in turns])]
-            for moved in turns:
-                turned.add(len(regions))
-                numbers.append(len(regions))
-                quads.append(CardQuad(moved, single=False))
-                regions.extend(index_regions(moved))
         if not numbers:
             return
         self._read_hypotheses(frame, search, quads, regions, results, numbers)
         for n in numbers:
-            keep = (_TURNED_KEEP if n in turned else _EDGE_KEEP if n in edged
-                    else _BESIDE_KEEP)
-            if n in results and results[n][0] < keep:
+            if n in results and results[n][0] < (_EDGE_KEEP if n in edged else _BESIDE_KEEP):
                 results[n] = (0.0, None)
-
-    @staticmethod
-    def _turned(search: CardSearch, outlines: list[np.ndarray]) -> list[np.ndarray]:
-        """Cards turned a quarter whose index corner is an outline's top-right (bottom-left)."""
-        if not outlines:
-            return []
-        q = np.stack(outlines).astype(np.float32)
-        tl, tr, bl = q[:, 0], q[:, 1], q[:, 3]
-        width = np.linalg.norm(tr - tl, axis=1)[:, None]
-        length = np.linalg.norm(bl - tl, axis=1)[:, None]
-        along_w = (tr - tl) / np.maximum(width, 1e-6)
-        along_l = (bl - tl) / np.maximum(length, 1e-6)
-        ways = []
-        # About TR: width down the long side, length back along the short one.
-        a0 = tr
-        a1 = tr + along_l * width
-        a3 = tr - along_w * length
-        ways.append(np.stack([a0, a1, a1 + (a3 - a0), a3], axis=1))
-        if _TURNED_WAYS > 1:
-            b0 = bl
-            b1 = bl - along_l * width
-            b3 = bl + along_w * length
-            ways.append(np.stack([b0, b1, b1 + (b3 - b0), b3], axis=1))
-        cand = np.concatenate(ways)
-        s = np.float32(search.scale)
-        if _TURNED_SUPPORT:
-            support = cv2.bitwise_or(search.closed, search.not_felt)
-            cand = cand[inside_shares(support, cand * s) >= _TURNED_SUPPORT]
-        if _TURNED_CORNER and len(cand):
-            # The index corner is a corner of what is not felt: just past it, felt.
-            support = cv2.bitwise_or(search.closed, search.not_felt)
-            centre = cand.mean(axis=1)
-            past = (cand[:, 0] + _TURNED_CORNER * (cand[:, 0] - centre)) * s
-            col = np.clip(np.rint(past[:, 0]).astype(int), 0, support.shape[1] - 1)
-            row = np.clip(np.rint(past[:, 1]).astype(int), 0, support.shape[0] - 1)
-            cand = cand[support[row, col] == 0]
-        if _TURNED_SNAP and len(cand):
-            moved, strength = snap_quads(search.gray, cand * s)
-            cand = (moved / s)[strength >= _TURNED_SNAP]
-        if _TURNED_CHECK and len(cand):
-            # The turned card's long side from its far end (past the outline) back to
-            # the index corner: an edge must lie on it (offset ~0).
-            off = edges_across(search.gray, cand[:, 3] * s, cand[:, 0] * s, cand[:, 2] * s,
-                               reach=0.08, near=0.0, least=_EDGE_LEAST)
-            ok = np.isfinite(off) & (np.abs(off) <= _TURNED_TOL)
-            cand = cand[ok]
-        return list(cand)
 
     @staticmethod
     def _edges_aside(
