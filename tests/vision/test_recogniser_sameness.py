@@ -16,7 +16,8 @@ stock on the closed mask (``_PAPER_MASK``), and the card face's evidence
 was settled, with the card's size learnt from its hypotheses (``_REFIT``), and the
 corners of hypotheses read blank cut again to either side (``_BESIDE``), and the outlines
 that gave no card read as the court their face shows (``_COURTS``), what is left of a
-region past the cards read searched (``_RESIDUAL``): the proof turns these
+region past the cards read searched (``_RESIDUAL``), and two cards kept on one place settled
+by their faces or made proposals (``_SAME_PLACE``): the proof turns these
 off and so still shows that nothing else in the reader moved; the script's figures compare
 the reader with them on.
 
@@ -113,6 +114,7 @@ def test_the_faster_reader_reads_every_frame_as_the_reader_before_it(monkeypatch
     monkeypatch.setattr(recogniser_module, "_BESIDE", 0.0)  # no blank corner cut beside
     monkeypatch.setattr(recogniser_module, "_COURTS", False)  # no court read from its face
     monkeypatch.setattr(recogniser_module, "_RESIDUAL", False)  # no search past cards read
+    monkeypatch.setattr(recogniser_module, "_SAME_PLACE", None)  # two cards on one place kept
     cv2.setNumThreads(2)
     # BASE ran its network on cv2.dnn: today's reader too, for sameness to 1e-6 (ONNX
     # Runtime's probabilities differ from it by ~1e-6, `test_network`).
