@@ -1198,15 +1198,13 @@ class Recogniser:
         if _SAME_PLACE is None or len(kept) < 2:
             return kept
         # Outlines overlapping 0.8 have centres within a fifth of a card's length: only
-        # pairs that near are measured (speed).
-        corners = np.stack([reading.quad.corners for reading in kept])
-        centres = corners.mean(axis=1)
-        sides = np.linalg.norm(corners - np.roll(corners, -1, axis=1), axis=2)
-        short = np.minimum(sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]) / 2
-        apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
-        near = apart < 0.4 * np.minimum(short[:, None], short[None])
-        pairs = [(int(a), int(b)) for a, b in zip(*np.nonzero(np.triu(near, 1)), strict=True)
-                 if kept[a].sighting.card is not kept[b].sighting.card
+        # pairs whose upright boxes' centres lie that near are measured (speed).
+        near = [(x + w / 2, y + h / 2, 0.4 * min(w, h))
+                for x, y, w, h in (reading.sighting.box for reading in kept)]
+        pairs = [(a, b) for a in range(len(kept)) for b in range(a + 1, len(kept))
+                 if abs(near[a][0] - near[b][0]) < min(near[a][2], near[b][2])
+                 and abs(near[a][1] - near[b][1]) < min(near[a][2], near[b][2])
+                 and kept[a].sighting.card is not kept[b].sighting.card
                  and overlap(kept[a].quad.corners, kept[b].quad.corners,
                              of_larger=True) >= _SAME_PLACE]
         if not pairs:
