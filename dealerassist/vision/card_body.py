@@ -24,13 +24,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealerassist.cards import Card
+from dealerassist.cards import Card, Rank, Suit
 from dealerassist.vision.model import NO_INDEX, best_cards, normalise_patches, reading_image
 from dealerassist.vision.network import load_network
 
 __all__ = ["BODY_H", "BODY_W", "COURT", "DEFAULT_BODY_PATH", "GROUPS", "NO_FACE", "BodyClassifier",
            "confine", "confine_suit", "court_of_cuts", "extract_bodies", "group_of_rank_class",
-           "support", "sure_groups", "witness"]
+           "number_card", "support", "sure_groups", "witness"]
 
 BODY_W = 32
 BODY_H = 48
@@ -189,6 +189,20 @@ def confine_suit(
     overruled[taken] = before[taken] != suit[taken]
     suit_p[taken] = np.eye(4)[suit[taken]]
     return suit_p, overruled
+
+
+def number_card(group_p: np.ndarray, suit_p: np.ndarray, *, sure: tuple[float, float]
+                ) -> Card | None:
+    """Return the number card (ace to ten) one face is sure of, group and suit; else None.
+
+    A number card's group is the count of its pips, so a face sure of both names the whole
+    card; a court's face never does (it cannot tell J, Q and K apart).
+    """
+    group, suit = int(group_p.argmax()), int(suit_p.argmax())
+    if group >= COURT or group_p[group] < sure[0] or suit_p[suit] < sure[1]:
+        return None
+    rank_class = int(np.flatnonzero(_GROUP_OF_RANK == group)[0])
+    return Card.of(Rank(rank_class + 2), tuple(Suit)[suit])  # suit classes: Suit.order
 
 
 def court_of_cuts(

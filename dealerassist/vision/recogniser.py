@@ -24,7 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealerassist.cards import Card, Rank, Suit
+from dealerassist.cards import Card, Rank
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
 from dealerassist.vision.card_body import (
@@ -36,6 +36,7 @@ from dealerassist.vision.card_body import (
     confine_suit,
     court_of_cuts,
     extract_bodies,
+    number_card,
     support,
     sure_groups,
     witness,
@@ -623,17 +624,6 @@ def _inside_a_blank(quad: CardQuad, blanks: list[tuple[np.ndarray, float]]) -> b
                for corners, blank_area in blanks)
 
 
-def _number_of_face(
-    group_p: np.ndarray, suit_p: np.ndarray, sure: tuple[float, float]
-) -> Card | None:
-    """Return the number card (ace to ten) a face is sure of, group and suit; else None."""
-    group, suit = int(group_p.argmax()), int(suit_p.argmax())
-    if group >= COURT or group_p[group] < sure[0] or suit_p[suit] < sure[1]:
-        return None
-    rank = Rank.ACE if group == 0 else Rank(group + 1)
-    return Card.of(rank, next(each for each in Suit if each.order == suit))
-
-
 def _short_side(corners: np.ndarray) -> float:
     """Return the card's short side in frame pixels: the smaller mean of two opposite sides."""
     sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
@@ -845,7 +835,7 @@ class Recogniser:
             extract_bodies(frame, [outlines[n].corners for n in todo]))
         if _NUMBERS is not None:
             for k, n in enumerate(todo):
-                card = _number_of_face(group_p[k], face_suit_p[k], _NUMBERS)
+                card = number_card(group_p[k], face_suit_p[k], sure=_NUMBERS)
                 # Never against what a corner read (below the floor): only where the
                 # corners gave nothing or that very card.
                 if card is not None and all(results[m][1] in (None, card)

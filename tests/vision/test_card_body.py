@@ -22,6 +22,7 @@ from dealerassist.vision.card_body import (
     confine_suit,
     extract_bodies,
     group_of_rank_class,
+    number_card,
     support,
     witness,
 )
@@ -458,3 +459,24 @@ def test_a_number_card_on_a_clean_outline_whose_face_leans_to_a_court_is_that_co
     # A hypothesis's face may be another card's: a nine stays a nine there.
     confidence, card = _read_pairs({0: nine, 1: nine}, [0], {0: face}, whole=False)[0]
     assert card is parse_card("9h") and confidence > 0.95
+
+
+def _sure_face(group: int, suit: int, *, group_share: float = 0.97, suit_share: float = 0.97):
+    group_p = np.full(GROUPS, (1 - group_share) / (GROUPS - 1))
+    group_p[group] = group_share
+    suit_p = np.full(4, (1 - suit_share) / 3)
+    suit_p[suit] = suit_share
+    return group_p, suit_p
+
+
+@pytest.mark.parametrize(("group", "suit", "card"), [
+    (0, 2, "Ah"), (1, 1, "2d"), (8, 0, "9c"), (9, 3, "Ts"),
+])
+def test_a_face_sure_of_a_number_group_and_suit_names_the_card(group, suit, card):
+    assert number_card(*_sure_face(group, suit), sure=(0.95, 0.95)) is parse_card(card)
+
+
+def test_a_courts_face_or_a_face_unsure_names_no_number_card():
+    assert number_card(*_sure_face(COURT, 0), sure=(0.95, 0.95)) is None  # J, Q or K: unknown
+    assert number_card(*_sure_face(7, 0, group_share=0.9), sure=(0.95, 0.95)) is None
+    assert number_card(*_sure_face(7, 0, suit_share=0.9), sure=(0.95, 0.95)) is None
