@@ -251,10 +251,28 @@ _COURTS = True
 # false report more; (0.9, 0.9) the same.
 _NUMBERS: tuple[float, float] | None = (0.95, 0.95)
 _COURT_FACE = 0.9
+# ... and where the cuts show too little of an index to say (fewer than ``_COURT_SEEN``), or
+# the face is a court below ``_COURT_FACE``, a face this sure of a court and of its suit
+# gives the suit, the cuts' shares of J, Q and K the court (any number of cuts showing an
+# index): a far tigullio-international queen of spades, each cut "no index" at 0.5-1.0
+# and a spade sign as large as the letter beside it, its face a court at 0.86-0.94 and
+# spades at 0.96-0.98, every cut ranking the queen first of the three courts. A face's
+# suit is wrong for 3.5 % of courts on the non-held-out scenes (it reads pips, not
+# pictures), hence the suit's bar. Twenty-second session, with ``_COURT_BLANK`` 0.999 and
+# ``_COURT_AREA`` 0.6: seven development sets +3 cards (2028), fresh seeds 2029 / 9797 /
+# 2030 +3 / 0 / +2, no false report more; a face at 0.7 a court: +2 cards, +1 false
+# report; its suit at 0.8: +4 cards, +3 false reports; ``_COURT_BLANK`` 1.01 (the faces of
+# backs read too): +1 card.
+_COURT_FACE_SUIT: tuple[float, float] | None = (0.8, 0.9)
 _COURT_SEEN = 2  # ... cuts of the four showing an index at 0.5 or more (court_of_cuts)
 _COURT_TEMPER = 0.5
-_COURT_BLANK = 0.9  # a corner's "no index" (the framing kept) at most this (0.5, 0.7: -1)
-_COURT_AREA = 0.7  # ... of the median area of the cards read surely at both corners
+# A corner's "no index" (the framing kept) at most this: 0.5, 0.7: -1 card; 0.99 (the
+# twenty-first session) the same cards; 0.999 for ``_COURT_FACE_SUIT`` (above).
+_COURT_BLANK = 0.999
+# ... as large as this share of the median area of the cards read surely at both corners
+# (a court's inner picture frame is smaller; 0.7 until the twenty-second session, whose
+# courts read with their face's suit at 0.6: +2 cards, 0.5 the same as 0.6).
+_COURT_AREA = 0.6
 _COURT_OVERLAP = 0.5  # an outline lying this much on one that gave a card is that card
 _COURT_REPEAT = 0.8  # two outlines overlapping this much are one
 _COURT_MAX = 16  # outlines whose face is read, a frame at most (the same cards as 8)
@@ -798,8 +816,10 @@ class Recogniser:
         (``_COURT_OVERLAP``) on an outline that gave a card, ``_COURT_MAX`` a frame in
         the finder's order; their faces are read, and those at least ``_COURT_FACE`` a
         court (surest first, repeats dropped) have both corners cut at the usual and the
-        close framing. A court so read is a proposal (``_DISPUTED``): the dealer confirms
-        it. ``results`` is changed in place.
+        close framing. Where the cuts show too little of an index to say, a face sure of a
+        court and of its suit (``_COURT_FACE_SUIT``) gives the suit, the cuts' ranking of
+        J, Q and K the court. A court so read is a proposal (``_DISPUTED``): the dealer
+        confirms it. ``results`` is changed in place.
         """
         if self.body is None:
             return
@@ -842,8 +862,10 @@ class Recogniser:
                                             for m in (2 * n, 2 * n + 1)):
                     results[2 * n] = results[2 * n + 1] = (_DISPUTED, card)
         court_p = dict(zip(todo, group_p[:, COURT].tolist(), strict=True))
+        face_suit = dict(zip(todo, face_suit_p, strict=True))
+        least = min(_COURT_FACE, _COURT_FACE_SUIT[0]) if _COURT_FACE_SUIT else _COURT_FACE
         courts: list[int] = []
-        for n in sorted((n for n in todo if court_p[n] >= _COURT_FACE), key=lambda n: -court_p[n]):
+        for n in sorted((n for n in todo if court_p[n] >= least), key=lambda n: -court_p[n]):
             if not any(overlap(outlines[n].corners, outlines[m].corners) > _COURT_REPEAT
                        for m in courts):
                 courts.append(n)
@@ -853,8 +875,15 @@ class Recogniser:
                 for cut in (regions[m], _close_framing(regions[m]))]
         rank_p, suit_p = self.probabilities(frame, cuts)
         for k, n in enumerate(courts):
-            confidence, card = court_of_cuts(rank_p[4 * k:4 * k + 4], suit_p[4 * k:4 * k + 4],
-                                             temper=_COURT_TEMPER, seen=_COURT_SEEN)
+            cut_ranks = rank_p[4 * k:4 * k + 4]
+            confidence, card = (court_of_cuts(cut_ranks, suit_p[4 * k:4 * k + 4],
+                                              temper=_COURT_TEMPER, seen=_COURT_SEEN)
+                                if court_p[n] >= _COURT_FACE else (0.0, None))
+            if card is None and _COURT_FACE_SUIT and court_p[n] >= _COURT_FACE_SUIT[0] and (
+                    float(face_suit[n].max()) >= _COURT_FACE_SUIT[1]):
+                # The cuts show too little of an index to say: the face gives the suit.
+                confidence, card = court_of_cuts(cut_ranks, np.tile(face_suit[n], (4, 1)),
+                                                 temper=_COURT_TEMPER, seen=0)
             if card is not None and confidence >= floor:
                 results[2 * n] = results[2 * n + 1] = (min(confidence, _DISPUTED), card)
 

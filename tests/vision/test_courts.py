@@ -146,7 +146,7 @@ def test_an_outline_whose_face_is_not_a_court_is_left_alone(recogniser):
 
 
 def test_an_outline_with_both_corners_surely_blank_is_left_alone(recogniser):
-    results = _courts(recogniser, KING.copy(), blankness={0: 0.0, 1: 0.0, 2: 0.95, 3: 0.99})
+    results = _courts(recogniser, KING.copy(), blankness={0: 0.0, 1: 0.0, 2: 0.9995, 3: 0.9999})
     assert results[2] == (0.0, None)
 
 
