@@ -261,8 +261,8 @@ _COURT_FACE = 0.9
 # pictures), hence the suit's bar. Twenty-second session, with ``_COURT_BLANK`` 0.999 and
 # ``_COURT_AREA`` 0.6: seven development sets +3 cards (2028), fresh seeds 2029 / 9797 /
 # 2030 +3 / 0 / +2, no false report more; a face at 0.7 a court: +2 cards, +1 false
-# report; its suit at 0.8: +4 cards, +3 false reports; ``_COURT_BLANK`` 1.01 (the faces of
-# backs read too): +1 card.
+# report; its suit at 0.8 / 0.85: +4 / +2 cards, +3 / +1 false reports; ``_COURT_BLANK``
+# 1.01 (the faces of backs read too): +1 card.
 _COURT_FACE_SUIT: tuple[float, float] | None = (0.8, 0.9)
 _COURT_SEEN = 2  # ... cuts of the four showing an index at 0.5 or more (court_of_cuts)
 _COURT_TEMPER = 0.5
