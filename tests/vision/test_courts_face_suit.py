@@ -4,11 +4,11 @@ Why (issue 9, far and blurred courts of unseen designs): a tigullio-internationa
 spades at a far camera shows a letter a few pixels tall with a large spade beside it; each
 of the four cuts of its corners reads "no index" at 0.5-1.0, so the court step's need for
 two cuts showing an index (`_COURT_SEEN`) leaves the outline unread, although every cut
-still ranks the queen first among J, Q and K and the card's face is sure (0.95-0.99) of
+still ranks the queen first among J, Q and K and the card's face is sure (0.96-0.98) of
 spades. Such an outline (face a court at ``_COURT_FACE_SUIT[0]``, its suit at ``[1]``) is
 read as the court the cuts rank first, in the face's suit, a proposal for the dealer.
-Twenty-second session: +9 cards on the seven development sets and the three fresh ones
-together, no false report more.
+Twenty-second session: +8 cards on the seven development sets and the three fresh ones
+together, no false report more; held-out 4,931 -> 4,937 of 4,990.
 """
 
 from __future__ import annotations
@@ -29,23 +29,22 @@ from .conftest import FIXTURES
 KING = np.array([[261, 163], [318, 163], [318, 242], [261, 242]], np.float32)
 SEVEN = np.array([[327, 163], [384, 163], [384, 242], [327, 242]], np.float32)
 JACK, QUEEN, KING_CLASS = (int(rank) - 2 for rank in (Rank.JACK, Rank.QUEEN, Rank.KING))
-DIAMONDS, HEARTS = 1, 2  # suit classes: clubs, diamonds, hearts, spades
 
 
-def _far_cuts(count: int) -> tuple[np.ndarray, np.ndarray]:
-    """Cuts of a far king: "no index" at 0.9, the king first of the courts, hearts first."""
+def _far_cuts(count: int, blank: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
+    """Cuts of a far king: "no index" at ``blank``, the king first of the courts, hearts first."""
     rank = np.full((count, NO_INDEX + 1), 0.0)
-    rank[:, NO_INDEX] = 0.9
-    rank[:, [JACK, QUEEN, KING_CLASS]] = (0.01, 0.02, 0.06)
-    rank[:, 0] = 0.01
+    rank[:, NO_INDEX] = blank
+    rank[:, [JACK, QUEEN, KING_CLASS]] = np.array([0.1, 0.2, 0.6]) * (1.0 - blank)
+    rank[:, 0] = 0.1 * (1.0 - blank)
     suit = np.tile([0.0, 0.4, 0.6, 0.0], (count, 1))
     return rank, suit
 
 
-def _read(recogniser, monkeypatch, setting=(0.8, 0.9)):
+def _read(recogniser, monkeypatch, setting=(0.8, 0.9), blank=0.9):
     monkeypatch.setattr(recogniser_module, "_COURT_FACE_SUIT", setting)
     monkeypatch.setattr(recogniser, "probabilities",
-                        lambda frame, regions: _far_cuts(len(regions)))
+                        lambda frame, regions: _far_cuts(len(regions), blank))
     frame = read_image(FIXTURES / "board_five.png")
     quads = [CardQuad(SEVEN.copy(), single=True), CardQuad(KING.copy(), single=True)]
     regions = [*index_regions(quads[0].corners), *index_regions(quads[1].corners)]
@@ -77,3 +76,14 @@ def test_a_face_not_sure_enough_of_its_suit_reads_nothing(recogniser, monkeypatc
 def test_a_face_not_sure_enough_of_a_court_reads_nothing(recogniser, monkeypatch):
     # The face is a court at 0.97: not at 0.98.
     assert _read(recogniser, monkeypatch, setting=(0.98, 0.9))[2] == (0.0, None)
+
+
+def test_cuts_showing_an_index_under_a_face_below_the_court_bar_take_its_suit(
+        recogniser, monkeypatch):
+    # Cuts that show the index (no index at 0.1) read hearts; with the court step's own bar
+    # above this face (0.97 < 0.98), only the face's suit path reads the outline: diamonds.
+    monkeypatch.setattr(recogniser_module, "_COURT_FACE", 0.98)
+    assert _read(recogniser, monkeypatch, blank=0.1)[2][1] is parse_card("Kd")
+    # The court step's own reading, where the face passes its bar, keeps the cuts' suit.
+    monkeypatch.setattr(recogniser_module, "_COURT_FACE", 0.9)
+    assert _read(recogniser, monkeypatch, blank=0.1)[2][1] is parse_card("Kh")
