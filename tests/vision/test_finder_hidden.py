@@ -141,6 +141,7 @@ def test_a_frame_of_hands_is_searched_again_with_the_size_of_a_card_read_whole(
         recogniser, searches, monkeypatch, refit):
     monkeypatch.setattr(geometry, "_FALLBACK_ASPECT", None)  # the fans' size, wrong
     monkeypatch.setattr(reader, "_REFIT", refit)
+    monkeypatch.setattr(reader, "_NEIGHBOURS", None)  # the fan search finds it too (below)
     read = {str(s.card) for s in recogniser.recognise(_showdown())}
     assert read >= {"As", "7c", "2h", "9s", "Qd"}
     # The king half under the seven: found only with the card's true size.
@@ -148,6 +149,16 @@ def test_a_frame_of_hands_is_searched_again_with_the_size_of_a_card_read_whole(
     assert len(searches) == (2 if refit else 1)
     if refit:
         assert abs(_long_side(searches[1]) - _LONG / 2) <= 3.0
+
+
+def test_the_king_half_under_the_seven_is_read_beside_it_without_the_second_search(
+        recogniser, monkeypatch):
+    # The fan search (`_read_neighbours`) moves the seven, read surely, along its width
+    # onto the king's side: the king is read with the wrong size guessed, no refit.
+    monkeypatch.setattr(geometry, "_FALLBACK_ASPECT", None)
+    monkeypatch.setattr(reader, "_REFIT", False)
+    read = {str(s.card) for s in recogniser.recognise(_showdown())}
+    assert read >= {"As", "7c", "2h", "9s", "Qd", "Kd"}
 
 
 def test_a_frame_with_a_card_read_whole_is_searched_once(recogniser, searches):
