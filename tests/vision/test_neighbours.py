@@ -4,7 +4,7 @@ Why (issue 9, piles): in a fan every card shows its index corner, but its side r
 on white over the card below, so that corner is no corner of the pile's outline and no
 hypothesis reaches it: most of the cards lost in piles. A card read surely beside it gives
 its size and angle; its side, a faint straight edge, lies where the read card's side would
-lie moved along its width. Twenty-third session: +43 cards on the ten development sets,
+lie moved along its width. Twenty-third session: +52 cards on the ten development sets,
 no false report more, for ~0.7 ms a frame on average (1.4 ms at p95).
 """
 
@@ -74,7 +74,7 @@ def test_the_card_on_top_of_a_card_read_is_read_where_its_side_lies(recogniser, 
     found = [n for n in range(2, len(regions)) if results.get(n, (0.0, None))[1] is not None]
     assert found, "the card on top was not read"
     for n in found:
-        assert results[n] == (0.99, parse_card("8h"))
+        assert results[n] == (0.99, parse_card("8h"))  # kept from _NEIGHBOUR_KEEP (0.9)
         moved = quads[n // 2].corners - _card_a().corners
         assert np.allclose(moved[:, 1], 0.0)  # moved along the width only
         assert 0.4 * W <= moved[0, 0] <= 0.7 * W  # onto B's side, give or take a tenth
@@ -89,7 +89,7 @@ def test_without_an_edge_or_an_index_there_nothing_is_read(recogniser, monkeypat
 
 
 def test_a_neighbour_read_unsurely_counts_for_nothing(recogniser, monkeypatch):
-    _, regions, results, seen = _read(recogniser, monkeypatch, _fan(0.55), sure=0.9)
+    _, regions, results, seen = _read(recogniser, monkeypatch, _fan(0.55), sure=0.85)
     assert seen  # read, ...
     assert all(results[n] == (0.0, None) for n in range(2, len(regions)) if n in results)
 
