@@ -201,8 +201,7 @@ def edges_across(
     count = len(vertex)
     if count == 0:
         return np.zeros(0, np.float32)
-    steps = int(round(reach / _ACROSS_STEP))
-    offsets, strength = edge_strengths(gray, vertex, end, other, first=-steps, last=steps)
+    offsets, strength = edge_strengths(gray, vertex, end, other, reach=reach)
     peak = np.zeros_like(strength, dtype=bool)
     peak[:, 1:-1] = (strength[:, 1:-1] >= strength[:, :-2]) & (strength[:, 1:-1] >= strength[:, 2:])
     allowed = peak & (strength >= least) & (np.abs(offsets) >= near)[None]
@@ -214,19 +213,21 @@ def edges_across(
 
 def edge_strengths(
     gray: np.ndarray, vertex: np.ndarray, end: np.ndarray, other: np.ndarray, *,
-    first: int, last: int,
+    reach: float,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Each side's straight-edge strength at ``first``..``last`` steps of ``_ACROSS_STEP``.
+    """Each side's straight-edge strength at offsets up to ``reach`` card widths either way.
 
     As `edges_across` measures it (its arguments too): the median over points along the
-    side past the index corner (``_ACROSS_ALONG``) of the grey step across each offset,
-    either sign. Returns the offsets in card widths (M,) and the strengths (N, M).
+    side past the index corner (``_ACROSS_ALONG``) of the grey step across each offset
+    (every ``_ACROSS_STEP``), either sign. Returns the offsets in card widths (M,) and the
+    strengths (N, M).
     """
+    vertex = np.asarray(vertex, np.float32).reshape(-1, 2)
     count = len(vertex)
     end = np.asarray(end, np.float32).reshape(-1, 2)
     across = np.asarray(other, np.float32).reshape(-1, 2) - vertex
-    offsets = np.arange(first - _ACROSS_SPAN, last + _ACROSS_SPAN + 1,
-                        dtype=np.float32) * np.float32(_ACROSS_STEP)
+    steps = int(round(reach / _ACROSS_STEP)) + _ACROSS_SPAN
+    offsets = np.arange(-steps, steps + 1, dtype=np.float32) * np.float32(_ACROSS_STEP)
     points = vertex[:, None] + _ACROSS_ALONG[None, :, None] * (end - vertex)[:, None]  # (N, T, 2)
     map_x = points[..., 0, None] + offsets * across[:, None, 0, None]  # (N, T, M)
     map_y = points[..., 1, None] + offsets * across[:, None, 1, None]

@@ -291,7 +291,9 @@ _COURT_MAX = 16  # outlines whose face is read, a frame at most (the same cards 
 # overlap sets of seeds 7575, 8686, 5353, 6464 and on seed 2028 +18 cards, no false report
 # more; p95 +0.5 ms. More hypotheses a frame (20, 24) or smaller pieces (0.05 of a card): the
 # same cards.
-_MAX_HYPOTHESES = 40  # quads read a frame at most, clean outlines first (geometry.found)
+# Quads read a frame at most, clean outlines first (geometry.found). 60 (and fewer lines
+# searched, card_hypotheses._MIN_CARDS 1.0): +7 / +4 cards, +3 / +1 false reports.
+_MAX_HYPOTHESES = 40
 # A card read on an outline more than [2] times the median card read surely at both
 # corners is boxed by a hypothesis of [0]-[1] times that size lying (_CARD_INSIDE) inside
 # the outline with a corner on the index read (`Recogniser._card_sized`). Twenty-third
@@ -862,12 +864,12 @@ class Recogniser:
         # The moved copy's side: the left side (TL -> BL, across towards TR) moved by the
         # step for the TL index, the right side (BR -> TR, towards BL) by minus it for the BR.
         scaled = corners * np.float32(search.scale)
-        reach = int(np.ceil(float(np.abs(steps).max()) / 0.01)) + 5
-        offsets, left = edge_strengths(search.gray, scaled[:, 0], scaled[:, 3], scaled[:, 1],
-                                       first=-reach, last=reach)
-        _, right = edge_strengths(search.gray, scaled[:, 2], scaled[:, 1], scaled[:, 3],
-                                  first=-reach, last=reach)
         least, within = _NEIGHBOUR_GATE
+        reach = float(np.abs(steps).max()) + within + 0.01
+        offsets, left = edge_strengths(search.gray, scaled[:, 0], scaled[:, 3], scaled[:, 1],
+                                       reach=reach)
+        _, right = edge_strengths(search.gray, scaled[:, 2], scaled[:, 1], scaled[:, 3],
+                                  reach=reach)
         at = np.abs(offsets[None, :] - steps[:, None]) <= within  # (K, M)
         mirrored = np.abs(offsets[None, :] + steps[:, None]) <= within
         edges = np.stack([np.where(at[None], left[:, None, :], 0.0).max(axis=2),
@@ -1363,11 +1365,12 @@ class Recogniser:
                                 zone, frame_index)
             kept.append(Reading(sighting, region, quad))
         return self._card_sized(frame, self._settle_places(frame, kept), quads, regions,
-                                results)
+                                results, zones)
 
     def _card_sized(
         self, frame: np.ndarray, kept: list[Reading], quads: list[CardQuad],
         regions: list[np.ndarray], results: dict[int, tuple[float, Card | None]],
+        zones: TableCalibration | None,
     ) -> list[Reading]:
         """Put each card read on an outline much larger than a card on a card-sized one.
 
@@ -1376,8 +1379,9 @@ class Recogniser:
         box, and the zone taken from its centre, then lie half a card off, and the dealer
         sees the box on the wrong place. A hypothesis of a card's size (``_CARD_SIZED`` of
         the median card read surely at both corners) whose corner lies on the index read
-        (`_near`) and which lies (``_WITHIN``) inside the large outline is that card: its
-        box is used (the one reading the same card first, then the nearest).
+        (`_near`) and which lies (``_CARD_INSIDE``) inside the large outline is that card:
+        its box is used (the one reading the same card first, then the nearest).
+        ``zones``: the frame's calibration (`_calibration_for`), for the zone.
         """
         if _CARD_SIZED is None or not kept:
             return kept
@@ -1388,11 +1392,10 @@ class Recogniser:
             return kept
         card = float(np.median(sure))
         least, most, large = (share * card for share in _CARD_SIZED)
+        if all(abs(cv2.contourArea(reading.quad.corners)) <= large for reading in kept):
+            return kept  # the usual frame: nothing to box again
         areas = np.array([abs(cv2.contourArea(quad.corners)) for quad in quads])
         sized = np.flatnonzero((areas >= least) & (areas <= most))
-        if not len(sized):
-            return kept
-        zones = None
         out: list[Reading] = []
         for reading in kept:
             if abs(cv2.contourArea(reading.quad.corners)) <= large:
@@ -1415,9 +1418,7 @@ class Recogniser:
                 out.append(reading)
                 continue
             quad = quads[best[2]]
-            if zones is None:
-                zones = (self._calibration_for(frame),)
-            zone = zones[0].zone_of(quad.corners.mean(axis=0)) if zones[0] is not None else ""
+            zone = zones.zone_of(quad.corners.mean(axis=0)) if zones is not None else ""
             sighting = replace(reading.sighting, box=_clip(quad.box, frame.shape), zone=zone)
             out.append(Reading(sighting, reading.region, quad))
         return out

@@ -117,7 +117,7 @@ def test_edge_strengths_find_a_side_moved_along_the_width():
     vertex = np.array([[100.0, 40.0]], np.float32)
     end = np.array([[100.0, 180.0]], np.float32)  # the long side, down
     other = np.array([[200.0, 40.0]], np.float32)  # the short side: a width of 100 pixels
-    offsets, strength = edge_strengths(gray, vertex, end, other, first=-80, last=80)
+    offsets, strength = edge_strengths(gray, vertex, end, other, reach=0.8)
     assert strength.shape == (1, len(offsets))
     assert abs(float(offsets[int(strength[0].argmax())]) - 0.5) <= 0.03
     assert float(strength[0, np.abs(offsets) < 0.3].max()) < 6.0  # plain stock elsewhere
