@@ -310,7 +310,7 @@ _CARD_INSIDE = 0.8
 # seven development sets +36 cards, fresh sets +16, no false report more; p95 +1.4 ms
 # (interleaved, seed 2028); without the edges 3 times the patches for +1 card; moves to
 # 2.05 widths +10 cards for p95 +0.8 ms more; 20 a frame: -7 cards; kept from 0.95: -9
-# cards, from 0.8: +7, +8 false reports; the close framing too: +3 / -2 cards.
+# cards, from 0.85: +6, +3 false reports, from 0.8: +7, +8; the close framing too: +3 / -2.
 _NEIGHBOURS: tuple[float, ...] | None = tuple(
     sign * (0.35 + 0.1 * k) for sign in (-1.0, 1.0) for k in range(9))
 _NEIGHBOUR_GATE = (6.0, 0.06)
