@@ -834,7 +834,7 @@ class Recogniser:
         What they read counts from ``_NEIGHBOUR_KEEP``. The lists and ``results`` are
         extended in place (the new lists returned).
         """
-        if _NEIGHBOURS is None or not _NEIGHBOURS:
+        if not _NEIGHBOURS:  # None or empty: switched off
             return quads, regions
         sure = [n for n in range(len(quads))
                 if any(results.get(m, (0.0, None))[1] is not None and results[m][0] >= _SURE
@@ -1392,13 +1392,14 @@ class Recogniser:
             return kept
         card = float(np.median(sure))
         least, most, large = (share * card for share in _CARD_SIZED)
-        if all(abs(cv2.contourArea(reading.quad.corners)) <= large for reading in kept):
+        too_large = [abs(cv2.contourArea(reading.quad.corners)) > large for reading in kept]
+        if not any(too_large):
             return kept  # the usual frame: nothing to box again
         areas = np.array([abs(cv2.contourArea(quad.corners)) for quad in quads])
         sized = np.flatnonzero((areas >= least) & (areas <= most))
         out: list[Reading] = []
-        for reading in kept:
-            if abs(cv2.contourArea(reading.quad.corners)) <= large:
+        for reading, large_one in zip(kept, too_large, strict=True):
+            if not large_one:
                 out.append(reading)
                 continue
             best: tuple[bool, float, int] | None = None
