@@ -54,7 +54,7 @@ from dealerassist.vision.synthetic import render_scene  # noqa: E402
 
 MODULES = {
     "R": "recogniser", "G": "geometry", "H": "card_hypotheses", "B": "card_body",
-    "E": "edge_snap", "O": "outlines", "Q": "quads", "M": "card_metric",
+    "E": "edge_snap", "O": "outlines", "Q": "quads", "M": "card_metric", "I": "ink",
 }
 
 
