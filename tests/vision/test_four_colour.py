@@ -101,9 +101,16 @@ def test_a_black_club_in_a_two_colour_deck_stays_a_club(recogniser):
 
 
 def test_green_or_blue_ink_read_as_a_spade_is_a_club_or_a_diamond_in_any_frame(recogniser):
-    read = _read(recogniser, [("Ks", GREEN), ("7s", BLUE), ("7c", BLUE), ("9s", BLACK)])
-    # The seven of clubs on blue ink would be a seven of diamonds: read already, it stays.
-    assert read == {"Kc": 0.85, "7d": 0.85, "7c": 0.9, "9s": 0.9}
+    read = _read(recogniser, [("Ks", GREEN), ("7s", BLUE), ("9s", BLACK), ("5h", RED)])
+    assert read == {"Kc": 0.85, "7d": 0.85, "9s": 0.9, "5h": 0.9}
+
+
+def test_irr_deck_an_ink_change_never_makes_one_card_seen_twice(recogniser):
+    # The seven of clubs on blue ink would be the seven of diamonds, read already (from
+    # the seven of spades on blue ink): it keeps its suit rather than raise a false
+    # "same card twice" (IRR-DECK).
+    read = _read(recogniser, [("7s", BLUE), ("7c", BLUE), ("9s", BLACK)])
+    assert read == {"7d": 0.85, "7c": 0.9, "9s": 0.9}
 
 
 def test_one_green_club_among_black_ones_is_no_four_colour_deck(recogniser):
