@@ -15,6 +15,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealerassist.cards import parse_card
 from dealerassist.vision import recogniser as recogniser_module
@@ -48,6 +50,17 @@ def test_a_colour_cast_on_the_paper_is_not_taken_for_ink():
     lamp = np.array([0.62, 0.95, 1.0])
     patch = (_patch(BLACK).astype(np.float32) * lamp).astype(np.uint8)
     assert ink_colours(patch[None]) == [Ink.BLACK]
+
+
+@settings(max_examples=200, deadline=None)
+@given(cast=st.tuples(*[st.floats(0.55, 1.0)] * 3), ink=st.sampled_from(
+    [(BLACK, Ink.BLACK), (RED, Ink.RED), (GREEN, Ink.GREEN), (BLUE, Ink.BLUE)]))
+def test_any_lamp_colour_leaves_the_inks_colour(cast, ink):
+    # The light's colour multiplies paper and ink alike; measured against the paper, the
+    # ink keeps its colour (a dim or tinted lamp must not turn black ink green).
+    colour, expected = ink
+    patch = (_patch(colour).astype(np.float32) * np.array(cast)).round().astype(np.uint8)
+    assert ink_colours(patch[None]) == [expected]
 
 
 def test_felt_along_the_patchs_edge_is_not_the_ink():
