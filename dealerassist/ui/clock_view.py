@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from dealerassist.session.tournament import ClockFace
+from dealerassist.ui.widgets.buttons import ActionButton
 
 __all__ = ["ClockWindow", "QtClockPanel", "install_clock"]
 
@@ -84,9 +84,9 @@ class QtClockPanel(QFrame):
                       self.status_label):
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.time_label.setObjectName("clockTime")
-        self.pause_button = QPushButton(self.tr("Pause"))
-        self.next_button = QPushButton(self.tr("Next level"))
-        self.screen_button = QPushButton(self.tr("Big screen"))
+        self.pause_button = ActionButton(self.tr("Pause"))
+        self.next_button = ActionButton(self.tr("Next level"))
+        self.screen_button = ActionButton(self.tr("Big screen"))
         self.pause_button.clicked.connect(self._toggle)
         self.next_button.clicked.connect(lambda: self.command.emit("level next"))
         self.screen_button.clicked.connect(self.open_big_screen)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.session.viewmodels import RaisePreset, TableView
 from dealerassist.ui import command_lines
-from dealerassist.ui.bridge import ConsoleBridge
+from dealerassist.ui.bridge import ConsoleBridge, SubmitResult
 from dealerassist.ui.camera import CameraFeed
 from dealerassist.ui.clock_view import QtClockPanel, install_clock
 from dealerassist.ui.i18n import install_translator
@@ -91,6 +91,9 @@ class MainWindow(QMainWindow):
         self.camera_feed.ended.connect(lambda: self.camera_view.set_status(
             self.tr("The camera source has ended")))
         self._build()
+        # Once per window: the widgets are rebuilt on a language change, the shortcuts are
+        # not (two shortcuts on one key make Qt fire neither).
+        self._build_shortcuts()
         self._sync_language()
         self.render(bridge.view())
         self._load_calibration()
@@ -151,27 +154,32 @@ class MainWindow(QMainWindow):
         splitter.setSizes([880, 400])
         self.setCentralWidget(splitter)
 
-        for widget in (self.action_bar, self.command_line, self.flags, self.showdown,
-                       self.proposals):
+        for widget in (self.flags, self.showdown, self.proposals):
             widget.command.connect(self.send)
+        # A typed amount or line, once accepted, gives the keyboard back to the table so the
+        # next F or C is a hotkey; a refused line stays in the field for editing.
+        self.action_bar.command.connect(self._send_typed)
+        self.command_line.command.connect(self._send_typed)
+        self.table.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.table.setFocus()
         self.showdown.refused.connect(self.show_refusal)
         self.export_action = build_menus(self)
-        self._build_shortcuts()
 
     def _build_shortcuts(self) -> None:
+        """Bind the hotkeys, once: each slot looks up the widget shown now."""
         self.shortcuts: dict[str, QShortcut] = {}
         bindings: dict[str, Callable[[], Any]] = {
-            "F": self.action_bar.fold,
-            "C": self.action_bar.check_or_call,
+            "F": lambda: self.action_bar.fold(),
+            "C": lambda: self.action_bar.check_or_call(),
             "R": self.focus_amount,
             "1": lambda: self.action_bar.apply_preset(RaisePreset.MINIMUM),
             "2": lambda: self.action_bar.apply_preset(RaisePreset.HALF_POT),
             "3": lambda: self.action_bar.apply_preset(RaisePreset.POT),
             "4": lambda: self.action_bar.apply_preset(RaisePreset.ALL_IN),
-            "/": self.command_line.setFocus,
+            "/": lambda: self.command_line.setFocus(),
             "N": lambda: self.send(command_lines.new_hand()),
-            "P": self.showdown.confirm_payouts,  # pay the showdown shown (POT-AWARD)
-            "Esc": self.table.setFocus,
+            "P": lambda: self.showdown.confirm_payouts(),  # pay the showdown (POT-AWARD)
+            "Esc": self.focus_table,
         }
         for key, slot in bindings.items():
             shortcut = QShortcut(QKeySequence(key), self)
@@ -223,8 +231,11 @@ class MainWindow(QMainWindow):
         self.refusal_label.setVisible(bool(message))
 
     def _clear_refusal(self, _line: str) -> None:
+        """Clear every error shown: an accepted command makes them out of date."""
         self.refusal_label.clear()
         self.refusal_label.hide()
+        self.action_bar.refusal_label.clear()
+        self.showdown.error_label.clear()
 
     # -- input --------------------------------------------------------------------------
 
@@ -544,9 +555,22 @@ class MainWindow(QMainWindow):
                              controller.export_day(day=day, folder=folder),
                              on_done=lambda message: self.statusBar().showMessage(message))
 
-    def send(self, line: str) -> None:
+    def send(self, line: str) -> SubmitResult:
         """Send one command line through the bridge."""
-        self.bridge.send(line)
+        return self.bridge.send(line)
+
+    def _send_typed(self, line: str) -> None:
+        """Send a line typed in the command line or the pad; accepted, back to the table."""
+        if self.send(line).ok:
+            if " ".join(self.command_line.text().split()) == line:
+                self.command_line.clear()
+            self.focus_table()
+        elif " ".join(self.command_line.text().split()) == line:
+            self.command_line.setFocus()  # kept as typed, to correct and send again
+
+    def focus_table(self) -> None:
+        """Give the keyboard to the table: letters are hotkeys again."""
+        self.table.setFocus()
 
     def focus_amount(self) -> None:
         """Put the cursor in the amount field, its text selected."""

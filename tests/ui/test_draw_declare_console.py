@@ -44,6 +44,8 @@ def test_DR_DRAW_MAX_DR_CHANGE_typed_in_the_console(qtbot, settings) -> None:
     assert "DR-CHANGE" in window.refusal_label.text()
     assert "can no longer change" in window.refusal_label.text()
     assert len(controller.session.history()) == before
+    assert window.command_line.text() == "change 2 3"  # a refused line is kept to edit
+    window.command_line.clear()
     type_command(qtbot, window, "draw 5")
     assert window.table.seats[2].cards_row.cards == ("??",) * 4  # four now
     assert bar.who_label.text() == "seat 3 Cy stands pat: pat; then the fifth card to seat 2"

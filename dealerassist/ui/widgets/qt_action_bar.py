@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 from dealerassist.errors import IllegalActionError
 from dealerassist.session.viewmodels import ActionBarView, RaisePreset
 from dealerassist.ui import command_lines
+from dealerassist.ui.widgets.buttons import ActionButton
 from dealerassist.ui.widgets.qt_seat import chips_text
 
 __all__ = ["QtActionBar", "parse_amount"]
@@ -76,17 +76,17 @@ class QtActionBar(QFrame):
         pad = QGridLayout()
         pad.setHorizontalSpacing(8)
         pad.setVerticalSpacing(6)
-        self.fold_button = QPushButton()
+        self.fold_button = ActionButton()
         self.fold_button.setObjectName("fold")
-        self.call_button = QPushButton()
+        self.call_button = ActionButton()
         self.call_button.setObjectName("call")
         self.amount_edit = QLineEdit()
         self.amount_edit.setObjectName("amount")
         self.amount_edit.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.amount_edit.setPlaceholderText(self.tr("amount"))
-        self.raise_button = QPushButton()
+        self.raise_button = ActionButton()
         self.raise_button.setObjectName("raise")
-        self.preset_buttons: dict[RaisePreset, QPushButton] = {}
+        self.preset_buttons: dict[RaisePreset, ActionButton] = {}
         preset_row = QHBoxLayout()
         preset_names = {
             RaisePreset.MINIMUM: self.tr("Min [1]"),
@@ -95,7 +95,7 @@ class QtActionBar(QFrame):
             RaisePreset.ALL_IN: self.tr("All-in [4]"),
         }
         for preset, text in preset_names.items():
-            button = QPushButton(text)
+            button = ActionButton(text)
             button.setProperty("preset", "true")
             button.setObjectName(f"preset_{preset.value}")
             button.clicked.connect(lambda _=False, p=preset: self.apply_preset(p))

@@ -28,7 +28,7 @@ class QtCommandLine(QLineEdit):
             return
         self.history.append(line)
         self._recall = len(self.history)
-        self.clear()
+        # Not cleared here: the console clears an accepted line and keeps a refused one.
         self.command.emit(line)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 from dealerassist.session.viewmodels import FlagSeverity, FlagStatus, FlagView
 from dealerassist.ui import command_lines
 from dealerassist.ui.theme import COLOURS
+from dealerassist.ui.widgets.buttons import ActionButton
 
 __all__ = ["QtFlag", "QtFlags"]
 
@@ -64,10 +64,10 @@ class QtFlag(QFrame):
         )
         self.steps_label.setWordWrap(True)
         layout.addWidget(self.steps_label)
-        self.confirm_button = QPushButton(self.tr("Confirm ruling"))
+        self.confirm_button = ActionButton(self.tr("Confirm ruling"))
         self.reason_edit = QLineEdit()
         self.reason_edit.setPlaceholderText(self.tr("reason to overrule"))
-        self.overrule_button = QPushButton(self.tr("Overrule"))
+        self.overrule_button = ActionButton(self.tr("Overrule"))
         if flag.status is FlagStatus.OPEN:
             layout.addWidget(self.confirm_button)
             actions = QHBoxLayout()

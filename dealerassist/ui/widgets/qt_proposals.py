@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from dealerassist.session.viewmodels import ProposalView
+from dealerassist.ui.widgets.buttons import ActionButton
 
 __all__ = ["QtProposals"]
 
@@ -30,7 +31,7 @@ class QtProposals(QFrame):
         self._layout.setContentsMargins(8, 4, 8, 4)
         self._proposals: tuple[ProposalView, ...] = ()
         self._dismissed: set[ProposalView] = set()
-        self.rows: list[tuple[ProposalView, QLabel, QPushButton, QPushButton]] = []
+        self.rows: list[tuple[ProposalView, QLabel, ActionButton, ActionButton]] = []
         self.setVisible(False)
 
     def show_proposals(self, proposals: Sequence[ProposalView]) -> None:
@@ -60,10 +61,10 @@ class QtProposals(QFrame):
             label = QLabel(f"[{proposal.rule_id}] {text}" if proposal.rule_id else text)
             label.setProperty("role", "error" if proposal.rule_id else "title")
             label.setWordWrap(True)
-            confirm = QPushButton(self.tr("Confirm"))
+            confirm = ActionButton(self.tr("Confirm"))
             confirm.setObjectName("call")
             confirm.setEnabled(bool(proposal.line))
-            dismiss = QPushButton(self.tr("Dismiss"))
+            dismiss = ActionButton(self.tr("Dismiss"))
             confirm.clicked.connect(lambda _=False, p=proposal: self.command.emit(p.line))
             dismiss.clicked.connect(lambda _=False, p=proposal: self.dismiss(p))
             row.addWidget(label, 1)

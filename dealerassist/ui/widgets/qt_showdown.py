@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -22,6 +21,7 @@ from dealerassist.cards import parse_cards
 from dealerassist.errors import InvalidCardError
 from dealerassist.session.viewmodels import PotAwardView, ShareKind, ShowdownView
 from dealerassist.ui import command_lines
+from dealerassist.ui.widgets.buttons import ActionButton
 from dealerassist.ui.widgets.qt_cards import card_face_text
 from dealerassist.ui.widgets.qt_pots import pot_label
 from dealerassist.ui.widgets.qt_seat import chips_text
@@ -55,7 +55,7 @@ class QtShowdown(QFrame):
         self.seat_spin.setPrefix(self.tr("Seat "))
         self.cards_edit = QLineEdit()
         self.cards_edit.setPlaceholderText(self.tr("cards shown, e.g. Ah Kd"))
-        self.show_button = QPushButton(self.tr("Enter cards"))
+        self.show_button = ActionButton(self.tr("Enter cards"))
         entry.addWidget(self.seat_spin)
         entry.addWidget(self.cards_edit, 1)
         entry.addWidget(self.show_button)
@@ -63,7 +63,7 @@ class QtShowdown(QFrame):
         self.error_label = QLabel()
         self.error_label.setProperty("role", "error")
         layout.addWidget(self.error_label)
-        self.confirm_button = QPushButton(self.tr("Confirm payouts"))
+        self.confirm_button = ActionButton(self.tr("Confirm payouts"))
         self.confirm_button.setObjectName("call")
         layout.addWidget(self.confirm_button)
         layout.addStretch(1)
