@@ -19,6 +19,7 @@ from dealerassist.engine.events import (
 from dealerassist.engine.state import (
     _BETTING,
     _COMPLETE,
+    _DEALING,
     _HOLE,
     _PHASE,
     _SEEN,
@@ -37,7 +38,7 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     player = event.player
     if state.folded[player] or state.mucked[player]:
         raise _fail(f"player {player} is not in the hand and cannot show", "G-SHOW-CLAIM")
-    if state.phase is _BETTING:
+    if state.phase is _BETTING or not betting_over(state):
         raise _fail("hands are shown after the betting, not during it", "G-SHOW-ORDER")
     cards = tuple(event.cards)
     held = state.hole[player]
@@ -66,6 +67,15 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     values[_SHOWN] = tuple(shown)
     values[_SEEN] = seen
     return _new_tuple(HandState, values)
+
+
+def betting_over(state: HandState) -> bool:
+    """Tell whether no betting round is left in the hand: the showdown, or an all-in run-out.
+
+    Hands are shown there (G-SHOW-ORDER: all-in hands are tabled before the run-out);
+    between two betting rounds a show is refused, in every family (board, stud, draw).
+    """
+    return state.phase is _SHOWDOWN or (state.phase is _DEALING and state.runout)
 
 
 def _recycled(state: HandState, player: int, faces: list[Card]) -> set[Card]:
@@ -106,6 +116,12 @@ def _on_muck(state: HandState, event: Mucked) -> HandState:
         raise _fail(f"player {player} is not in the hand", "G-SHOW-CLAIM")
     if state.phase is _BETTING:
         raise _fail("a player mucks at showdown; during the betting it is a fold", "G-ACT")
+    if state.phase is not _SHOWDOWN:
+        # Between two streets the hand is not at its showdown: a muck there would leave a
+        # seat out of the pots yet still in the betting, dealing or drawing order. A player
+        # giving up folds when the action reaches them.
+        raise _fail("a player mucks at the showdown; cards or betting are still to come: "
+                    "fold when the action reaches them", "G-SHOW-CLAIM")
     if len(state.in_hand) <= 1:
         raise _fail(f"player {player} is the last player in the hand", "G-WIN-FOLD")
     mucked = list(state.mucked)
