@@ -22,6 +22,7 @@ from dealerassist.ui.i18n import install_translator
 from dealerassist.ui.main_window import MainWindow
 from dealerassist.ui.settings import ConsoleSettings
 from dealerassist.ui.theme import apply_theme
+from dealerassist.ui.workers import wait_for_tasks
 
 __all__ = ["SCREENSHOT_SIZE", "build_window", "main", "make_application"]
 
@@ -194,7 +195,11 @@ def main(args: argparse.Namespace) -> int:
     if os.environ.get(STARTUP_PROBE):
         _report_first_paint(window, app, quit_after=os.environ[STARTUP_PROBE] != "journal")
     window.show()
-    return int(app.exec())
+    code = int(app.exec())
+    # A journal still opening in the pool (the probe quits at first paint) finishes before
+    # the window and its tasks are freed; its answer then has nobody to go to.
+    wait_for_tasks()
+    return code
 
 
 def _report_first_paint(window: MainWindow, app: QApplication, *, quit_after: bool) -> None:

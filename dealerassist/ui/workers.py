@@ -2,7 +2,9 @@
 
 A `Task` runs a plain callable in the thread pool; the callable reports progress through
 the function it is given and never touches a widget. Results, progress and errors come
-back as Qt signals (queued to the GUI thread), as superqt's workers do.
+back as Qt signals (queued to the GUI thread), as superqt's workers do. A task whose
+window went away before the work ended (the console quit while a journal was still
+opening) has nobody to tell: its answer is dropped, never printed as a traceback.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from dealerassist.errors import DealerAssistError
 
-__all__ = ["Task", "Progress"]
+__all__ = ["Progress", "Task", "wait_for_tasks"]
 
 Progress = Callable[[int, int], None]
 """progress(done, total): called by the work as it goes."""
@@ -42,17 +44,29 @@ class Task(QRunnable):
 
     def run(self) -> None:
         """Run the work (in a pool thread)."""
-        self.signals.started.emit()
+        self._emit("started")
         try:
-            result = self.work(self.signals.progressed.emit)
+            result = self.work(lambda done, total: self._emit("progressed", done, total))
         except DealerAssistError as error:
-            self.signals.errored.emit(str(error))
+            self._emit("errored", str(error))
         except Exception as error:  # noqa: BLE001 - reported to the dealer, never a traceback
-            self.signals.errored.emit(f"internal error: {type(error).__name__}: {error}")
+            self._emit("errored", f"internal error: {type(error).__name__}: {error}")
         else:
-            self.signals.finished.emit(result)
+            self._emit("finished", result)
+
+    def _emit(self, name: str, *args: Any) -> None:
+        """Emit one of the signals; nothing when its object was deleted (the window closed)."""
+        try:
+            getattr(self.signals, name).emit(*args)
+        except RuntimeError:  # "Signal source has been deleted": nobody is listening any more
+            return
 
     def start(self) -> Task:
         """Queue the task in the global pool; return it (keep a reference until done)."""
         QThreadPool.globalInstance().start(self)
         return self
+
+
+def wait_for_tasks() -> None:
+    """Block until every queued task has run (before the process exits: see the module)."""
+    QThreadPool.globalInstance().waitForDone()
