@@ -50,7 +50,7 @@ def _situation(step: Step) -> tuple[Text, ...]:
     lines = table_lines(state.setup)
     lines.append(street_name(state) + Text(".", "."))
     if state.setup.game.family is Family.STUD:
-        lines.extend(up_card_lines(state))
+        lines.extend(up_card_lines(state, step.street_events))
     in_pot = sum(state.committed) + state.dead_antes
     if state.street_index > 0:
         lines.append(Text(f"In the pot from the earlier rounds: {in_pot}.",

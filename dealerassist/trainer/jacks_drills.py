@@ -161,6 +161,25 @@ def may_open_from(step: Step, *, seed: int = 0, difficulty: str = "",
     )
 
 
+def ante_limit_line(limit: int) -> Text:
+    """Say the house's ``draw.jacks_ante_limit`` as it is applied (JB-NO-OPEN, `next_deal`).
+
+    Everyone antes on each of the first ``limit`` deals in a row; a deal after ``limit``
+    passed-out deals in a row gets no new ante, the carried pot plays on.
+    """
+    if limit <= 1:
+        return Text("House: everyone antes on the first deal only; after a passed-out deal the "
+                    "pot is carried and plays on without new antes (JB-NO-OPEN).",
+                    "Maison : chacun met l'ante à la première donne seulement ; après une donne "
+                    "passée le pot est reporté et se joue sans nouvelle ante (JB-NO-OPEN).")
+    return Text(f"House: everyone antes on each of the first {limit} deals in a row; after "
+                f"{limit} passed-out deals in a row the pot is carried and plays on without new "
+                "antes (JB-NO-OPEN).",
+                f"Maison : chacun met l'ante à chacune des {limit} premières donnes de suite ; "
+                f"après {limit} donnes passées de suite le pot est reporté et se joue sans "
+                "nouvelle ante (JB-NO-OPEN).")
+
+
 def carried_pot_steps(hand: PlayedHand) -> tuple[list[Text], int]:
     """Add the antes deal by deal up to the last deal's first decision (JB-NO-OPEN).
 
@@ -170,17 +189,16 @@ def carried_pot_steps(hand: PlayedHand) -> tuple[list[Text], int]:
     """
     limit = hand.setup.rules.draw.jacks_ante_limit
     deals = [*(h.setup for h in hand.passed), hand.setup]
-    lines = [Text(f"Nobody opened: the deal is passed out, the button moves, the pot stays and "
-                  f"everyone antes again, up to {limit} deals in a row (JB-NO-OPEN).",
-                  f"Personne n'a ouvert : la donne est passée, le bouton avance, le pot reste "
-                  f"et chacun remet une ante, jusqu'à {limit} donnes de suite (JB-NO-OPEN).")]
+    lines = [Text("Nobody opened: the deal is passed out, the button moves and the pot stays. ",
+                  "Personne n'a ouvert : la donne est passée, le bouton avance, le pot reste. ")
+             + ante_limit_line(limit)]
     total = 0
     for number, setup in enumerate(deals, start=1):
         n = setup.player_count
         ante = max(setup.antes)
         if ante:
             short = [(i, setup.starting_stacks[i]) for i in range(n)
-                     if setup.starting_stacks[i] < ante]
+                     if setup.starting_stacks[i] <= ante]
             full = n - len(short)
             added = full * ante + sum(chips for _, chips in short)
             sum_en = f"{total} + " if number > 1 else ""
@@ -219,15 +237,22 @@ def carried_pot_from(hand: PlayedHand, *, seed: int = 0, difficulty: str = "") -
     ante = max(setup.antes)
     game = setup.game
     count = len(hand.passed)
+    stacks = ", ".join(f"{seat_name(i).en} {chips}"
+                       for i, chips in enumerate(setup.starting_stacks))
+    stacks_fr = ", ".join(f"{seat_name(i).fr} {chips}"
+                          for i, chips in enumerate(setup.starting_stacks))
     situation = (
         Text(f"{game.name}, antes {ante}, limits {setup.small_bet}/{setup.big_bet}, "
              f"{setup.player_count} players.",
              f"{game.name}, antes {ante}, limites {setup.small_bet}/{setup.big_bet}, "
              f"{setup.player_count} joueurs."),
-        Text(f"House: after a passed-out deal everyone antes again, up to {limit} deals in a "
-             "row.",
-             f"Maison : après une donne passée chacun remet une ante, jusqu'à {limit} donnes de "
-             "suite."),
+        Text(f"Starting stacks as deal 1 began: {stacks}.",
+             f"Tapis au début de la donne 1 : {stacks_fr}."),
+        ante_limit_line(limit),
+        Text("A player with less than the ante puts in what he has, all in; a player with no "
+             "chips left is not dealt in (DR-ANTE-ONLY).",
+             "Un joueur qui a moins que l'ante met ce qu'il a, à tapis ; un joueur sans jetons "
+             "n'est plus servi (DR-ANTE-ONLY)."),
         Text(f"{count} deals in a row were passed out: nobody opened."
              if count > 1 else "The first deal was passed out: nobody opened.",
              f"{count} donnes de suite ont été passées : personne n'a ouvert."

@@ -109,8 +109,26 @@ def pot_layers(state: HandState) -> tuple[list[Text], list[tuple[int, tuple[int,
     return lines, result
 
 
+def dead_money_line(state: HandState) -> list[Text]:
+    """Name the antes (and a pot carried from passed-out deals): dead money in the main pot."""
+    dead = state.dead_antes
+    if not dead:
+        return []
+    carried = state.setup.carried
+    antes = dead - carried
+    parts_en = [f"{antes} in antes"] if antes else []
+    parts_fr = [f"{antes} d'antes"] if antes else []
+    if carried:
+        parts_en.append(f"{carried} carried in")
+        parts_fr.append(f"{carried} reportés")
+    return [Text(f"Dead money in the main pot: {dead} ({', '.join(parts_en)}).",
+                 f"Argent mort dans le pot principal : {dead} ({', '.join(parts_fr)}).")]
+
+
 def _contribution_lines(state: HandState) -> list[Text]:
-    lines = []
+    """Say what each seat bet, the antes apart (they are dead money), and its status."""
+    lines = dead_money_line(state)
+    apart = Text(" (ante apart)", " (ante à part)") if state.dead_antes else Text("", "")
     for i in range(state.player_count):
         gross = state.committed[i] + state.returned[i]
         name = seat_name(i)
@@ -120,8 +138,8 @@ def _contribution_lines(state: HandState) -> list[Text]:
             status = Text("all in", "à tapis")
         else:
             status = Text("still in", "toujours en jeu")
-        lines.append(Text(f"{name.en} put in {gross} in all, {status.en}.",
-                          f"{name.fr} a misé {gross} en tout, {status.fr}."))
+        lines.append(Text(f"{name.en} put in {gross} in bets{apart.en}, {status.en}.",
+                          f"{name.fr} a misé {gross} en enchères{apart.fr}, {status.fr}."))
     return lines
 
 

@@ -92,15 +92,24 @@ def table_lines(setup: HandSetup) -> list[Text]:
     return lines
 
 
-def up_card_lines(state: HandState) -> list[Text]:
-    """Stud: every seat still in and the up cards it shows (ST7-DEAL), seat 1 first."""
+def up_card_lines(state: HandState, street_events: tuple[Event, ...] = ()) -> list[Text]:
+    """Stud: every seat in at the start of the street and its up cards (ST7-DEAL), seat 1 first.
+
+    A seat that folds on this street is still shown (its fold is in the action lines, and
+    the order of action is read from every seat's cards, ST-FIRST); a seat all in from an
+    earlier street is marked, it is passed over (ST-FIRST).
+    """
+    acted = {getattr(event, "player", None) for event in street_events}
+    folded_now = {event.player for event in street_events if isinstance(event, Folded)}
     lines = []
     for i in range(state.player_count):
-        if state.folded[i]:
+        if state.folded[i] and i not in folded_now:
             continue
         shown = format_cards(up_cards(state.setup.game, state.hole[i]))
-        lines.append(Text(f"{seat_name(i).en} shows {shown}.",
-                          f"{seat_name(i).fr} montre {shown}."))
+        all_in = state.stacks[i] == 0 and i not in acted and not state.folded[i]
+        tail = Text(" (all in)", " (tapis)") if all_in else Text("", "")
+        lines.append(Text(f"{seat_name(i).en} shows {shown}", f"{seat_name(i).fr} montre {shown}")
+                     + tail + Text(".", "."))
     return lines
 
 

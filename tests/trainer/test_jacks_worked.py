@@ -34,6 +34,7 @@ from dealerassist.trainer.jacks_drills import (
 )
 from dealerassist.trainer.pot_drills import showdown_from_state
 
+from . import reading
 from .helpers import RULES, play_script
 
 NO_RAKE = dataclasses.replace(RULES, rake=dataclasses.replace(RULES.rake, enabled=False))
@@ -117,7 +118,7 @@ def test_JB_NO_OPEN_two_passed_deals_pot_is_60_as_the_third_deal_begins() -> Non
     ]
     drill = carried_pot_from(hand)
     assert drill.answer == 60 and drill.rule_ids[0] == "JB-NO-OPEN"
-    assert drill.situation[2].en == "2 deals in a row were passed out: nobody opened."
+    assert drill.situation[-1].en == "2 deals in a row were passed out: nobody opened."
 
 
 def test_JB_NO_OPEN_the_button_moves_and_the_stacks_turn_with_it() -> None:
@@ -258,6 +259,31 @@ def test_DR_ANTE_ONLY_a_player_all_in_with_the_ante_then_out_pot_33() -> None:
         "In the pot as deal 2 begins: 33.",
     ]
     assert carried_pot_from(hand).rule_ids == ("JB-NO-OPEN", "DR-ANTE-ONLY")
+
+
+def test_defect_39_1_a_player_with_exactly_one_ante_is_dropped_and_the_text_says_why() -> None:
+    # JB-NO-OPEN, DR-ANTE-ONLY: seat 3 has exactly one ante (5): all in with it in deal 1,
+    # not dealt in deal 2. 4 x 5 = 20, then 20 + 3 x 5 = 35; the situation shows the stacks
+    # and the house's limit, so the figure can be read from the text alone.
+    setup = HandSetup.create(game="FJB", stacks=(1000, 1000, 5, 1000), ante=5, small_bet=20,
+                             big_bet=40, rules=NO_RAKE)
+    first = play_script(setup, [*DEAL4, "x", "x", "x"])
+    second_setup = next_deal(first.state, passed=1)
+    assert second_setup is not None and second_setup.player_count == 3
+    second = play_script(second_setup, ["deal 2c3d4h5s7c", "deal TsTd8c6h4s",
+                                        "deal 9c8d7h6s2d"])
+    hand = PlayedHand(second_setup, (second,), second, passed=(_played(first),))
+    drill = carried_pot_from(hand)
+    assert drill.answer == 35 == second.state.pot_total
+    situation = [line.en for line in drill.situation]
+    assert "Starting stacks as deal 1 began: Seat 1 1000, Seat 2 1000, Seat 3 5, Seat 4 1000." \
+        in situation
+    assert ("House: everyone antes on each of the first 3 deals in a row; after 3 passed-out "
+            "deals in a row the pot is carried and plays on without new antes (JB-NO-OPEN)."
+            ) in situation
+    assert reading.answer_of_jb_open(drill) == 35
+    assert "  Seat 3 had only 5: all in with the ante, he plays for the antes only " \
+        "(DR-ANTE-ONLY)." in [line.en for line in drill.explanation]
 
 
 def test_JB_NO_OPEN_no_deal_when_fewer_than_three_players_have_chips() -> None:

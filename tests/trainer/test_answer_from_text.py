@@ -1,0 +1,66 @@
+"""Every drill's answer follows from the text the trainee sees (issue 39).
+
+For every kind and level, drills are generated, only their situation text is read
+(`reading`), the answer is worked out again from it with the game's rules, and it must
+equal the drill's answer: the check a new user makes by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dealerassist.trainer import Difficulty, DrillKind, make_drill
+
+from . import reading
+from .helpers import RULES
+
+READERS = {
+    DrillKind.PL_MAX: reading.answer_of_pl_max,
+    DrillKind.NL_MIN: reading.answer_of_nl_min,
+    DrillKind.TO_CALL: reading.answer_of_to_call,
+    DrillKind.POTS: reading.answer_of_pots,
+    DrillKind.BRING_IN: reading.answer_of_bring_in,
+    DrillKind.STUD_FIRST: reading.answer_of_stud_first,
+    DrillKind.SHOWDOWN: reading.answer_of_showdown,
+    DrillKind.RAKE: reading.answer_of_rake,
+    DrillKind.DRAW_FIRST: reading.answer_of_draw_first,
+    DrillKind.DRAW_WINNER: reading.answer_of_draw_winner,
+    DrillKind.JB_OPEN: reading.answer_of_jb_open,
+}
+
+SEEDS = range(1000, 1040)
+
+
+@pytest.mark.parametrize("level", list(Difficulty))
+@pytest.mark.parametrize("kind", sorted(READERS, key=str))
+def test_the_answer_is_a_function_of_the_situation_text(kind: DrillKind, level: Difficulty,
+                                                        ) -> None:
+    wrong = []
+    for seed in SEEDS:
+        drill = make_drill(kind, seed=seed, difficulty=level, rules=RULES)
+        read = READERS[kind](drill)
+        if read != drill.answer:
+            wrong.append((seed, read, drill.answer))
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_defect_39_5_stud_situations_show_every_seat_that_acts_and_who_opens_the_street(
+        level: Difficulty) -> None:
+    """ST-FIRST, ST-BRINGIN: the up cards shown name the seat that acts first on the street."""
+    checked = 0
+    for seed in range(2000, 2150):
+        drill = make_drill(DrillKind.TO_CALL, seed=seed, difficulty=level, rules=RULES)
+        rnd = reading.read_round(reading.lines_of(drill))
+        if rnd.table.game.family.value != "stud":
+            continue
+        acting = [seat for seat, *_ in rnd.actions] + [rnd.actor]
+        assert set(acting) <= set(rnd.shows), (seed, acting, rnd.shows)
+        if rnd.index == 0:
+            up = {seat: cards[-1] for seat, cards in rnd.shows.items()}
+            first = reading.bring_in_seat(rnd.table.game, up)
+        else:
+            first = reading.stud_first_actor(rnd.table.game, rnd.shows, rnd.all_in_before)
+        assert acting[0] == first, (seed, acting, rnd.shows)
+        checked += 1
+    assert checked > 25
