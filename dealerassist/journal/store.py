@@ -49,6 +49,36 @@ def _check_file_kind(path: Path) -> bool:
     return False
 
 
+def _integrity_verdict(connection: sqlite3.Connection) -> str | None:
+    """Return None when ``PRAGMA quick_check`` finds nothing, else its findings on one line."""
+    rows = connection.execute("PRAGMA quick_check(5)").fetchall()
+    findings = [str(row[0]) for row in rows]
+    if findings == ["ok"]:
+        return None
+    # SQLite's report spans lines ("*** in database main ***\nPage 2: ..."): the dealer
+    # gets one line, so the findings are joined and the banner dropped.
+    parts = [
+        part.strip()
+        for finding in findings
+        for part in finding.splitlines()
+        if part.strip() and not part.strip().startswith("***")
+    ]
+    return _one_line("; ".join(parts) or "quick_check failed")
+
+
+def _one_line(text: str, *, limit: int = 200) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def damaged_message(shown: str, verdict: str) -> str:
+    """Return the one-line refusal of a journal that fails its integrity check."""
+    return (
+        f"{shown}: the journal is damaged ({verdict}); it was left untouched. "
+        "Keep a copy for the floor and start a new journal with --db."
+    )
+
+
 class SQLiteJournal:
     """The journal in one SQLite file.
 
@@ -87,12 +117,9 @@ class SQLiteJournal:
             blank = schema.is_blank(connection)
             if not blank:
                 schema.check_identity(connection, path=shown)
-                verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
-                if verdict != "ok":
-                    raise JournalError(
-                        f"{shown}: the journal is damaged ({verdict}); it was left untouched. "
-                        "Keep a copy for the floor and start a new journal with --db."
-                    )
+                verdict = _integrity_verdict(connection)
+                if verdict is not None:
+                    raise JournalError(damaged_message(shown, verdict))
             elif schema.stored_version(connection) != 0:
                 raise JournalError(f"{shown}: an empty database with a version mark; refused")
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -102,7 +129,7 @@ class SQLiteJournal:
             schema.migrate(connection, path=shown)
         except sqlite3.DatabaseError as error:
             raise JournalError(
-                f"{shown}: not a readable journal ({error}); it was left untouched"
+                f"{shown}: not a readable journal ({_one_line(str(error))}); it was left untouched"
             ) from error
 
     @property

@@ -208,3 +208,24 @@ def test_default_path_is_in_the_user_data_folder(
     path = default_journal_path()
     assert path.name == "journal.sqlite3"
     assert path.parent.name == "dealerassist"
+
+
+def test_defect_41_7_damaged_journal_message_is_one_line(tmp_path: Path) -> None:
+    """quick_check reports "*** in database main ***" then the findings on new lines."""
+    path = tmp_path / "j.sqlite3"
+    with SQLiteJournal(path) as journal:
+        for n in range(300):
+            journal.append([pending(n=n)])
+    raw = sqlite3.connect(path)
+    raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw.close()
+    data = bytearray(path.read_bytes())
+    data[4096 + 1 : 4096 + 3] = b"\x0f\xf0"  # page 2's first free block points outside
+    path.write_bytes(bytes(data))
+    before = digest(path)
+    with pytest.raises(JournalError) as caught:
+        SQLiteJournal(path)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert "the journal is damaged (Page 2: free space corruption)" in message
+    assert digest(path) == before
