@@ -115,6 +115,21 @@ def migrate(
         return found
     connection.execute("BEGIN IMMEDIATE")
     try:
+        # Another program may have created or migrated the file between the first look and
+        # this write lock (several tables opening one new journal at once): read it again
+        # under the lock, so each step runs once and the others find it done.
+        before = found
+        found = stored_version(connection)
+        if found != before and found > 0:
+            check_identity(connection, path=path)
+        if found > target:
+            raise JournalError(
+                f"{path}: journal layout version {found} was written by a newer dealerassist "
+                f"(this one reads up to {target}); it was left untouched"
+            )
+        if found == target:
+            connection.execute("COMMIT")
+            return found
         for version in range(found, target):
             step = migrations.get(version)
             if step is None:
@@ -129,7 +144,8 @@ def migrate(
         connection.execute(f"PRAGMA user_version = {int(target)}")
         connection.execute("COMMIT")
     except BaseException as error:
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
         if isinstance(error, sqlite3.Error):
             raise JournalError(f"{path}: migration failed: {error}") from error
         raise

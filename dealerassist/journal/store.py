@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -47,6 +48,25 @@ def _check_file_kind(path: Path) -> bool:
             f"{path}: not a SQLite database (corrupt or foreign file); it was left untouched"
         )
     return False
+
+
+def _switch_to_wal(connection: sqlite3.Connection) -> str:
+    """Put the file in WAL mode and return the mode it is in.
+
+    Switching needs the file to itself for an instant, and SQLite answers "database is
+    locked" at once, without waiting, while another program holds it (several tables
+    opening one new journal together): wait and try again, up to the busy timeout.
+    """
+    deadline = time.monotonic() + _BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            return str(connection.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) and "busy" not in str(error):
+                raise
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def _integrity_verdict(connection: sqlite3.Connection) -> str | None:
@@ -114,15 +134,22 @@ class SQLiteJournal:
         connection = self._connection
         try:
             connection.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
-            blank = schema.is_blank(connection)
+            # One read transaction, so that a file another program is creating at this
+            # instant is seen either before or after its creation, never halfway.
+            connection.execute("BEGIN")
+            try:
+                blank = schema.is_blank(connection)
+                version = schema.stored_version(connection)
+            finally:
+                connection.execute("COMMIT")
             if not blank:
                 schema.check_identity(connection, path=shown)
                 verdict = _integrity_verdict(connection)
                 if verdict is not None:
                     raise JournalError(damaged_message(shown, verdict))
-            elif schema.stored_version(connection) != 0:
+            elif version != 0:
                 raise JournalError(f"{shown}: an empty database with a version mark; refused")
-            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            mode = _switch_to_wal(connection)
             if str(mode).lower() != "wal":
                 raise JournalError(f"{shown}: cannot switch the journal to WAL mode ({mode})")
             connection.execute("PRAGMA synchronous = FULL")

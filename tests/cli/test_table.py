@@ -123,3 +123,49 @@ def test_unknown_preset_names_the_closest(
 ) -> None:
     assert main(["table", "--db", str(tmp_path / "j.sqlite3"), "--game", "NLHE 1/3"]) == 1
     assert "did you mean" in capsys.readouterr().err
+
+
+_RACER = """
+import sys, time
+from dealerassist.cli.main import main
+start = float(sys.argv[1])
+time.sleep(max(0.0, start - time.time()))
+sys.exit(main(["table", "--db", sys.argv[2], "--json", "--game", "NLHE 1/2"]))
+"""
+
+
+def test_defect_41_11_tables_opening_one_new_journal_at_once(tmp_path: Path) -> None:
+    """Six processes open one new journal at the same instant: each gets a table or the
+    conflict message (another program is writing), never a failed migration."""
+    import time
+
+    for round_ in range(2):
+        db = tmp_path / f"race-{round_}.sqlite3"
+        start = time.time() + 3.0  # every interpreter is up and imported by then
+        processes = [
+            subprocess.Popen(
+                [sys.executable, "-c", _RACER, str(start), str(db)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=ROOT,
+            )
+            for _ in range(6)
+        ]
+        results = [
+            process.communicate(f"sit {k + 1} P{k} 100\n", timeout=120)
+            for k, process in enumerate(processes)
+        ]
+        for process, (_, stderr) in zip(processes, results, strict=True):
+            assert "migration" not in stderr and "already exists" not in stderr
+            assert "Traceback" not in stderr
+            if process.returncode != 0:
+                assert stderr.strip() == "" or "another program is writing" in stderr
+            assert stderr.count("\n") <= 1
+        raw = sqlite3.connect(db)
+        games = raw.execute("SELECT count(*) FROM events WHERE type = 'GameSelected'").fetchone()
+        sits = raw.execute("SELECT count(*) FROM events WHERE type = 'PlayerSat'").fetchone()
+        raw.close()
+        assert games[0] == 1  # one table's game; the others joined it or were refused
+        assert 1 <= sits[0] <= 6

@@ -229,3 +229,32 @@ def test_defect_41_7_damaged_journal_message_is_one_line(tmp_path: Path) -> None
     assert "\n" not in message
     assert "the journal is damaged (Page 2: free space corruption)" in message
     assert digest(path) == before
+
+
+def test_defect_41_11_tables_creating_one_journal_at_once_never_fail_to_migrate(
+    tmp_path: Path,
+) -> None:
+    """Every opener that races to create the file gets a journal, never "meta already exists"."""
+    import threading
+
+    def open_it(path: Path, barrier: threading.Barrier, opened: list[int],
+                errors: list[str]) -> None:
+        barrier.wait()
+        try:
+            with SQLiteJournal(path) as journal:
+                opened.append(journal.schema_version)
+        except JournalError as error:
+            errors.append(str(error))
+
+    for round_ in range(15):
+        barrier = threading.Barrier(6)
+        errors: list[str] = []
+        opened: list[int] = []
+        arguments = (tmp_path / f"race-{round_}.sqlite3", barrier, opened, errors)
+        threads = [threading.Thread(target=open_it, args=arguments) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        assert opened == [SCHEMA_VERSION] * 6
