@@ -218,6 +218,9 @@ def _card_from_match(match: re.Match[str]) -> Card:
 def _explain_bad_card(text: str) -> str:
     if not text:
         return "empty card text; expected a rank and a suit such as 'Ah'"
+    if len(text) >= 2 and text[:-1] == "1" and text[-1].lower() in _SUIT_TEXT:
+        # "1" reads as an ace in hand-written histories, never in a card typed alone.
+        return f"bad card {text!r}: unknown rank '1' (use 2-9, T or 10, J, Q, K, A)"
     if len(text) >= 2 and text[:-1].upper() in _RANK_TEXT:
         return (
             f"bad card {text!r}: unknown suit {text[-1]!r} "

@@ -18,6 +18,7 @@ from enum import StrEnum, unique
 
 from dealerassist.cards import Card, parse_cards
 from dealerassist.errors import InvalidCardError
+from dealerassist.limits import MAX_CHIPS, MAX_LINE, chips_too_large, shown
 from dealerassist.session.command_types import (
     AddChips,
     AllIn,
@@ -132,6 +133,10 @@ _NUMBER = re.compile(r"[0-9]+")
 def _amount(word: str, raw: str, *, what: str, usage: str) -> int:
     text = raw.strip()
     if _NUMBER.fullmatch(text):
+        if chips_too_large(text):
+            # Refused before int(): a number of thousands of digits is no table's chips.
+            raise CommandError(f"{word}: {what} {shown(text)} is too large (at most "
+                               f"{MAX_CHIPS}); {usage}")
         return int(text)
     if re.fullmatch(r"[0-9]*[.,][0-9]+", text):
         raise CommandError(f"{word}: {what} {raw!r} is not a whole number of chips; {usage}")
@@ -153,6 +158,15 @@ def _cards(word: str, words: list[str], *, usage: str) -> tuple[Card, ...]:
         return parse_cards(" ".join(words))
     except InvalidCardError as error:
         raise CommandError(f"{word}: {error}; {usage}") from None
+
+
+def _faces(word: str, words: list[str], *, usage: str) -> tuple[Card, ...]:
+    """Read cards turned face up: each one is seen, so each is named (no ``??``)."""
+    cards = _cards(word, words, usage=usage)
+    if any(card.is_unknown for card in cards):
+        raise CommandError(f"{word}: a card turned face up is named, not '??' (HE-STREETS: "
+                           f"the dealer sees it); {usage}")
+    return cards
 
 
 def _usage(verb: str) -> str:
@@ -216,7 +230,7 @@ def _parse_up(word: str, args: list[str]) -> Command:
             continue
         if not dealt:
             raise CommandError(f"up: a seat number comes before the cards, got {arg!r}; {usage}")
-        dealt[-1][1].extend(_cards(word, [arg], usage=usage))
+        dealt[-1][1].extend(_faces(word, [arg], usage=usage))
     if not dealt or any(not cards for _, cards in dealt):
         raise CommandError(f"up: each seat needs its up card(s); {usage}")
     return DealUp(cards=tuple((seat, tuple(cards)) for seat, cards in dealt))
@@ -230,13 +244,33 @@ def _parse_draw(word: str, args: list[str]) -> Command:
     return _read_fields(_VERBS["draw"], word, args)
 
 
+def _parse_game(rest: str) -> Command:
+    """Read ``game PRESET``: the preset's name as typed, quoted or not, or its number.
+
+    An apostrophe in a name is no quote (``game Limit Hold'em 10/20``); ``game 3`` names the
+    third preset of the rules file, resolved by the session.
+    """
+    text = re.split(r"\s#", rest, maxsplit=1)[0].strip()
+    if text[:1] in ("'", '"'):
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            words = []
+        if len(words) == 1:
+            text = words[0].strip()
+    if not text:
+        raise CommandError(f"game needs a preset name from rules.yaml; "
+                           f"{_usage('game')}")
+    return SelectGame(preset=text)
+
+
 _BOARD_COUNTS = {"flop": 3, "turn": 1, "river": 1}
 
 
 def _board(street: str) -> Callable[[str, list[str]], Command]:
     def parse(word: str, args: list[str]) -> Command:
         usage = _usage(street)
-        cards = _cards(word, args, usage=usage)
+        cards = _faces(word, args, usage=usage)
         wanted = _BOARD_COUNTS.get(street)
         if wanted is not None and len(cards) != wanted:
             raise CommandError(f"{street} takes {wanted} card(s), got {len(cards)}; {usage}")
@@ -346,7 +380,14 @@ def parse_command(line: str) -> Command:
         CommandError: the line cannot be read; the message names the problem and the fix.
 
     """
+    if len(line) > MAX_LINE:
+        # Refused before any reading: a megabyte line would cost the readers below (shlex,
+        # the spelling hints) far more than a dealer's line ever does.
+        raise CommandError(f"line too long: {len(line)} characters (at most {MAX_LINE}); "
+                           "one command per line")
     first = line.split(None, 1)
+    if first and first[0].lower() == "game":
+        return _parse_game(first[1] if len(first) > 1 else "")
     if first and first[0].lower() == "overrule":
         # A floor reason is free text ("player didn't see the bet"): never shell-split it.
         from dealerassist.session.reports import parse_report

@@ -39,7 +39,7 @@ from dealerassist.session.events import (
 from dealerassist.session.state import SessionState
 from dealerassist.session.table import plan_hand
 
-__all__ = ["decide", "game_selected", "select_game"]
+__all__ = ["decide", "game_selected", "named_preset", "select_game"]
 
 
 def game_selected(preset: GamePreset) -> GameSelected:
@@ -127,10 +127,7 @@ def decide(state: SessionState, command: Command, *, rules: HouseRules) -> list[
         table.verify_place_button(command.seat)
         return [ButtonPlaced(seat=command.seat)]
     if isinstance(command, SelectGame):
-        try:
-            preset = rules.preset(command.preset)
-        except UnknownPresetError as error:
-            raise IllegalActionError(str(error)) from None
+        preset = named_preset(rules, command.preset)
         if state.game is not None and state.game == game_selected(preset):
             raise IllegalActionError(f"{preset.name} is already the game")
         return select_game(state, preset)
@@ -156,6 +153,27 @@ def decide(state: SessionState, command: Command, *, rules: HouseRules) -> list[
             f"no hand is running: type 'hand' to deal the next one ({_describe(command)})"
         )
     return hand_adapter.decide(state.hand, command, rules=rules)
+
+
+def named_preset(rules: HouseRules, text: str) -> GamePreset:
+    """Return the preset ``text`` names: its name (in any case) or its number in the list.
+
+    ``game 3`` names the third preset of the rules file.
+
+    Raises:
+        IllegalActionError: no such preset; the message names the closest ones.
+
+    """
+    try:
+        return rules.preset(text)
+    except UnknownPresetError as error:
+        folded = [p for p in rules.presets if p.name.casefold() == text.casefold()]
+        if len(folded) == 1:
+            return folded[0]
+        if text.isdigit() and len(text) < 4 and 1 <= int(text) <= len(rules.presets):
+            return rules.presets[int(text) - 1]
+        raise IllegalActionError(f"{error}; or give its number, 1 to {len(rules.presets)}"
+                                 ) from None
 
 
 def _need_game(state: SessionState) -> GameSelected:

@@ -50,6 +50,7 @@ from dealerassist.errors import IllegalActionError, InvalidCardError
 from dealerassist.irregular.consequences import confirm, next_board, overrule
 from dealerassist.irregular.detectors import detect
 from dealerassist.irregular.flags import Flag, FlagStatus, Language, Severity
+from dealerassist.limits import MAX_CHIPS, chips_too_large, shown
 from dealerassist.rules.model import HouseRules
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session.commands import CommandError
@@ -165,8 +166,11 @@ def _usage(verb: str) -> str:
 
 
 def _int(verb: str, raw: str, what: str) -> int:
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):
         raise CommandError(f"{verb}: {what} {raw!r} is not a whole number; {_usage(verb)}")
+    if chips_too_large(raw):
+        raise CommandError(f"{verb}: {what} {shown(raw)} is too large (at most {MAX_CHIPS}); "
+                           f"{_usage(verb)}")
     return int(raw)
 
 
@@ -215,8 +219,8 @@ def parse_report(line: str) -> ReportCommand | None:
         for option in options:
             if option in _ORDINALS:
                 nth = _ORDINALS[option]
-            elif option.isdigit():
-                nth = int(option)
+            elif option.isascii() and option.isdigit():
+                nth = _int(verb, option, "deal position")
             elif option not in ("player", "draw"):
                 raise CommandError(f"exposed: unknown option {option!r}; {_usage(verb)}")
         flag = "player" if "player" in options else ("draw" if "draw" in options else "")
@@ -257,7 +261,9 @@ def parse_report(line: str) -> ReportCommand | None:
     if verb == "wronglow":
         return Report(verb, seat=_seat(verb, args[0]), other_seat=_seat(verb, args[1]))
     if verb == "confirm":
-        flag_id = args[0] if args and ":" in args[0] else ""
+        # A flag is named by its id (``5:IRR-FLOP-EARLY``, the JSON's flags[].id) or by the
+        # number before the colon; a card is never all digits.
+        flag_id = args[0] if args and (":" in args[0] or args[0].isdigit()) else ""
         rest = args[1:] if flag_id else args
         nodeclare = [a for a in rest if a.lower() == "nodeclare"]
         rest = [a for a in rest if a.lower() != "nodeclare"]
@@ -330,9 +336,28 @@ def _setup(hand: Any, rules: HouseRules):  # type: ignore[no-untyped-def]
     return hand_adapter.setup_of(hand.started, rules=rules)
 
 
+def flag_named(flags: list[Flag] | tuple[Any, ...], name: str) -> str:
+    """Return the id of the flag ``name`` names: its id, or the number before the colon.
+
+    Raises:
+        IllegalActionError: no flag of this hand has that id or number.
+
+    """
+    ids = [flag.flag_id for flag in flags]
+    if name in ids:
+        return name
+    if name.isdigit():
+        numbered = [flag_id for flag_id in ids if flag_id.split(":", 1)[0] == name]
+        if len(numbered) == 1:
+            return numbered[0]
+    listed = ", ".join(ids) if ids else "none"
+    raise IllegalActionError(f"no flag {shown(name)} in this hand (flags: {listed})",
+                             rule_id="G-ACT")
+
+
 def _pick_flag(flags: list[Flag], command: ConfirmRuling) -> str:
     if command.flag_id:
-        return command.flag_id
+        return flag_named(flags, command.flag_id)
     open_flags = [f for f in flags if f.status is FlagStatus.OPEN]
     if command.misdeal_only:
         open_flags = [f for f in open_flags if f.severity is Severity.MISDEAL]
@@ -374,7 +399,9 @@ def _decide_report(hand: Any, command: ReportCommand, *, rules: HouseRules) -> l
         if command.verb == "acted":
             _verify_irregular_action(setup, events, out[0], rules=rules)
     elif isinstance(command, OverruleFlag):
-        out = [overrule(setup, events, command.flag_id, command.reason, rules=rules)]
+        flags = detect(setup, events, rules=rules, as_recorded=False).flags
+        flag_id = flag_named(flags, command.flag_id)
+        out = [overrule(setup, events, flag_id, command.reason, rules=rules)]
     else:
         flags = detect(setup, events, rules=rules, as_recorded=False).flags
         flag_id = _pick_flag(flags, command)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum, unique
 
 from dealerassist.errors import IllegalActionError
+from dealerassist.limits import MAX_CHIPS
 from dealerassist.rules.model import ButtonRule, NewPlayerRule
 
 __all__ = [
@@ -275,6 +276,10 @@ class TableState:
         self._check_not_in_hand(seat, "add chips")
         if amount <= 0:
             raise IllegalActionError(f"add a positive number of chips, not {amount}")
+        stack = self._seated(seat).stack
+        if stack + amount > MAX_CHIPS:
+            raise IllegalActionError(f"seat {seat} would hold {stack + amount} chips: a stack "
+                                     f"holds at most {MAX_CHIPS}")
 
     def with_stack(self, seat: int, stack: int) -> TableState:
         """Return the table with ``seat`` holding ``stack`` chips."""

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from dealerassist.engine.state import Phase
 from dealerassist.errors import IllegalActionError
+from dealerassist.irregular.flags import FlagStatus
 from dealerassist.journal.memory import InMemoryJournal
+from dealerassist.limits import MAX_CHIPS, MAX_LINE
+from dealerassist.session.commands import CommandError
 from dealerassist.session.controller import TableSession
+from dealerassist.session.reports import hand_flags
 from dealerassist.session.state import SessionState
 
 from .helpers import RULES, clock
@@ -119,3 +125,113 @@ def test_defect_41_1_the_reported_session_now_plays_to_the_end() -> None:
     stacks = {p.seat: p.stack for p in session.state.table.players}
     assert sum(stacks.values()) + sum(d.finished.rake for d in session.state.finished) == 400
     assert stacks[2] == 198  # Bob checked the flop, Ann bet 10, Bob folded his big blind
+
+
+def heads_up_at_the_flop() -> TableSession:
+    session = table("NLHE 1/2", players=2, stack=200)
+    for line in ("hand", "c", "x"):
+        session.execute(line)
+    return session
+
+
+@pytest.mark.parametrize("line", ["flop Xx Kd 7c", "flop ?? Kd 7c", "flop Ah ?? 7c",
+                                  "board ??"])
+def test_defect_41_2_an_unknown_board_card_is_refused_and_the_hand_goes_on(line: str) -> None:
+    session = heads_up_at_the_flop()
+    before = session.state
+    with pytest.raises(CommandError, match="named, not '\\?\\?'"):
+        session.execute(line)
+    assert session.state == before
+    for line in ("flop Ah Kd 7c", "x", "x", "turn 2s", "x", "x", "river 9h", "x", "x",
+                 "show 1 Qs Qd", "show 2 Js Jd"):
+        session.execute(line)
+    assert session.state.hand is None  # settled: nothing stuck at the showdown
+    assert {p.seat: p.stack for p in session.state.table.players}[1] > 200
+
+
+def test_defect_41_2_a_stud_up_card_is_named_too() -> None:
+    session = table("Stud 15/30 ante 2 bring-in 5")
+    session.execute("hand")
+    with pytest.raises(CommandError, match="named"):
+        session.execute("up 1 ?? 2 7c 3 2d")
+
+
+@pytest.mark.parametrize("line", [
+    "sit 4 Dan 1" + "0" * 4300, "add 1 9" + "9" * 4000, "correct 1 " + "7" * 4001,
+    "sit 4 Dan 1000000000001", "sit " + "9" * 4000 + " Dan 100", "button " + "5" * 4000,
+])
+def test_defect_41_3_huge_numbers_are_refused_with_one_line(line: str) -> None:
+    session = table("NLHE 1/2", players=3)
+    before = session.state
+    with pytest.raises(CommandError) as refused:
+        session.execute(line)
+    message = str(refused.value)
+    assert "\n" not in message and len(message) < 400
+    assert "too large" in message or "line too long" in message
+    assert session.state == before
+
+
+def test_defect_41_3_a_stack_never_grows_past_the_bound() -> None:
+    session = table("NLHE 1/2", players=2)
+    session.execute(f"add 1 {MAX_CHIPS - 500}")  # exactly the bound: accepted
+    with pytest.raises(IllegalActionError, match="at most"):
+        session.execute("add 1 1")
+    assert {p.seat: p.stack for p in session.state.table.players}[1] == MAX_CHIPS
+
+
+@pytest.mark.parametrize("line", ["r " + "9" * 5000, "exposed 1 Ah " + "9" * 4000,
+                                  "acted 1 r " + "9" * 4000, "confirm " + "9" * 4000,
+                                  "extra 1 " + "9" * 4000])
+def test_defect_41_3_huge_numbers_in_a_hand_are_refused(line: str) -> None:
+    session = heads_up_at_the_flop()
+    before = session.state
+    with pytest.raises((CommandError, IllegalActionError)) as refused:
+        session.execute(line)
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 400
+    assert session.state == before
+
+
+def test_defect_41_12_a_megabyte_line_is_refused_at_once() -> None:
+    session = heads_up_at_the_flop()
+    started = time.perf_counter()
+    for line in ("r " + "1" * 1_000_000, "flop " + "Ah" * 500_000, "x" * 1_000_000,
+                 "sit 3 " + "A" * 1_000_000 + " 100"):
+        with pytest.raises(CommandError, match="line too long: .* \\(at most 4096\\)"):
+            session.execute(line)
+    assert time.perf_counter() - started < 0.5
+    session.execute("flop Ah Kd 7c " + " " * (MAX_LINE - 40))  # a long line within the bound
+
+
+def test_defect_41_15_a_bad_rank_is_named_as_a_rank() -> None:
+    session = heads_up_at_the_flop()
+    with pytest.raises(CommandError, match="bad card '1h': unknown rank '1'"):
+        session.execute("flop 1h 2h 3h")
+
+
+def test_defect_41_15_confirm_a_number_names_a_flag_not_a_card() -> None:
+    session = table("NLHE 1/2", players=2, stack=200)
+    session.execute("hand")
+    session.execute("c")
+    with pytest.raises(IllegalActionError, match="no flag 12345 in this hand") as refused:
+        session.execute("confirm 12345")
+    assert refused.value.rule_id == "G-ACT"
+    session.execute("early Qs")  # IRR-FLOP-EARLY while the big blind is still to act
+    flag_id = hand_flags(session.state.hand)[0].flag_id
+    number = flag_id.split(":")[0]
+    session.execute(f"confirm {number}")
+    assert hand_flags(session.state.hand)[0].status is FlagStatus.CONFIRMED
+
+
+@pytest.mark.parametrize("line", ["game Limit Hold'em 10/20", 'game "Limit Hold\'em 10/20"',
+                                  "game limit hold'em 10/20", "game 3",
+                                  "game Limit Hold'em 10/20  # after the break"])
+def test_defect_41_15_a_preset_by_its_name_unquoted_or_its_number(line: str) -> None:
+    session = table("NLHE 1/2", players=2)
+    session.execute(line)
+    assert session.state.game.preset == "Limit Hold'em 10/20"
+
+
+def test_defect_41_15_an_unknown_preset_number_names_the_range() -> None:
+    session = table("NLHE 1/2", players=2)
+    with pytest.raises(IllegalActionError, match=f"1 to {len(RULES.presets)}"):
+        session.execute("game 99")
