@@ -43,7 +43,8 @@ def _text(drill: Drill, lang: str, number: int) -> str:
     lines = [f"{number}. [{drill.kind.title.get(lang)}]"]
     lines += [f"   {line}" for line in data["situation"]]
     lines.append(f"   {data['question']}")
-    lines += [f"   {c['letter']}) {c['text']} [{c['rule_id']}]" for c in data["choices"]]
+    # the choices alone: a rule ID beside each would give the answer away
+    lines += [f"   {c['letter']}) {c['text']}" for c in data["choices"]]
     return "\n".join(lines)
 
 

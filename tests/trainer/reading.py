@@ -484,3 +484,48 @@ def carried_pot(lines: list[str]) -> int:
             stacks[k] = chips - paid
         stacks = [c for c in stacks if c > 0]  # all in with the ante: not dealt in again
     return pot
+
+
+# -- rulings ---------------------------------------------------------------------------------
+
+#: What a trainee reads in a ruling's situation, and the rule it points to (first match).
+RULING_CUES: tuple[tuple[str, str], ...] = (
+    (r"exposes the (first|second) card of the deal .*?, to seat", "IRR-HE-EXPOSE-FIRST2"),
+    (r"^(Hold'em|Omaha), .*exposes seat \d+'s \w+ hole card", "IRR-HE-EXPOSE-OTHER"),
+    (r"^(Hold'em|Omaha), .*exposes two hole cards", "IRR-HE-EXPOSE-2"),
+    (r"gives seat 1 a third card", "IRR-HE-EXTRA-1"),
+    (r"(deals two more cards|gives seat 1 two more cards)", "IRR-HE-EXTRA-2"),
+    (r"flop of four cards", "IRR-FLOP-COUNT"),
+    (r"the flop \(.*\) is turned before", "IRR-FLOP-EARLY"),
+    (r"the turn card \(.*\) is shown before", "IRR-TURN-EARLY"),
+    (r"the river card \(.*\) is shown before", "IRR-RIVER-EARLY"),
+    (r"down card \(.*\) is dealt face up", "IRR-ST-HOLE-UP"),
+    (r"is away from the table", "IRR-ST-ABSENT"),
+    (r"folds his hand although nobody has bet", "IRR-ST-FOLD-NOBET"),
+    (r"shows the lowest card, .*, but went all in with the ante", "IRR-ST-ALLIN-LOW"),
+    (r"brought in \d+, but seat \d+ shows the lower card", "IRR-ST-WRONG-LOW"),
+    (r"^(2-7|A-5|Five-card draw).*(card of the deal|cards of the deal|went to seat|"
+     r"empty seat).*no player has acted", "IRR-LB-MISDEAL"),
+    (r"before the draw the dealer exposes .*not one of the first two", "IRR-DR-EXPOSED"),
+    (r"during the draw a card dealt to seat", "IRR-DR-DRAW-EXPOSED"),
+    (r"before the first draw seat \d+ finds only four cards", "IRR-DR-SHORT"),
+    (r"after the draw seat \d+ is found holding", "IRR-DR-FOUL"),
+    (r"opened for \d+; before the draw he shows .* no openers", "IRR-JB-FALSE"),
+    (r"opened for \d+ and .*(raised to \d+|called); after the draw the opener.s hand is "
+     r"found foul", "IRR-JB-PLAYED"),
+    (r"opened all in for \d+, declaring openers", "IRR-JB-ALLIN-FALSE"),
+    (r"cap of \d+ bets\), \d+ players in: seat \d+ puts in another raise", "IRR-CAPPED"),
+    (r"the pot allows a raise to \d+; seat \d+ puts out \d+", "IRR-OVERBET-PL"),
+    (r"puts out \d+, below the minimum \d+", "IRR-UNDERRAISE"),
+    (r"before seat \d+, whose turn it was, has acted", "IRR-OUT-OF-TURN"),
+    (r"The camera reads (\w+) on the \w+; \1 is already", "IRR-DECK"),
+    (r"sees the button at seat \d+; it should be at seat \d+", "IRR-BUTTON"),
+)
+
+
+def ruling_rule_of(drill: Drill) -> str:
+    """The rule a trainee recognises in the situation (exactly one cue must match)."""
+    text = drill.situation[0].en
+    matched = [rule for cue, rule in RULING_CUES if re.search(cue, text)]
+    assert len(matched) == 1, (text, matched)
+    return matched[0]

@@ -100,3 +100,15 @@ def test_certification_paper_run_at_a_level_with_the_house_pass_mark(
                  "intermediate", "--lang", "fr"]) == 0
     assert capsys.readouterr().out.startswith(
         "Certification, niveau intermediate : 3 questions, seuil de réussite 80 %")
+
+
+def test_defect_39_3_the_paper_quiz_prints_no_rule_id_beside_the_choices(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["drill", "--kind", "ruling", "--seed", "1", "--count", "6"]) == 0
+    out = capsys.readouterr().out
+    questions, answers = out.split("\nAnswers\n")
+    choices = [line for line in questions.splitlines() if line.strip()[:2] in
+               ("A)", "B)", "C)", "D)")]
+    assert len(choices) == 24
+    assert not any("[IRR-" in line or "IRR-" in line for line in questions.splitlines())
+    assert answers.count("[IRR-") == 6  # the answers, at the end, still cite the rule
