@@ -27,7 +27,7 @@ _OUT = Path(__file__).resolve().parents[1] / "dealerassist/resources/vision/real
 
 
 def shot(origin: str) -> tuple[str, float]:
-    """(collection, time or counter) of a record's ``origin``."""
+    """Return (collection, time or counter) of a record's ``origin``."""
     name = origin.rsplit("/", 1)[-1]
     if m := re.match(r"WIN_(\d{8})_(\d\d)_(\d\d)_(\d\d)", name):
         stamp = datetime.datetime.strptime("".join(m.groups()), "%Y%m%d%H%M%S")
@@ -41,7 +41,7 @@ def shot(origin: str) -> tuple[str, float]:
 
 
 def groups(records: list[dict]) -> list[list[dict]]:
-    """Runs of consecutive shots of one collection on one background, in time order."""
+    """Return the runs of consecutive shots of one collection and background, in time order."""
     ordered = sorted(records, key=lambda r: (shot(r["origin"]), r["file"]))
     out: list[list[dict]] = []
     previous: tuple[str, float, str] | None = None
@@ -56,7 +56,7 @@ def groups(records: list[dict]) -> list[list[dict]]:
 
 
 def split(records: list[dict]) -> tuple[list[str], list[str]]:
-    """(development files, held-out files)."""
+    """Return (development files, held-out files)."""
     strata: dict[tuple[str, str], list[list[dict]]] = {}
     for group in groups(records):
         key = (shot(group[0]["origin"])[0], group[0]["background"])
@@ -71,6 +71,7 @@ def split(records: list[dict]) -> tuple[list[str], list[str]]:
 
 
 def main() -> int:
+    """Write the two lists."""
     root = Path(sys.argv[1] if len(sys.argv) > 1 else "/work/shared/vision-real-dev")
     records = json.loads((root / "labels.json").read_text())
     dev, held = split(records)

@@ -29,6 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read every image, then print."""
+    import warnings
+
+    # A numeric warning inside the reader is no message for the user: its result is tested.
+    warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"dealerassist\.vision\.")
     from dealerassist.errors import RecognitionError
     from dealerassist.vision.calibration import TableCalibration
     from dealerassist.vision.card_body import DEFAULT_BODY_PATH

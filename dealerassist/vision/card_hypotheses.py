@@ -518,7 +518,7 @@ def hidden_corner_hypotheses(
     ei, ej = edge[i], edge[j]
     with np.errstate(divide="ignore", invalid="ignore"):
         t = _cross(start[j] - start[i], ej) / _cross(ei, ej)
-    corner = start[i] + t[:, None] * ei
+        corner = start[i] + t[:, None] * ei  # parallel lines meet nowhere: inf, dropped below
     finite = np.isfinite(corner).all(axis=1)
     i, j, corner = i[finite], j[finite], corner[finite]
     if not len(i):

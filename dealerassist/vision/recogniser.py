@@ -73,6 +73,7 @@ from dealerassist.vision.sighting import Sighting
 
 __all__ = ["Reading", "Recogniser", "Trace", "extract_patch"]
 
+_SMALLEST = 24  # pixels: a frame narrower than this holds no legible index
 _MIN_PAPER = 0.3  # share of card stock below which a region is not an index (geometry)
 # Card stock is sampled on the finder's closed mask: ink holes filled. On the plain mask
 # the red ink of a far card's index (saturated, so not "paper") left its corner under 30 %
@@ -759,6 +760,8 @@ class Recogniser:
         """Return the hypotheses, what each index region was read as, and the readings kept."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise RecognitionError("a frame must be a non-empty BGR image")
+        if min(frame.shape[:2]) < _SMALLEST:  # no card index fits: nothing to read
+            return Trace((), (), {}, [])
         search = CardSearch(frame)
         # First pass: both index corners of each clean outline. An index is ink on card
         # stock: a region that is mostly felt, back or chip is not worth a look by the
@@ -1597,15 +1600,3 @@ class Recogniser:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
         sightings = [reading.sighting for reading in self.readings(frame, frame_index=frame_index)]
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
-
-
-def read_image(path: Path | str) -> np.ndarray:
-    """Load an image file as BGR, or raise RecognitionError naming it."""
-    path = Path(path)
-    if not path.is_file():
-        raise RecognitionError(f"{path}: no such image file")
-    data = np.fromfile(str(path), np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None:
-        raise RecognitionError(f"{path}: not an image OpenCV can read")
-    return image

@@ -1,0 +1,111 @@
+"""Reading an image file for the recogniser: a BGR frame, or one line naming the file.
+
+Any file a user may hand over is either read or refused with a `RecognitionError` that
+names it: greyscale, 16-bit and RGBA images are converted to 8-bit BGR; a file that is not
+an image, is truncated, or whose header claims more than `MAX_PIXELS` pixels is refused
+before any large buffer is allocated (OpenCV would otherwise fail in an assertion). The
+image libraries (libpng, libjpeg) print their own warnings on the process's standard
+error; those are kept off the user's terminal while a file is decoded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import struct
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dealerassist.errors import RecognitionError
+
+__all__ = ["MAX_PIXELS", "read_image"]
+
+MAX_PIXELS = 100_000_000  # 100 MP: a 48-MP phone photo fits; a forged header does not
+
+
+def _png_size(data: bytes) -> tuple[int, int] | None:
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
+        width, height = struct.unpack(">II", data[16:24])
+        return width, height
+    return None
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    if data[:2] != b"\xff\xd8":
+        return None
+    at = 2
+    while at + 9 < len(data):
+        if data[at] != 0xFF:
+            return None
+        marker = data[at + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            at += 2
+            continue
+        length = struct.unpack(">H", data[at + 2:at + 4])[0]
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[at + 5:at + 9])
+            return width, height
+        at += 2 + length
+    return None
+
+
+def claimed_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) a PNG or JPEG header claims, or None for other formats."""
+    return _png_size(data) or _jpeg_size(data)
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Send file descriptor 2 to /dev/null meanwhile (C libraries write there directly)."""
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # a captured stream: nothing to silence
+        yield
+        return
+    sys.stderr.flush()
+    saved = os.dup(fd)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), fd)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+
+
+def decode(data: bytes | np.ndarray, name: str) -> np.ndarray:
+    """Decode an encoded image to 8-bit BGR, or raise RecognitionError naming ``name``."""
+    raw = bytes(data) if not isinstance(data, bytes) else data
+    if not raw:
+        raise RecognitionError(f"{name}: empty file, not an image")
+    size = claimed_size(raw)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise RecognitionError(
+            f"{name}: image too large ({size[0]}x{size[1]} pixels; at most {MAX_PIXELS:,})")
+    try:
+        with _quiet_stderr():
+            image = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error as error:  # OpenCV's own limits (other formats' headers)
+        reason = str(error).strip().splitlines()[-1] if str(error).strip() else "decode failed"
+        raise RecognitionError(f"{name}: not an image OpenCV can read ({reason})") from error
+    if image is None or image.size == 0:
+        raise RecognitionError(f"{name}: not an image OpenCV can read")
+    if image.dtype != np.uint8:  # IMREAD_COLOR gives 8 bits; kept as a guard
+        image = cv2.convertScaleAbs(image, alpha=255.0 / max(1.0, float(image.max())))
+    return image
+
+
+def read_image(path: Path | str) -> np.ndarray:
+    """Load an image file as 8-bit BGR, or raise RecognitionError naming it."""
+    path = Path(path)
+    if not path.is_file():
+        raise RecognitionError(f"{path}: no such image file")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise RecognitionError(f"{path}: cannot be read ({error.strerror})") from error
+    return decode(data, str(path))
