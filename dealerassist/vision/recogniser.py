@@ -53,6 +53,7 @@ from dealerassist.vision.geometry import (
     inside_shares,
     order_quad,
 )
+from dealerassist.vision.image_file import read_image
 from dealerassist.vision.ink import Ink, ink_colours
 from dealerassist.vision.model import (
     DEFAULT_MODEL_PATH,
@@ -71,7 +72,7 @@ from dealerassist.vision.model import (
 from dealerassist.vision.quads import overlap
 from dealerassist.vision.sighting import Sighting
 
-__all__ = ["Reading", "Recogniser", "Trace", "extract_patch"]
+__all__ = ["Reading", "Recogniser", "Trace", "extract_patch", "read_image"]
 
 _SMALLEST = 24  # pixels: a frame narrower than this holds no legible index
 _MIN_PAPER = 0.3  # share of card stock below which a region is not an index (geometry)
