@@ -18,7 +18,9 @@ opens. When nobody opens the deal is passed out (JB-NO-OPEN): the button moves, 
 antes again while fewer than ``draw.jacks_ante_limit`` deals in a row were passed out,
 and the pot is carried into the next deal (``HandSetup.carried``); `play_hand` deals
 again until a deal is opened (at most `MAX_DEALS` deals) and keeps the passed-out ones.
-An opener keeps their openers when drawing, so they can always prove them (JB-PROVE).
+An opener who holds one pair now and then splits openers to draw (JB-SPLIT): he throws
+one card of the pair and keeps it aside, so at the showdown his final hand may need the
+discards to prove openers (JB-PROVE).
 """
 
 from __future__ import annotations
@@ -174,6 +176,11 @@ def _discards(rng: random.Random, state: HandState, player: int) -> tuple[Card, 
     """Return the cards a player throws: high cards in lowball, unpaired ones in draw high."""
     held = list(state.hole[player])
     game = state.setup.game
+    if game.high is Evaluator.HIGH and player == state.opened_by and \
+            needs_openers(game, state.setup.rules):
+        split = _split_openers(rng, held)
+        if split:
+            return split
     if game.high is Evaluator.HIGH:
         counts = {c.rank: sum(1 for d in held if d.rank == c.rank) for c in held}
         loose = sorted((c for c in held if counts[c.rank] == 1), key=lambda c: int(c.rank))
@@ -191,6 +198,31 @@ def _discards(rng: random.Random, state: HandState, player: int) -> tuple[Card, 
     limit = 9 if badugi else 7
     high = [c for c in kept if _low_rank(c, aces_low=aces_low) > limit and rng.randrange(3)]
     return tuple((pairs + high)[: rng.choice((2, 3, 3, 4))])
+
+
+def _split_openers(rng: random.Random, held: list[Card]) -> tuple[Card, ...]:
+    """Return the discards of an opener who splits his one pair (JB-SPLIT), () if he keeps it.
+
+    A four-card flush draw is kept and the fifth card thrown, which may be one of the pair;
+    otherwise, one time in four, he keeps one card of the pair with the two best other cards
+    and throws the rest.
+    """
+    counts: dict[int, int] = {}
+    for card in held:
+        counts[int(card.rank)] = counts.get(int(card.rank), 0) + 1
+    pairs = [rank for rank, k in counts.items() if k == 2]
+    if len(pairs) != 1 or max(counts.values()) > 2 or len(held) != 5:
+        return ()
+    for suit in {card.suit for card in held}:
+        flush = [card for card in held if card.suit == suit]
+        if len(flush) == 4:
+            return tuple(card for card in held if card.suit != suit)
+    if rng.randrange(4):
+        return ()
+    pair = [card for card in held if int(card.rank) == pairs[0]]
+    others = sorted((card for card in held if int(card.rank) != pairs[0]),
+                    key=lambda card: int(card.rank), reverse=True)
+    return (pair[1], others[2])
 
 
 def next_deal(state: HandState, *, passed: int) -> HandSetup | None:

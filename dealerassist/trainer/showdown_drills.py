@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from dealerassist.cards import Card, format_cards
+from dealerassist.engine.openers import needs_openers
 from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settlement
 from dealerassist.engine.state import HandState, Phase
@@ -208,6 +209,30 @@ def _showdown_lines(state: HandState, rules: HouseRules) -> tuple[list[Text], di
     return lines, totals
 
 
+def opener_lines(state: HandState) -> list[Text]:
+    """Jacks or better: who opened, and the discards the opener kept aside (JB-PROVE, JB-SPLIT).
+
+    The opener wins only by showing openers, with the discards of split openers; the
+    trainee needs both to settle the pot.
+    """
+    opener = state.opened_by
+    if opener < 0 or not needs_openers(state.setup.game, state.setup.rules):
+        return []
+    name = seat_name(opener)
+    if state.folded[opener]:
+        return [Text(f"{name.en} opened the betting and folded.",
+                     f"{name.fr} a ouvert les enchères puis s'est couché.")]
+    lines = [Text(f"{name.en} opened the betting.", f"{name.fr} a ouvert les enchères.")]
+    discards = state.discards[opener] if state.discards else ()
+    if discards:
+        shown = format_cards(discards)
+        lines.append(Text(f"{name.en} threw {shown} at the draw and kept them aside.",
+                          f"{name.fr} a écarté {shown} et les a gardées de côté."))
+    else:
+        lines.append(Text(f"{name.en} stood pat.", f"{name.fr} est resté servi."))
+    return lines
+
+
 def showdown_from_state(state: HandState, *, seed: int = 0, difficulty: str = "") -> Drill:
     """Return the showdown drill: who wins each pot and how much (the engine's settlement)."""
     rules = state.setup.rules
@@ -225,6 +250,7 @@ def showdown_from_state(state: HandState, *, seed: int = 0, difficulty: str = ""
         cards = format_cards(state.hole[i])
         situation.append(Text(f"{seat_name(i).en} shows {cards}.",
                               f"{seat_name(i).fr} montre {cards}."))
+    situation += opener_lines(state)
     for k, pot in enumerate(pots(state)):
         name = Text("Main pot", "Pot principal") if k == 0 else \
             Text(f"Side pot {k}", f"Pot annexe {k}")

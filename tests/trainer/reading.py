@@ -324,7 +324,7 @@ def answer_of_showdown(drill: Drill, *, unit: int = 1, odd_to_high: bool = True,
             pots.append((int(m[1]), tuple(int(s) for s in m[2].split(", "))))
         elif m := re.match(_SEAT + r" opened the betting", line):
             opener = int(m[1])
-        elif m := re.match(_SEAT + r" kept (.*?) aside", line):
+        elif m := re.match(_SEAT + r" threw (.*?) at the draw and kept them aside", line):
             kept[int(m[1])] = parse_cards(m[2])
     highs = {s: _strength(game.high, h, board) for s, h in hands.items()} if game.high else {}
     lows = {s: _strength(game.low, h, board) for s, h in hands.items()} if game.low else {}

@@ -7,9 +7,17 @@ equal the drill's answer: the check a new user makes by hand.
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 
+from dealerassist.engine.openers import has_openers
+from dealerassist.engine.state import Phase
 from dealerassist.trainer import Difficulty, DrillKind, make_drill
+from dealerassist.trainer.difficulty import profile
+from dealerassist.trainer.hands import play_hand, random_setup
+from dealerassist.trainer.pot_drills import showdown_from_state
 
 from . import reading
 from .helpers import RULES
@@ -29,6 +37,7 @@ READERS = {
 }
 
 SEEDS = range(1000, 1040)
+NO_RAKE = dataclasses.replace(RULES, rake=dataclasses.replace(RULES.rake, enabled=False))
 
 
 @pytest.mark.parametrize("level", list(Difficulty))
@@ -64,3 +73,31 @@ def test_defect_39_5_stud_situations_show_every_seat_that_acts_and_who_opens_the
         assert acting[0] == first, (seed, acting, rnd.shows)
         checked += 1
     assert checked > 25
+
+
+def _jacks_showdowns(count: int, level: Difficulty):  # type: ignore[no-untyped-def]
+    prof = profile(level)
+    rng = random.Random(f"jacks-showdowns-{level}")
+    for _ in range(count):
+        state = play_hand(rng, random_setup(rng, game="FJB", prof=prof, rules=NO_RAKE),
+                          prof=prof).final.state
+        if state.phase is Phase.SHOWDOWN and not state.won_by_fold:
+            yield state
+
+
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_defect_39_6_jacks_showdowns_show_the_opener_and_his_discards(level: Difficulty) -> None:
+    """JB-PROVE, JB-SPLIT: the payouts follow from the text, and the discards decide pots."""
+    split = decided = showdowns = 0
+    for state in _jacks_showdowns(400, level):
+        drill = showdown_from_state(state)
+        assert reading.answer_of_showdown(drill) == drill.answer
+        showdowns += 1
+        opener = state.opened_by
+        if opener < 0 or state.folded[opener] or has_openers(state.hole[opener]):
+            continue
+        split += 1  # the final hand alone holds no openers: the discards prove them
+        hidden = dataclasses.replace(drill, situation=tuple(
+            line for line in drill.situation if "kept them aside" not in line.en))
+        decided += reading.answer_of_showdown(hidden) != drill.answer
+    assert showdowns > 100 and split > 10 and decided > 3, (showdowns, split, decided)
