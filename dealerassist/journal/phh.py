@@ -20,6 +20,7 @@ Writing: `to_phh` turns a hand's setup and events back into PHH text (for
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -60,6 +61,7 @@ from dealerassist.engine.draws import can_draw
 from dealerassist.engine.wagers import bring_in_due
 from dealerassist.errors import DealerAssistError, HandHistoryError, IllegalActionError
 from dealerassist.games import GAMES, GameSpec
+from dealerassist.limits import MAX_CHIPS, MAX_CHIPS_DIGITS, shown
 from dealerassist.rules.model import HouseRules
 from dealerassist.rules.profiles import phh_profile
 
@@ -96,6 +98,8 @@ class HandHistory:
         scale: the power of ten amounts were multiplied by.
         players: player names, when given.
         fields: every other field of the file, as read.
+        action_lines: the file's line number of each action (0 where unknown), for
+            errors that name where the action is.
 
     """
 
@@ -114,6 +118,7 @@ class HandHistory:
     players: tuple[str, ...] = ()
     fields: Mapping[str, Any] = field(default_factory=dict)
     steps: tuple[tuple[str, ...], ...] = ()
+    action_lines: tuple[int, ...] = ()
 
     @property
     def game(self) -> GameSpec:
@@ -230,6 +235,10 @@ _TOKEN = re.compile(
 )
 
 
+_MAX_NUMBER_TEXT = 40  # longer numbers are no chip amounts (MAX_CHIPS, scaled)
+_VERBS = ("f", "cc", "cbr", "pb", "sm", "sd")  # the player actions PHH defines
+
+
 def _fast_toml(text: str) -> dict[str, Any] | None:
     """Parse the flat TOML subset PHH files use (``key = value``, arrays, comments).
 
@@ -273,6 +282,8 @@ def _fast_toml(text: str) -> dict[str, Any] | None:
         elif string:
             item = string[1:-1]
         elif number:
+            if len(number) > _MAX_NUMBER_TEXT:
+                return None  # tomllib reads it (or refuses it) and parse_phh bounds it
             item = Decimal(number) if "." in number else int(number)
         elif boolean:
             item = boolean == "true"
@@ -304,6 +315,9 @@ def parse_phh(text: str) -> HandHistory:
             data = tomllib.loads(text, parse_float=Decimal)
         except tomllib.TOMLDecodeError as error:
             raise HandHistoryError(f"not valid TOML: {error}") from None
+        except ValueError:  # an integer of thousands of digits (int's own limit)
+            raise HandHistoryError(f"a number is too large: amounts hold at most "
+                                   f"{MAX_CHIPS} chips") from None
     for name in ("variant", "starting_stacks", "actions"):
         if name not in data:
             raise HandHistoryError(f"missing field {name!r}")
@@ -330,22 +344,35 @@ def parse_phh(text: str) -> HandHistory:
         if name in data:
             places = max(places, _places(data[name]))
     split = [action.split() for action in cleaned]
-    for action, parts in zip(cleaned, split, strict=True):
+    lines = _action_lines(text, actions)
+
+    def at(k: int) -> str:  # where action k is, for a message
+        return f"line {lines[k]}: " if k < len(lines) and lines[k] else ""
+
+    for k, (action, parts) in enumerate(zip(cleaned, split, strict=True)):
+        if len(parts) >= 3 and parts[1] == "cbr" and len(parts[2]) > _MAX_NUMBER_TEXT:
+            raise HandHistoryError(f"{at(k)}action '{' '.join(parts[:2])} ...': amount "
+                                   f"{shown(parts[2])} is too large (at most {MAX_CHIPS})")
         if len(parts) >= 3 and parts[1] == "cbr" and not (parts[2].isascii()
                                                           and parts[2].isdigit()):
             try:
                 places = max(places, _places(Decimal(parts[2])))
             except InvalidOperation:
-                raise HandHistoryError(f"bad amount in action {action!r}") from None
+                raise HandHistoryError(f"{at(k)}bad amount in action {action!r}") from None
     scale = 10**places
 
     def scaled(value: Any, what: str) -> int:
         if scale == 1 and type(value) is int:
-            return value
-        exact = Decimal(value) * scale
-        if exact != exact.to_integral_value():
-            raise HandHistoryError(f"{what}: amount {value} is finer than the hand's unit")
-        return int(exact)
+            chips = value
+        else:
+            exact = Decimal(value) * scale
+            if exact != exact.to_integral_value():
+                raise HandHistoryError(f"{what}: amount {value} is finer than the hand's unit")
+            chips = int(exact)
+        if abs(chips) > MAX_CHIPS:
+            raise HandHistoryError(f"{what}: amount {shown(str(value))} is too large (at "
+                                   f"most {MAX_CHIPS} in the hand's unit)")
+        return chips
 
     n = len(amounts["starting_stacks"])
     if n < 2:
@@ -358,11 +385,13 @@ def parse_phh(text: str) -> HandHistory:
         arrays[name] = tuple(scaled(v, name) for v in values)
     scalars = {name: scaled(data[name], name) if name in data else 0 for name in _SCALAR_AMOUNTS}
     converted = list(cleaned)
-    if scale != 1:
-        for k, (action, parts) in enumerate(zip(cleaned, split, strict=True)):
-            if len(parts) >= 3 and parts[1] == "cbr":
-                parts[2] = str(scaled(Decimal(parts[2]), f"action {action!r}"))
+    for k, (action, parts) in enumerate(zip(cleaned, split, strict=True)):
+        if len(parts) >= 3 and parts[1] == "cbr":
+            if scale != 1:
+                parts[2] = str(scaled(Decimal(parts[2]), f"{at(k)}action {action!r}"))
                 converted[k] = " ".join(parts)
+            elif len(parts[2]) >= MAX_CHIPS_DIGITS:
+                scaled(Decimal(parts[2]), f"{at(k)}action {action!r}")  # over MAX_CHIPS: refused
     known = set(_AMOUNT_FIELDS) | set(_SCALAR_AMOUNTS) | {"variant", "actions",
                                                           "ante_trimming_status", "players"}
     players = data.get("players", [])
@@ -378,8 +407,33 @@ def parse_phh(text: str) -> HandHistory:
         players=tuple(str(p) for p in players) if isinstance(players, list) else (),
         fields={k: v for k, v in data.items() if k not in known},
         carried=scalars.pop("_carried"),
+        action_lines=lines,
         **scalars,
     )
+
+
+def _action_lines(text: str, actions: list[str]) -> tuple[int, ...]:
+    """Return the file's line number of each non-empty action, 0 where it is not found.
+
+    Each action's text is looked for, in order, after the ``actions`` key; an action
+    written with TOML escapes is not found as typed and gets 0.
+    """
+    key = re.search(r"^[ \t]*actions[ \t]*=", text, re.MULTILINE)
+    position = key.end() if key else 0
+    lines: list[int] = []
+    line, counted = 1, 0
+    for raw in actions:
+        if not raw.strip() or not (_strip_comment(raw) if "#" in raw else raw.strip()):
+            continue
+        found = text.find(raw, position)
+        if found < 0:
+            lines.append(0)
+            continue
+        line += text.count("\n", counted, found)
+        counted = position = found
+        lines.append(line)
+        position = found + len(raw)
+    return tuple(lines)
 
 
 def format_amount(value: int, scale: int) -> int | str:
@@ -598,6 +652,7 @@ class _Replayer:
         trace = self.trace
         betting = _BETTING
         action = ""
+        index = 0
         history = self.history
         steps = history.steps
         if len(steps) != len(history.actions):
@@ -617,7 +672,9 @@ class _Replayer:
         deals: list[HoleCardsDealt] = []
         dealt: list[str] = []  # the action of each waiting deal, for an error message
         try:
-            for action, parts in zip(history.actions, steps, strict=True):
+            # ``index`` is read by the handlers below (the file's line of the failing action).
+            for index, (action, parts) in enumerate(zip(history.actions, steps,  # noqa: B007
+                                                        strict=True)):
                 head = parts[0]
                 if head == "d":
                     kind = parts[1] if len(parts) > 1 else ""
@@ -694,28 +751,20 @@ class _Replayer:
                                                           state.setup.bring_in))
                         self.state = state = bring_in(state, event)
                     else:
-                        self.player_action(player, verb, parts, action)
+                        self.other_action(player, verb, parts, action)
                         state = self.state
                         continue
                     append(event)
                     continue
-                if verb in ("f", "cc", "cbr", "pb"):
-                    self.player_action(player, verb, parts, action)
-                elif verb == "sm":
-                    self.showdown(player, parts, action)
-                elif verb == "sd":
-                    if not state.due_draw or player not in state.due_draw:
-                        raise HandHistoryError(f"action {action!r}: no draw is due from "
-                                               f"p{player + 1} now")
-                    self.discards[player] = _cards(parts[2], action) if len(parts) > 2 else ()
-                    self.draw(action)
-                else:
-                    raise HandHistoryError(f"unsupported action {action!r}")
+                self.other_action(player, verb, parts, action)
                 state = self.state
             if deals:
                 self._deal(deals, dealt)
         except IllegalActionError as error:
-            raise HandHistoryError(f"action {action!r} cannot be applied: {error}") from None
+            raise self._located(f"action {action!r} cannot be applied: {error}",
+                                action, index) from None
+        except HandHistoryError as error:
+            raise self._located(error.detail, action, index) from None
         result_settlement = None
         if self.state.phase is _SHOWDOWN:
             try:
@@ -733,6 +782,49 @@ class _Replayer:
             )
         return ReplayResult(self.history, self.state, result_settlement, tuple(self.flags),
                             tuple(self.decisions), tuple(events))
+
+    def other_action(self, player: int, verb: str, parts: Sequence[str], action: str) -> None:
+        """Apply a player's action that no fast path took; an unknown verb is an error."""
+        if verb in ("f", "cc", "cbr", "pb"):
+            self.player_action(player, verb, parts, action)
+        elif verb == "sm":
+            self.showdown(player, parts, action)
+        elif verb == "sd":
+            state = self.state
+            if not state.due_draw or player not in state.due_draw:
+                raise HandHistoryError(f"action {action!r}: no draw is due from "
+                                       f"p{player + 1} now")
+            self.discards[player] = _cards(parts[2], action) if len(parts) > 2 else ()
+            self.draw(action)
+        else:
+            raise HandHistoryError(f"action {action!r}: unknown action {verb!r} (PHH player "
+                                   f"actions: {', '.join(_VERBS)})")
+
+    def _located(self, detail: str, action: str, index: int) -> HandHistoryError:
+        """Return the error ``detail`` with the file's line of the action it names.
+
+        The action failing is the one read last or, for hole cards applied as one run,
+        an earlier one: the nearest action of that text read so far.
+        """
+        named = re.search(r"action ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")", detail)
+        history = self.history
+        lines = history.action_lines
+        if not lines or detail.startswith("line "):
+            return HandHistoryError(detail)
+        text = action
+        if named is not None:
+            try:
+                text = ast.literal_eval(named.group(1))
+            except (ValueError, SyntaxError):
+                text = action
+        actions = history.actions
+        last = min(index, len(actions) - 1)
+        for k in range(last, -1, -1):
+            if actions[k] == text:
+                if k < len(lines) and lines[k]:
+                    return HandHistoryError(f"line {lines[k]}: {detail}")
+                break
+        return HandHistoryError(detail)
 
     def showdown(self, player: int, parts: Sequence[str], action: str) -> None:
         state = self.state
