@@ -13,7 +13,9 @@ from __future__ import annotations
 from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import BringInPosted
 from dealerassist.engine.pots import pots
+from dealerassist.engine.state import completion_pending
 from dealerassist.engine.stud import up_positions
+from dealerassist.games.catalogue import GAMES
 from dealerassist.games.spec import Family
 from dealerassist.session.dealer_texts import street_name
 from dealerassist.session.draw_messages import drawn_count
@@ -51,6 +53,11 @@ def seat_views(state: SessionState) -> tuple[SeatView, ...]:
     markers: dict[int, SeatMarker] = {}
     index: dict[int, int] = {}
     stud = hand is not None and hand.engine_state.setup.game.family is Family.STUD
+    if hand is None and state.game is not None and state.game.game in GAMES:
+        stud = GAMES[state.game.game].family is Family.STUD
+    # ST-BRINGIN: stud has no button (the bring-in and the best hand showing open), so
+    # none is drawn.
+    button = None if stud else table.button
     if hand is not None and stud:
         index = {seat: i for i, seat in enumerate(hand.started.seats)}
         for event in hand.events:
@@ -67,7 +74,7 @@ def seat_views(state: SessionState) -> tuple[SeatView, ...]:
     for number in range(1, table.max_seats + 1):
         player = table.player(number)
         if player is None:
-            views.append(SeatView(seat=number, is_button=table.button == number))
+            views.append(SeatView(seat=number, is_button=button == number))
             continue
         if hand is not None and number in index:
             engine = hand.engine_state
@@ -96,7 +103,7 @@ def seat_views(state: SessionState) -> tuple[SeatView, ...]:
                     drawn_count=drawn,
                     bet=engine.bets[i],
                     status=status,
-                    is_button=table.button == number,
+                    is_button=button == number,
                     marker=markers.get(number),
                     cards=tuple(str(card) for card in hole),
                     up_cards=up_cards,
@@ -118,7 +125,7 @@ def seat_views(state: SessionState) -> tuple[SeatView, ...]:
                 name=player.name,
                 stack=player.stack,
                 status=status,
-                is_button=table.button == number,
+                is_button=button == number,
             )
         )
     return tuple(views)
@@ -146,6 +153,7 @@ def action_bar(hand: HandInPlay, structure: str, lang: str = "en") -> ActionBarV
         current_bet=engine.max_bet,
         is_opening_bet=choices.is_bet,
         bring_in=choices.bring_in,
+        is_completion=completion_pending(engine),
         street=street_name(engine, lang),
         structure=structure,
     )

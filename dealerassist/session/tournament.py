@@ -270,6 +270,10 @@ class ClockFace:
         is_break: The clock's level is a break.
         level_index: Index of the clock's level (changes at each level change).
         started: The clock was started (``paused`` and not ``started``: not yet running).
+        players_left: Players still in (0 when not known).
+        average_stack: Their chips over their number (0 when not known).
+        next_break: Time until the next break ("M:SS"), "" when none is coming or the
+            levels before it are counted in hands.
 
     """
 
@@ -283,6 +287,9 @@ class ClockFace:
     is_break: bool
     level_index: int
     started: bool = True
+    players_left: int = 0
+    average_stack: int = 0
+    next_break: str = ""
 
 
 def clock_face(state: TournamentState, reading: ClockReading, *, lang: str = "en") -> ClockFace:
@@ -309,7 +316,22 @@ def clock_face(state: TournamentState, reading: ClockReading, *, lang: str = "en
         is_break=level.is_break,
         level_index=reading.level,
         started=reading.started,
+        next_break=_next_break(levels, reading),
     )
+
+
+def _next_break(levels: tuple[BlindLevel, ...], reading: ClockReading) -> str:
+    """Return the running time until the next break ("M:SS"), "" if it cannot be told."""
+    if levels[reading.level].is_break or reading.ms_left is None:
+        return ""
+    ms = reading.ms_left
+    for level in levels[reading.level + 1:]:
+        if level.is_break:
+            return format_duration(ms)
+        if level.minutes is None:
+            return ""
+        ms += level.minutes * 60_000
+    return ""
 
 
 # ---------------------------------------------------------------------------------------------

@@ -353,8 +353,21 @@ class TournamentTable:
         self._session.confirm_payouts = value
 
     def face(self, *, lang: str = "en") -> ClockFace:
-        """Return what a clock display shows now, in ``lang`` ("en" or "fr")."""
-        return clock_face(self._tournament, self.reading(), lang=lang)
+        """Return what a clock display shows now, in ``lang`` ("en" or "fr").
+
+        With the players still in and their average stack, counted from the stacks at the
+        start of the hand in play (chips in the pot still belong to someone).
+        """
+        face = clock_face(self._tournament, self.reading(), lang=lang)
+        state = self.state
+        table = state.hand.table_before if state.hand is not None else None
+        table = table if table is not None else state.table
+        gone = {event.name for event in self._tournament.eliminated}
+        stacks = [p.stack for p in table.players if p.name not in gone]
+        if not stacks:
+            return face
+        return replace(face, players_left=len(stacks),
+                       average_stack=sum(stacks) // len(stacks))
 
     def standings(self) -> tuple[Standing, ...]:
         """Return the standings now (TRN-RANK)."""

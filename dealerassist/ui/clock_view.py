@@ -18,13 +18,13 @@ import inspect
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
+from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
-    QLabel,
     QMainWindow,
     QVBoxLayout,
     QWidget,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from dealerassist.session.tournament import ClockFace
 from dealerassist.ui.widgets.buttons import ActionButton
+from dealerassist.ui.widgets.fit_label import FitLabel
 
 __all__ = ["ClockWindow", "QtClockPanel", "install_clock"]
 
@@ -64,6 +65,7 @@ class QtClockPanel(QFrame):
         tick_ms: int = 250,
         alert_ms: int = 4000,
         beep: bool = True,
+        big: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -72,37 +74,60 @@ class QtClockPanel(QFrame):
         self._source = source
         self._alert_ms = alert_ms
         self._beep = beep
+        self._big = big
         self._face: ClockFace | None = None
         self._alerting = False
 
-        self.level_label = QLabel()
-        self.time_label = QLabel()
-        self.stakes_label = QLabel()
-        self.next_label = QLabel()
-        self.status_label = QLabel()
-        for label in (self.level_label, self.time_label, self.stakes_label, self.next_label,
-                      self.status_label):
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.level_label = FitLabel()
+        self.time_label = FitLabel()
+        self.stakes_label = FitLabel()
+        self.next_label = FitLabel()
+        self.info_label = FitLabel()
+        self.info_label.setWordWrap(True)
+        self.status_label = FitLabel()
         self.time_label.setObjectName("clockTime")
-        self.pause_button = ActionButton(self.tr("Pause"))
-        self.next_button = ActionButton(self.tr("Next level"))
-        self.screen_button = ActionButton(self.tr("Big screen"))
+        self.pause_button = ActionButton()
+        self.next_button = ActionButton()
+        self.screen_button = ActionButton()
         self.pause_button.clicked.connect(self._toggle)
         self.next_button.clicked.connect(lambda: self.command.emit("level next"))
         self.screen_button.clicked.connect(self.open_big_screen)
         self.big_screen: ClockWindow | None = None
+        self.retranslate()
 
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.level_label)
-        layout.addWidget(self.time_label, stretch=2)
-        layout.addWidget(self.stakes_label)
-        layout.addWidget(self.next_label)
-        layout.addWidget(self.status_label)
         buttons = QHBoxLayout()
         buttons.addWidget(self.pause_button)
         buttons.addWidget(self.next_button)
         buttons.addWidget(self.screen_button)
-        layout.addLayout(buttons)
+        if big:
+            # The players' screen: everything centred, no buttons (the dealer's console
+            # has them; a big screen never opens another).
+            layout = QVBoxLayout(self)
+            for label in (self.level_label, self.time_label, self.stakes_label,
+                          self.next_label, self.info_label, self.status_label):
+                label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                layout.addWidget(label, stretch=3 if label is self.time_label else 1)
+            for button in (self.pause_button, self.next_button, self.screen_button):
+                button.hide()
+        else:
+            # The console's column: level and time on one line, the rest under it.
+            layout = QGridLayout(self)
+            layout.setContentsMargins(8, 4, 8, 4)
+            layout.setVerticalSpacing(2)
+            self.time_label.setAlignment(Qt.AlignmentFlag.AlignRight
+                                         | Qt.AlignmentFlag.AlignVCenter)
+            self.next_label.setAlignment(Qt.AlignmentFlag.AlignRight
+                                         | Qt.AlignmentFlag.AlignVCenter)
+            layout.addWidget(self.level_label, 0, 0)
+            layout.addWidget(self.time_label, 0, 1, 2, 1)
+            layout.addWidget(self.stakes_label, 1, 0)
+            layout.addWidget(self.next_label, 2, 0, 1, 2)
+            layout.addWidget(self.info_label, 3, 0, 1, 2)
+            layout.addWidget(self.status_label, 4, 0, 1, 2)
+            layout.addLayout(buttons, 5, 0, 1, 2)
+            self.next_label.setAlignment(Qt.AlignmentFlag.AlignLeft
+                                         | Qt.AlignmentFlag.AlignVCenter)
+            self.info_label.setFixedHeight(40)
         self.set_scale(1.0)
 
         self._timer = QTimer(self)
@@ -113,6 +138,15 @@ class QtClockPanel(QFrame):
         self._alert_timer.setSingleShot(True)
         self._alert_timer.timeout.connect(self._end_alert)
         self.refresh()
+
+    def retranslate(self) -> None:
+        """Set the buttons' words again (after a language change)."""
+        self.pause_button.setText(self.tr("Pause"))
+        self.next_button.setText(self.tr("Next level"))
+        self.screen_button.setText(self.tr("Big screen"))
+        self._face = None  # the next refresh redraws every text
+        if hasattr(self, "_timer"):
+            self.refresh()
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -129,14 +163,31 @@ class QtClockPanel(QFrame):
     # -- drawing ------------------------------------------------------------------------------
 
     def set_scale(self, scale: float) -> None:
-        """Set the type size: 1.0 in the console, larger on a second screen."""
-        sizes = ((self.level_label, 18), (self.time_label, 44), (self.stakes_label, 22),
-                 (self.next_label, 14), (self.status_label, 14))
-        for label, points in sizes:
-            font = QFont(label.font())
-            font.setPointSize(max(8, round(points * scale)))
-            font.setBold(label in (self.time_label, self.level_label))
-            label.setFont(font)
+        """Set the type size: 1.0 in the console; on the big screen, pixels per 100 of height.
+
+        The sizes are given to each label's own stylesheet: the application's stylesheet
+        would override a font set with ``setFont``.
+        """
+        if self._big:
+            # Fractions of the window's height: the time is drawn at 28 % (at least 20 %
+            # of the screen once the type's own margins are counted).
+            sizes = ((self.level_label, 0.09), (self.time_label, 0.28),
+                     (self.stakes_label, 0.10), (self.next_label, 0.05),
+                     (self.info_label, 0.05), (self.status_label, 0.04))
+            height = max(180, self.height())
+            pixels = {label: max(12, round(height * part)) for label, part in sizes}
+        else:
+            sizes = ((self.level_label, 20), (self.time_label, 40), (self.stakes_label, 20),
+                     (self.next_label, 15), (self.info_label, 15), (self.status_label, 14))
+            pixels = {label: max(8, round(px * scale)) for label, px in sizes}
+        for label, px in pixels.items():
+            weight = "bold" if label in (self.time_label, self.level_label,
+                                         self.stakes_label) else "normal"
+            style = f"font-size: {px}px; font-weight: {weight};"
+            if label is self.time_label:
+                style += " color: #ffd54a;"
+            if label.styleSheet() != style:
+                label.setStyleSheet(style)
 
     def refresh(self) -> None:
         """Read the face again and draw it; alert when the level changed."""
@@ -145,7 +196,8 @@ class QtClockPanel(QFrame):
         self._face = face
         if not face.level:
             self.level_label.setText(self.tr("No blind clock"))
-            for label in (self.time_label, self.stakes_label, self.next_label, self.status_label):
+            for label in (self.time_label, self.stakes_label, self.next_label, self.status_label,
+                          self.info_label):
                 label.setText("")
             self.pause_button.setEnabled(False)
             self.next_button.setEnabled(False)
@@ -167,6 +219,7 @@ class QtClockPanel(QFrame):
         if face.time_left and face.hands_left:
             status.append(face.hands_left)
         self.status_label.setText(" \u00b7 ".join(status))
+        self.info_label.setText(self._info_text(face))
         self.pause_button.setEnabled(True)
         if not face.started:
             self.pause_button.setText(self.tr("Start"))
@@ -175,6 +228,18 @@ class QtClockPanel(QFrame):
         self.next_button.setEnabled(bool(face.next_stakes))
         if previous is not None and previous.level and previous.level_index != face.level_index:
             self._start_alert(face)
+
+    def _info_text(self, face: ClockFace) -> str:
+        """Players left, average stack and the time to the next break (as clocks show)."""
+        parts = []
+        if face.players_left:
+            parts.append(self.tr("{n} players").format(n=face.players_left))
+        if face.average_stack:
+            parts.append(self.tr("average {chips}").format(
+                chips=f"{face.average_stack:,}".replace(",", "\u202f")))
+        if face.next_break:
+            parts.append(self.tr("break in {time}").format(time=face.next_break))
+        return " \u00b7 ".join(parts)
 
     def open_big_screen(self) -> ClockWindow:
         """Open (or bring back) the large-type clock on the second screen."""
@@ -225,7 +290,7 @@ class ClockWindow(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Tournament clock"))
-        self.panel = QtClockPanel(source, tick_ms=tick_ms, parent=self)
+        self.panel = QtClockPanel(source, tick_ms=tick_ms, big=True, parent=self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.panel)
@@ -248,9 +313,9 @@ class ClockWindow(QWidget):
         return True
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
-        """Scale the type with the window's height (960x540 is three times the console)."""
+        """Scale the type with the window's height."""
         super().resizeEvent(event)
-        self.panel.set_scale(max(1.0, self.height() / 180))
+        self.panel.set_scale(1.0)
 
 
 def console_lang(window: object) -> str:
@@ -282,6 +347,12 @@ def install_clock(window: QMainWindow, *, face: FaceSource,
     """
     panel = QtClockPanel(_in_console_language(window, face))
     panel.command.connect(send)
+    side = getattr(window, "side_layout", None)
+    if side is not None:
+        # The console: at the top of its right column, above the tabs, so the felt and
+        # the pad keep their width at 1280x720.
+        side.insertWidget(0, panel)
+        return panel
     dock = QDockWidget(panel.tr("Tournament clock"), window)
     dock.setObjectName("tournamentClock")
     dock.setWidget(panel)

@@ -39,6 +39,7 @@ from dealerassist.ui.menus import build_menus, keys_text
 from dealerassist.ui.settings import ConsoleSettings, Language
 from dealerassist.ui.setup_dialog import TableSetupDialog
 from dealerassist.ui.theme import apply_theme
+from dealerassist.ui.widgets.fit_label import FitLabel
 from dealerassist.ui.widgets.qt_action_bar import QtActionBar
 from dealerassist.ui.widgets.qt_camera import QtCamera
 from dealerassist.ui.widgets.qt_command_line import QtCommandLine
@@ -113,7 +114,7 @@ class MainWindow(QMainWindow):
         self.table = QtTable()
         self.action_bar = QtActionBar()
         self.command_line = QtCommandLine()
-        self.refusal_label = QLabel()
+        self.refusal_label = FitLabel()
         self.refusal_label.setObjectName("refusal")
         self.refusal_label.setProperty("role", "error")
         self.refusal_label.setWordWrap(True)
@@ -139,20 +140,38 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.proposals)
         left_layout.addWidget(self.action_bar)
+        # The right column: the tournament clock (when there is one), the tabs, then the
+        # command line and the place of its refusal, kept while there is none so an
+        # error never moves anything. The felt and the pad keep the left's full height.
+        side = QWidget()
+        self.side_layout = QVBoxLayout(side)
+        self.side_layout.setContentsMargins(0, 8, 8, 8)
+        self.side_layout.setSpacing(6)
+        self.side_layout.addWidget(self.tabs, 1)
         command_row = QHBoxLayout()
         prompt = QLabel(">")
         prompt.setProperty("role", "title")
         command_row.addWidget(prompt)
         command_row.addWidget(self.command_line, 1)
-        left_layout.addLayout(command_row)
-        left_layout.addWidget(self.refusal_label)
+        self.side_layout.addLayout(command_row)
+        refusal_box = QWidget()
+        refusal_box.setFixedHeight(66)
+        refusal_layout = QVBoxLayout(refusal_box)
+        refusal_layout.setContentsMargins(0, 0, 0, 0)
+        refusal_layout.addWidget(self.refusal_label)
+        self.side_layout.addWidget(refusal_box)
         splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setChildrenCollapsible(False)
         splitter.addWidget(left)
-        splitter.addWidget(self.tabs)
+        splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([880, 400])
+        if self.clock_panel is not None:
+            self.clock_panel.setParent(None)  # kept: the old column is deleted below
         self.setCentralWidget(splitter)
+        if self.clock_panel is not None:
+            self.side_layout.insertWidget(0, self.clock_panel)
 
         for widget in (self.flags, self.showdown, self.proposals):
             widget.command.connect(self.send)
@@ -626,6 +645,8 @@ class MainWindow(QMainWindow):
         view = self._view
         self._view = None
         self._build()
+        if self.clock_panel is not None:
+            self.clock_panel.retranslate()
         self._sync_language()
         if view is not None:
             controller = getattr(self.bridge, "controller", None)

@@ -53,6 +53,8 @@ class ActionBarView:
             Used for the half-pot and pot presets.
         bring_in: Stud: the bring-in this player must post (``c``) unless they complete
             (bet ``min_raise_to``, ST-COMPLETE); None otherwise (ST-BRINGIN, RZ-BRINGIN).
+        is_completion: Stud: the next bet completes the bring-in to the small bet
+            (ST-COMPLETE): the pad says "Complete", not "Raise to".
         is_opening_bet: True when nobody has bet on this street yet (the button says
             "Bet" rather than "Raise").
         street: Street name for the panel title ("Pre-flop", "Flop", "3rd street" ...).
@@ -77,6 +79,7 @@ class ActionBarView:
     current_bet: int = 0
     is_opening_bet: bool = False
     bring_in: int | None = None
+    is_completion: bool = False
     street: str = ""
     structure: str = ""
     raise_rule: str = ""

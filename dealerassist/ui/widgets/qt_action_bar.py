@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QVBoxLayout,
     QWidget,
@@ -23,6 +22,7 @@ from dealerassist.errors import IllegalActionError
 from dealerassist.session.viewmodels import ActionBarView, RaisePreset
 from dealerassist.ui import command_lines
 from dealerassist.ui.widgets.buttons import ActionButton
+from dealerassist.ui.widgets.fit_label import FitLabel
 from dealerassist.ui.widgets.qt_seat import chips_text
 
 __all__ = ["QtActionBar", "parse_amount"]
@@ -53,25 +53,31 @@ class QtActionBar(QFrame):
         super().__init__(parent)
         self.setObjectName("panel")
         self._view: ActionBarView | None = None
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(12, 6, 12, 6)
-        layout.setSpacing(18)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(12, 6, 12, 6)
+        outer.setSpacing(4)
+        # Who acts, or the prompt: across the whole panel, two lines at most, its type
+        # shrinking for a long prompt so the felt above never moves.
+        self.who_label = FitLabel()
+        self.who_label.setProperty("role", "big")
+        self.who_label.setWordWrap(True)
+        self.who_label.setFixedHeight(44)
+        outer.addWidget(self.who_label)
+        layout = QHBoxLayout()
+        layout.setSpacing(14)
+        outer.addLayout(layout)
 
         info = QVBoxLayout()
         info.setSpacing(2)
-        self.who_label = QLabel()
-        self.who_label.setProperty("role", "big")
-        self.who_label.setWordWrap(True)
-        self.to_call_label = QLabel()
+        self.to_call_label = FitLabel()
         self.to_call_label.setProperty("role", "huge")
-        self.limits_label = QLabel()
+        self.limits_label = FitLabel()
         self.limits_label.setProperty("role", "title")
-        self.detail_label = QLabel()
+        self.detail_label = FitLabel()
         self.detail_label.setProperty("role", "muted")
-        for label in (self.who_label, self.to_call_label, self.limits_label, self.detail_label):
+        for label in (self.to_call_label, self.limits_label, self.detail_label):
             info.addWidget(label)
-        info.addStretch(1)
-        layout.addLayout(info, 5)
+        layout.addLayout(info, 1)
 
         pad = QGridLayout()
         pad.setHorizontalSpacing(8)
@@ -98,19 +104,24 @@ class QtActionBar(QFrame):
             button = ActionButton(text)
             button.setProperty("preset", "true")
             button.setObjectName(f"preset_{preset.value}")
+            policy = button.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)  # hidden in fixed limit: nothing moves
+            button.setSizePolicy(policy)
             button.clicked.connect(lambda _=False, p=preset: self.apply_preset(p))
             preset_row.addWidget(button)
             self.preset_buttons[preset] = button
-        self.refusal_label = QLabel()
+        self.refusal_label = FitLabel()
         self.refusal_label.setProperty("role", "error")
         self.refusal_label.setWordWrap(True)
+        self.refusal_label.setFixedHeight(34)
         pad.addWidget(self.fold_button, 0, 0)
         pad.addWidget(self.call_button, 0, 1)
         pad.addWidget(self.amount_edit, 1, 0)
         pad.addWidget(self.raise_button, 1, 1)
         pad.addLayout(preset_row, 2, 0, 1, 2)
-        pad.addWidget(self.refusal_label, 3, 0, 1, 2)
-        layout.addLayout(pad, 6)
+        info.addWidget(self.refusal_label)
+        info.addStretch(1)
+        layout.addLayout(pad, 0)
 
         self.fold_button.clicked.connect(self.fold)
         self.call_button.clicked.connect(self.check_or_call)
@@ -131,8 +142,11 @@ class QtActionBar(QFrame):
         for button in (self.fold_button, self.call_button, self.raise_button):
             button.setEnabled(enabled)
         self.amount_edit.setEnabled(enabled and view.can_raise)
+        # Fixed limit has one size per street: no presets to choose from (BET-FL-SIZES).
+        fixed = enabled and view.structure == "FL"
         for button in self.preset_buttons.values():
             button.setEnabled(enabled and view.can_raise)
+            button.setVisible(not fixed)
         if view is None:
             self.who_label.setText(idle_message or self.tr("No action pending"))
             for label in (self.to_call_label, self.limits_label, self.detail_label):
@@ -156,8 +170,8 @@ class QtActionBar(QFrame):
             self.to_call_label.setText(self.tr("Check or bet") if view.is_opening_bet
                                        else self.tr("Nothing to call"))
         word = self.tr("Bet") if view.is_opening_bet else self.tr("Raise to")
-        if view.bring_in is not None:
-            word = self.tr("Complete")
+        if view.bring_in is not None or view.is_completion:
+            word = self.tr("Complete")  # ST-COMPLETE: the bring-in completed to the small bet
         if view.min_raise_to is None or view.max_raise_to is None:
             self.limits_label.setText(self.tr("No raise allowed"))
         elif view.min_raise_to == view.max_raise_to:

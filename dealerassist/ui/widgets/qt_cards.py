@@ -64,15 +64,19 @@ class CardLabel(QLabel):
 class CardRow(QWidget):
     """A row of cards, with dashed empty slots up to ``slots`` (for the board)."""
 
-    def __init__(self, *, size: int = 44, slots: int = 0, parent: QWidget | None = None):
+    def __init__(self, *, size: int = 44, slots: int = 0, compact_backs: bool = False,
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("cardRow")
         self._size = size
         self._slots = slots
+        # Stud: the down cards drawn as a fan of narrow backs, so seven cards fit a seat
+        # plate with every up card at full size.
+        self._compact_backs = compact_backs
         self._cards: tuple[str, ...] = ()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(max(2, size // 10))
+        layout.setSpacing(2 if compact_backs else max(2, size // 10))
         layout.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._render()
 
@@ -103,6 +107,10 @@ class CardRow(QWidget):
                 widget.setParent(None)
                 widget.deleteLater()
         added: list[QWidget] = [CardLabel(card, size=self._size) for card in self._cards]
+        if self._compact_backs and any(card != UNKNOWN for card in self._cards):
+            for label in added:
+                if label.card == UNKNOWN:  # type: ignore[attr-defined]
+                    label.setFixedWidth(self._size * 5 // 14)
         for _ in range(max(0, self._slots - len(self._cards))):
             slot = QLabel()
             slot.setObjectName("cardSlot")

@@ -17,7 +17,7 @@ class QtCommandLine(QLineEdit):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("commandLine")
-        self.setPlaceholderText(self.tr("command (e.g. r 60, c, f, flop Ah Kd 7c)  —  press /"))
+        self.setPlaceholderText(self.tr("/ to type: r 60, flop Ah Kd 7c …"))
         self.history: list[str] = []
         self._recall = 0
         self.returnPressed.connect(self._submit)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from dealerassist.session.viewmodels import PotView
+from dealerassist.ui.widgets.fit_label import FitLabel
 from dealerassist.ui.widgets.qt_seat import chips_text
 
 __all__ = ["QtPots", "pot_line"]
@@ -44,7 +45,7 @@ class QtPots(QWidget):
         super().__init__(parent)
         self.setObjectName("pots")
         self._pots: tuple[PotView, ...] = ()
-        self._labels: list[QLabel] = []
+        self._labels: list[FitLabel] = []
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -63,7 +64,7 @@ class QtPots(QWidget):
         self._pots = pots
         layout = self.layout()
         while len(self._labels) < len(pots):
-            label = QLabel()
+            label = FitLabel(floor=11)  # many side pots: smaller type, never cut
             label.setObjectName("pot")
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             layout.addWidget(label)

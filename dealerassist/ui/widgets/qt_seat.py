@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from dealerassist.session.viewmodels import SeatStatus, SeatView
+from dealerassist.ui.widgets.fit_label import FitLabel
 from dealerassist.ui.widgets.qt_cards import CardRow
 
 __all__ = ["QtSeat", "status_text"]
@@ -46,13 +47,16 @@ class QtSeat(QFrame):
         self.seat_number = seat
         self._view: SeatView | None = None
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(8, 6, 8, 6)
-        outer.setSpacing(2)
+        outer.setContentsMargins(7, 4, 7, 4)
+        outer.setSpacing(1)
+        # Three rows: number, name, marker and button; stack, status and bet; the cards
+        # alone on the last row, so a status word never squeezes them. Texts shrink to
+        # fit the plate rather than being cut (FitLabel).
         top = QHBoxLayout()
-        top.setSpacing(6)
+        top.setSpacing(4)
         self.number_label = QLabel(f"{seat}")
         self.number_label.setProperty("role", "muted")
-        self.name_label = QLabel()
+        self.name_label = FitLabel(floor=11)
         self.name_label.setObjectName("seatName")
         self.button_label = QLabel("D")
         self.button_label.setObjectName("button")
@@ -64,21 +68,22 @@ class QtSeat(QFrame):
         top.addWidget(self.button_label)
         outer.addLayout(top)
         middle = QHBoxLayout()
-        self.stack_label = QLabel()
+        middle.setSpacing(4)
+        self.stack_label = FitLabel(floor=12)
         self.stack_label.setObjectName("seatStack")
-        self.bet_label = QLabel()
+        self.status_label = FitLabel(floor=9)
+        self.status_label.setObjectName("seatStatus")
+        self.status_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.bet_label = FitLabel(floor=11)
         self.bet_label.setObjectName("seatBet")
         self.bet_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        middle.addWidget(self.stack_label, 1)
+        middle.addWidget(self.stack_label)
+        middle.addWidget(self.status_label, 1)
         middle.addWidget(self.bet_label)
         outer.addLayout(middle)
-        bottom = QHBoxLayout()
-        self.cards_row = CardRow(size=34)
-        self.status_label = QLabel()
-        self.status_label.setObjectName("seatStatus")
-        bottom.addWidget(self.cards_row)
-        bottom.addWidget(self.status_label, 1)
-        outer.addLayout(bottom)
+        self.cards_row = CardRow(size=34, compact_backs=True)
+        outer.addWidget(self.cards_row, 0, Qt.AlignmentFlag.AlignLeft)
+        outer.addStretch(1)
         self.show_view(SeatView(seat=seat))
 
     @property
@@ -113,7 +118,7 @@ class QtSeat(QFrame):
         self.status_label.setText(" · ".join(word for word in words if word))
         cards = view.up_cards if view.up_cards else view.cards
         if view.up_cards and view.down_count:
-            cards = ("??",) * min(view.down_count, 3) + tuple(view.up_cards)
+            cards = ("??",) * view.down_count + tuple(view.up_cards)
         elif not view.cards and view.down_count:
             cards = ("??",) * view.down_count
         self.cards_row.set_cards(cards if view.status is not SeatStatus.FOLDED else ())

@@ -150,7 +150,10 @@ class QtTable(QWidget):
         self._centre.adjustSize()
         plate_w, plate_h = self._plate_size()
         width = max(360, min(self.width() - 2 * plate_w - 20, 560))
-        height = self._centre.sizeHint().height()
+        # Between the top and bottom rows of plates: many side pots shrink their type
+        # (FitLabel) rather than run under the seats.
+        room = max(self._centre.minimumSizeHint().height(), self.height() - 2 * plate_h - 8)
+        height = min(self._centre.sizeHint().height(), room)
         self._centre.setGeometry(
             round((self.width() - width) / 2), round((self.height() - height) / 2), width, height
         )
