@@ -14,11 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from dealerassist.cli.journal_options import add_journal_options, house_rules, journal_path
 from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.journal.store import SQLiteJournal
+from dealerassist.rules.model import NO_PRESETS
 from dealerassist.session.commands import COMMAND_HELP, CommandError
 from dealerassist.session.controller import TableSession
 from dealerassist.session.presenter import present, table_json
@@ -58,9 +60,14 @@ def open_session(args: argparse.Namespace) -> TableSession | TournamentTable:
     tournament, opens a `TournamentTable` (TRN-*: blind clock, levels, eliminations).
     """
     rules = house_rules(args)
-    journal = SQLiteJournal(journal_path(args))
+    # Everything the options name is checked before the journal is opened, so a bad
+    # --game or a rules file without a game never leaves a new, empty journal behind.
+    preset = rules.preset(args.game) if getattr(args, "game", None) else None
+    path = journal_path(args)
+    if preset is None and not rules.presets and not _holds_records(path):
+        raise DealerAssistError(f"{getattr(args, 'rules', 'the rules')}: {NO_PRESETS}")
+    journal = SQLiteJournal(path)
     try:
-        preset = rules.preset(args.game) if getattr(args, "game", None) else None
         confirm = bool(getattr(args, "confirm_payouts", False))
         if holds_tournament(journal) or (
             preset is not None and preset.starting_stack is not None
@@ -69,13 +76,21 @@ def open_session(args: argparse.Namespace) -> TableSession | TournamentTable:
         session = TableSession(journal, rules=rules, preset=preset, confirm_payouts=confirm)
         if session.state.game is None:
             if not rules.presets:
-                raise DealerAssistError("the rules file has no game presets; add one")
+                raise DealerAssistError(f"{getattr(args, 'rules', 'the rules')}: {NO_PRESETS}")
             session = TableSession(journal, rules=rules, preset=rules.presets[0],
                                    confirm_payouts=confirm)
     except BaseException:
         journal.close()
         raise
     return session
+
+
+def _holds_records(path: str | Path) -> bool:
+    """Tell whether a journal file is there with something in it (a new one is not)."""
+    try:
+        return Path(path).stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _text(view: TableView, *, command: str | None) -> str:

@@ -430,6 +430,10 @@ def _parse(text: str, path: str, registry: MigrationRegistry) -> tuple[list[Prob
                                f"failed ({type(error).__name__}: {error})")
                 return walker.problems, None
             _set_version(root, CURRENT_VERSION)
+    for key, value in root.value:
+        if (isinstance(key, yaml.ScalarNode) and key.value == "presets"
+                and isinstance(value, yaml.SequenceNode) and not value.value):
+            walker.problem(_line(value), model.NO_PRESETS)
     try:
         rules = walker.build(root, HouseRules, "")
     except RecursionError:

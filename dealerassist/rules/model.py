@@ -24,6 +24,7 @@ from typing import Any
 from dealerassist.errors import DealerAssistError
 
 __all__ = [
+    "NO_PRESETS",
     "BlindLevel",
     "BlindSchedule",
     "ButtonRule",
@@ -655,6 +656,10 @@ class GamePreset(_Checked):
         if self.schedule is not None and self.starting_stack is None:
             problems.append(("starting_stack", "a preset with a schedule needs a starting_stack"))
         return problems
+
+
+NO_PRESETS = "presets lists no game: add at least one (a table deals the first by default)"
+"""The one refusal of a house file without a game, by check-rules and by a new table."""
 
 
 @dataclass(frozen=True)

@@ -169,3 +169,47 @@ def test_defect_41_11_tables_opening_one_new_journal_at_once(tmp_path: Path) -> 
         raw.close()
         assert games[0] == 1  # one table's game; the others joined it or were refused
         assert 1 <= sits[0] <= 6
+
+
+def test_defect_41_10_presets_empty_is_refused_by_check_rules_and_table_alike(
+    tmp_path: Path,
+) -> None:
+    rules = tmp_path / "house.yaml"
+    rules.write_text("schema_version: 1\npresets: []\n", encoding="utf-8")
+    checked = subprocess.run(
+        [sys.executable, "-m", "dealerassist", "check-rules", str(rules)],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )
+    assert checked.returncode == 1
+    assert checked.stdout == f"{rules}:2: presets lists no game: add at least one " \
+        "(a table deals the first by default)\n"
+    db = tmp_path / "j.sqlite3"
+    code, states, stderr = table(db, ["sit 1 A 100"], "--rules", str(rules))
+    assert code == 1 and states == []
+    assert stderr == f"dealerassist: {rules}:2: presets lists no game: add at least one " \
+        "(a table deals the first by default)\n"
+    assert not db.exists()
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        (["--game", "Texas"], "no game preset named 'Texas'"),
+        (["--rules", "{bad}"], "unknown key 'bogus'"),
+        (["--rules", "{empty}"], "presets lists no game"),
+    ],
+    ids=["bad-game", "bad-rules-file", "rules-without-games"],
+)
+def test_defect_41_10_a_refused_table_leaves_no_journal_file(
+    tmp_path: Path, options: list[str], expected: str
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("schema_version: 1\nbogus: 1\n", encoding="utf-8")
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("schema_version: 1\n", encoding="utf-8")
+    db = tmp_path / "sub" / "j.sqlite3"
+    options = [option.format(bad=bad, empty=empty) for option in options]
+    code, states, stderr = table(db, ["sit 1 A 100"], *options)
+    assert code == 1 and states == []
+    assert expected in stderr and stderr.count("\n") == 1
+    assert not db.exists() and not db.parent.exists()
