@@ -538,7 +538,10 @@ def _action_events(state: HandState, started: HandStarted, command: Any) -> list
             if choices.can_check:
                 return [engine_events.Checked(player=player)]
             return [engine_events.Called(player=player, amount=choices.to_call)]
-        amount = all_in_to
+        # Limit and pot limit: a stack over the maximum bets or raises the largest legal
+        # amount (BET-FL-SIZES, BET-PL-MAX), as `allin` promises.
+        amount = min(all_in_to, choices.max_raise_to) if choices.max_raise_to is not None \
+            else all_in_to
     elif isinstance(command, (Bet, RaiseTo)):
         amount = command.amount
     else:  # pragma: no cover - every command type is handled above or by the table
@@ -586,9 +589,12 @@ def _verify_raise_to(
         )
     if amount < choices.min_raise_to and amount != all_in_to:
         rule = "BET-FL-SIZES" if structure is BettingStructure.FIXED_LIMIT else "BET-NL-MIN"
+        # The all-in alternative is named only where it is a legal amount: in limit games a
+        # stack over the maximum goes all-in by steps, not at once.
+        allin = f", or all-in to {all_in_to}" if all_in_to <= choices.max_raise_to else ""
         raise IllegalActionError(
             f"{word} to {amount} is under the minimum: {word} to at least "
-            f"{choices.min_raise_to}, or all-in to {all_in_to}",
+            f"{choices.min_raise_to}{allin}",
             rule_id=rule,
         )
 

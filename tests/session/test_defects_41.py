@@ -235,3 +235,31 @@ def test_defect_41_15_an_unknown_preset_number_names_the_range() -> None:
     session = table("NLHE 1/2", players=2)
     with pytest.raises(IllegalActionError, match=f"1 to {len(RULES.presets)}"):
         session.execute("game 99")
+
+
+def test_defect_41_8_fixed_limit_allin_raises_the_largest_legal_amount_then_calls() -> None:
+    session = table("Limit Hold'em 10/20", players=3, stack=500)
+    session.execute("hand")
+    with pytest.raises(IllegalActionError) as refused:
+        session.execute("r 15")
+    # The refusal names no all-in to 500: in limit the stack goes in by steps.
+    assert str(refused.value) == ("raise to 15 is under the minimum: raise to at least 20 "
+                                  "[BET-FL-SIZES]")
+    session.execute("allin")  # seat 1: the largest legal raise, to 20
+    assert session.state.hand.engine_state.bets == (5, 10, 20)
+    for _ in range(3):  # raise to 30, then 40 (the cap), then a call
+        session.execute("allin")
+    engine = session.state.hand.engine_state
+    assert engine.bets == (30, 40, 40)
+    with pytest.raises(IllegalActionError) as capped:
+        session.check("r 50")
+    assert capped.value.rule_id == "BET-FL-CAP"  # the blind and three raises
+
+
+def test_defect_41_8_a_short_stack_in_limit_still_goes_all_in_for_less() -> None:
+    session = table("Limit Hold'em 10/20", players=3, stack=500)
+    session.execute("correct 1 15")
+    session.execute("hand")
+    session.execute("allin")  # seat 1 has 15: all-in for less than the raise to 20
+    assert session.state.hand.engine_state.bets[2] == 15
+    assert session.state.hand.engine_state.stacks[2] == 0
