@@ -112,7 +112,11 @@ def _text(view: TableView, *, command: str | None) -> str:
     action = view.action
     if action is not None:
         limits = "check" if action.can_check else f"call {action.to_call}"
-        if action.min_raise_to is not None:
+        if action.raise_to_amounts:
+            # Fixed limit: the legal amounts themselves (ST-OPEN-PAIR: 15 or 30), no range.
+            word = "bet" if action.is_opening_bet else "raise to"
+            limits += f", {word} " + " or ".join(map(str, action.raise_to_amounts))
+        elif action.min_raise_to is not None:
             word = "bet" if action.is_opening_bet else "raise to"
             limits += f", {word} {action.min_raise_to}..{action.max_raise_to}"
         parts.append(f"seat {action.seat} {action.name} to act: {limits}")

@@ -156,4 +156,8 @@ def action_bar(hand: HandInPlay, structure: str, lang: str = "en") -> ActionBarV
         is_completion=completion_pending(engine),
         street=street_name(engine, lang),
         structure=structure,
+        # BET-FL-SIZES, ST-OPEN-PAIR: in fixed limit only the ends of the range are bets.
+        raise_to_amounts=tuple(sorted({choices.min_raise_to, choices.max_raise_to}))
+        if structure == "FL" and choices.min_raise_to is not None
+        and choices.max_raise_to is not None else (),
     )

@@ -27,6 +27,9 @@ def table_json(view: TableView, *, error: str | None = None) -> dict[str, Any]:
         "to_call": action.to_call if action else None,
         "min_raise_to": action.min_raise_to if action else None,
         "max_raise_to": action.max_raise_to if action else None,
+        # Fixed limit: the only legal amounts (ST-OPEN-PAIR: [15, 30]); null for a range.
+        "raise_to_amounts": list(action.raise_to_amounts) if action and action.raise_to_amounts
+        else None,
         "pots": [
             {"label": pot.label, "amount": pot.amount, "eligible": list(pot.eligible_seats)}
             for pot in view.pots

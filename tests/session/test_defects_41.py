@@ -13,6 +13,7 @@ from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.limits import MAX_CHIPS, MAX_LINE
 from dealerassist.session.commands import CommandError
 from dealerassist.session.controller import TableSession
+from dealerassist.session.presenter import present, table_json
 from dealerassist.session.reports import hand_flags
 from dealerassist.session.state import SessionState
 
@@ -263,3 +264,39 @@ def test_defect_41_8_a_short_stack_in_limit_still_goes_all_in_for_less() -> None
     session.execute("allin")  # seat 1 has 15: all-in for less than the raise to 20
     assert session.state.hand.engine_state.bets[2] == 15
     assert session.state.hand.engine_state.stacks[2] == 0
+
+
+def stud_open_pair_on_fourth_street() -> TableSession:
+    session = table("Stud 15/30 ante 2 bring-in 5")
+    # Seat 3's deuce brings in; everyone calls; seat 1 pairs its king on 4th street.
+    for line in ("hand", "up 1 Kh 2 7c 3 2d", "c", "c", "c", "up 1 Kd 2 8c 3 3d"):
+        session.execute(line)
+    return session
+
+
+def test_defect_41_9_open_pair_limits_list_the_two_legal_amounts() -> None:
+    session = stud_open_pair_on_fourth_street()
+    view = present(session.state)
+    record = table_json(view)
+    assert (record["to_act"], record["min_raise_to"], record["max_raise_to"]) == (1, 15, 30)
+    assert record["raise_to_amounts"] == [15, 30]  # ST-OPEN-PAIR: nothing between
+    assert view.action.raise_to_amounts == (15, 30)
+    with pytest.raises(IllegalActionError) as refused:
+        view.action.verify_raise_to(20)  # the console's own pre-flight check says so too
+    assert refused.value.rule_id == "ST-OPEN-PAIR"
+    with pytest.raises(IllegalActionError):
+        session.execute("b 20")
+    session.execute("b 30")
+    assert table_json(present(session.state))["raise_to_amounts"] == [60]
+
+
+def test_defect_41_9_the_text_table_says_15_or_30() -> None:
+    session = stud_open_pair_on_fourth_street()
+    from dealerassist.cli.table import _text
+
+    assert "seat 1 P1 to act: check, bet 15 or 30" in _text(present(session.state), command=None)
+
+
+def test_defect_41_9_no_limit_keeps_a_range() -> None:
+    session = heads_up_at_the_flop()
+    assert table_json(present(session.state))["raise_to_amounts"] is None

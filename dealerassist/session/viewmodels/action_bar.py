@@ -62,6 +62,9 @@ class ActionBarView:
             ("" unknown); chooses the rule ID a refusal cites.
         raise_rule: When no bet or raise is allowed, the rule ID that forbids it
             ("BET-FL-CAP", "BET-SHORT-ALLIN", "BET-NO-SELF-RAISE" ...); "" otherwise.
+        raise_to_amounts: Fixed limit: the only legal bet/raise-to amounts, in order (one,
+            or two on 4th street with an open pair, ST-OPEN-PAIR: the small or the big
+            bet); empty where every amount from ``min_raise_to`` to ``max_raise_to`` is legal.
 
     """
 
@@ -83,6 +86,7 @@ class ActionBarView:
     street: str = ""
     structure: str = ""
     raise_rule: str = ""
+    raise_to_amounts: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         check_chips(
@@ -191,6 +195,13 @@ class ActionBarView:
             raise IllegalActionError(
                 f"{word} to {amount} is under the minimum {self.min_raise_to}",
                 rule_id="BET-FL-SIZES" if fixed else "BET-NL-MIN",
+            )
+        if len(self.raise_to_amounts) > 1 and amount not in self.raise_to_amounts \
+                and amount != self.all_in_to:
+            first, *rest = self.raise_to_amounts
+            raise IllegalActionError(
+                f"fixed limit: {word} to {first} or {' or '.join(map(str, rest))}, not {amount}",
+                rule_id="ST-OPEN-PAIR",
             )
 
     def can_raise_to(self, amount: int) -> bool:

@@ -176,6 +176,10 @@ class QtActionBar(QFrame):
             self.limits_label.setText(self.tr("No raise allowed"))
         elif view.min_raise_to == view.max_raise_to:
             self.limits_label.setText(f"{word} {chips_text(view.min_raise_to)}")
+        elif len(view.raise_to_amounts) > 1:
+            # ST-OPEN-PAIR: the small or the big bet, nothing between.
+            self.limits_label.setText(
+                f"{word} " + " / ".join(chips_text(a) for a in view.raise_to_amounts))
         else:
             self.limits_label.setText(
                 f"{word} {chips_text(view.min_raise_to)} – {chips_text(view.max_raise_to)}")
