@@ -34,6 +34,18 @@ FRENCH = {
     "&Table": "&Table",
     "Set up table…": "Installer la table…",
     "Next hand": "Main suivante",
+    "Keypad mode": "Mode pavé numérique",
+    "average {chips}": "moyenne {chips}",
+    "{n} players": "{n} joueurs",
+    "break in {time}": "pause dans {time}",
+    "/ to type: r 60, flop Ah Kd 7c …": "/ pour taper : r 60, flop Ah Kd 7c …",
+    "when cards are due: rank then suit, no command (flop, turn, river)":
+        "cartes attendues : valeur puis couleur, sans commande (flop, turn, river)",
+    "at showdown: seat key, then the cards shown (no seat: the seat due)":
+        "à l'abattage : touche du siège, puis les cartes (sans siège : le siège attendu)",
+    "+ check/call, - fold, digits amount, * presets, . clear, Enter bet/raise, pay or deal":
+        "+ parole/suivre, - se coucher, chiffres montant, * préréglages, . effacer, "
+        "Entrée miser/relancer, payer ou donner",
     "&View": "&Affichage",
     "Larger text": "Texte plus grand",
     "Smaller text": "Texte plus petit",

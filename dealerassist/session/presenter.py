@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from dealerassist.engine.state import HandState, Phase
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure
 from dealerassist.rules.model import HouseRules
@@ -99,7 +100,22 @@ def present(state: SessionState, *, lang: str = "en",
         flags=reports.hand_flags(hand),
         message=dealer_message(hand, lang),
     )
+    due = _board_due(engine)
+    if due:
+        view_kwargs.update(board_due=due, board_command=_BOARD_COMMANDS[engine.street_index])
     return TableView(**view_kwargs)
+
+
+# The board lines of the command language, by street index (HE-STREETS).
+_BOARD_COMMANDS = {1: "flop", 2: "turn", 3: "river"}
+
+
+def _board_due(engine: HandState) -> int:
+    """Return the board cards the dealer must enter now (0: none, or another card first)."""
+    if (engine.phase is not Phase.DEALING or not engine.due_board or engine.due_draw
+            or engine.due_hole or engine.street_index not in _BOARD_COMMANDS):
+        return 0
+    return int(engine.due_board)
 
 
 def proposal_view(proposal: Proposal) -> ProposalView:

@@ -35,6 +35,7 @@ from dealerassist.ui.bridge import ConsoleBridge, SubmitResult
 from dealerassist.ui.camera import CameraFeed
 from dealerassist.ui.clock_view import QtClockPanel, install_clock
 from dealerassist.ui.i18n import install_translator
+from dealerassist.ui.keypad import KeypadMode, pedal_keys
 from dealerassist.ui.menus import build_menus, keys_text
 from dealerassist.ui.settings import ConsoleSettings, Language
 from dealerassist.ui.setup_dialog import TableSetupDialog
@@ -95,6 +96,8 @@ class MainWindow(QMainWindow):
         # Once per window: the widgets are rebuilt on a language change, the shortcuts are
         # not (two shortcuts on one key make Qt fire neither).
         self._build_shortcuts()
+        # Card keys and keypad mode (ui.keypad): a filter on the window, kept across rebuilds.
+        self.keypad = KeypadMode(self, enabled=settings.keypad, pedal=pedal_keys(settings.store))
         self._sync_language()
         self.render(bridge.view())
         self._load_calibration()
@@ -635,6 +638,12 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, scale=self.settings.scale)
+
+    def set_keypad_mode(self, on: bool) -> None:
+        """Turn keypad mode on or off (`ui.keypad`) and keep it in the settings."""
+        self.settings.keypad = on
+        self.keypad.enabled = on
+        self.table.setFocus()
 
     def set_language(self, language: Language) -> None:
         """Switch language now and keep it in the settings."""

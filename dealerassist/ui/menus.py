@@ -46,6 +46,10 @@ def build_menus(window: Any) -> QAction:
          lambda: window.set_scale(window.settings.scale + 10), QKeySequence.StandardKey.ZoomIn)
     _add(view, QCoreApplication.translate("MainWindow", "Smaller text"),
          lambda: window.set_scale(window.settings.scale - 10), QKeySequence.StandardKey.ZoomOut)
+    keypad = _add(view, QCoreApplication.translate("MainWindow", "Keypad mode"),
+                  lambda: window.set_keypad_mode(keypad.isChecked()))
+    keypad.setCheckable(True)
+    keypad.setChecked(window.settings.keypad)
     camera = bar.addMenu(QCoreApplication.translate("MainWindow", "&Camera"))
     _add(camera, QCoreApplication.translate("MainWindow", "Start the webcam"),
          window.start_webcam)
@@ -119,5 +123,12 @@ def keys_text() -> str:
             "MainWindow", "undo the last command (kept in the journal)")),
         ("Esc", QCoreApplication.translate("MainWindow", "back to the table (hotkeys active)")),
         ("Ctrl + / Ctrl -", QCoreApplication.translate("MainWindow", "larger / smaller text")),
+        ("Ah Kd 7c", QCoreApplication.translate(
+            "MainWindow", "when cards are due: rank then suit, no command (flop, turn, river)")),
+        ("3 Ah Ad", QCoreApplication.translate(
+            "MainWindow", "at showdown: seat key, then the cards shown (no seat: the seat due)")),
+        (QCoreApplication.translate("MainWindow", "Keypad mode"), QCoreApplication.translate(
+            "MainWindow", "+ check/call, - fold, digits amount, * presets, . clear, "
+            "Enter bet/raise, pay or deal")),
     )
     return "\n".join(f"{key}\t{meaning}" for key, meaning in rows)

@@ -1,4 +1,4 @@
-"""The console's settings (language, text size, window geometry), kept with QSettings."""
+"""The console's settings (language, text size, window geometry, keypad mode), in QSettings."""
 
 from __future__ import annotations
 
@@ -67,6 +67,15 @@ class ConsoleSettings:
     @geometry.setter
     def geometry(self, value: QByteArray) -> None:
         self.store.setValue("geometry", value)
+
+    @property
+    def keypad(self) -> bool:
+        """Keypad mode: the numeric keypad (or a foot pedal) drives the actions (`ui.keypad`)."""
+        return str(self.store.value("keypad", "false")).lower() in ("true", "1")
+
+    @keypad.setter
+    def keypad(self, value: bool) -> None:
+        self.store.setValue("keypad", "true" if value else "false")
 
     def sync(self) -> None:
         """Write the settings to disk now."""

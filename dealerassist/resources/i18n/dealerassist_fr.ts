@@ -3,7 +3,7 @@
 <context>
     <name>ClockWindow</name>
     <message>
-        <location filename="../../ui/clock_view.py" line="227" />
+        <location filename="../../ui/clock_view.py" line="292" />
         <source>Tournament clock</source>
         <translation>Horloge du tournoi</translation>
     </message>
@@ -34,155 +34,155 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="237" />
+        <location filename="../../ui/main_window.py" line="270" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="123" />
-        <location filename="../../ui/main_window.py" line="200" />
+        <location filename="../../ui/main_window.py" line="130" />
+        <location filename="../../ui/main_window.py" line="230" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="92" />
+        <location filename="../../ui/main_window.py" line="94" />
         <source>The camera source has ended</source>
         <translation>La source de la caméra est terminée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="124" />
+        <location filename="../../ui/main_window.py" line="131" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="125" />
+        <location filename="../../ui/main_window.py" line="132" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="130" />
+        <location filename="../../ui/main_window.py" line="137" />
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="248" />
-        <location filename="../../ui/menus.py" line="66" />
+        <location filename="../../ui/main_window.py" line="281" />
+        <location filename="../../ui/menus.py" line="70" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="199" />
+        <location filename="../../ui/main_window.py" line="229" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="207" />
-        <location filename="../../ui/main_window.py" line="239" />
+        <location filename="../../ui/main_window.py" line="237" />
+        <location filename="../../ui/main_window.py" line="272" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="210" />
+        <location filename="../../ui/main_window.py" line="240" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="265" />
+        <location filename="../../ui/main_window.py" line="298" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="277" />
+        <location filename="../../ui/main_window.py" line="310" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="287" />
+        <location filename="../../ui/main_window.py" line="320" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="348" />
+        <location filename="../../ui/main_window.py" line="381" />
         <source>The camera's frames are now {width}x{height}; the felt's corners were marked on {marked_width}x{marked_height} frames. Mark them again (Camera menu): until then no card is placed in a seat.</source>
         <translation>Les images de la caméra sont maintenant en {width}x{height} ; les coins du tapis ont été marqués sur des images en {marked_width}x{marked_height}. Marquez-les à nouveau (menu Caméra) : d'ici là, aucune carte n'est placée à un siège.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="381" />
+        <location filename="../../ui/main_window.py" line="420" />
         <source>Corner marker {n} is not on its corner: put it back (the zones stay where they were)</source>
         <translation>Le repère de coin {n} n'est plus sur son coin : remettez-le en place (les zones restent où elles étaient)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="392" />
+        <location filename="../../ui/main_window.py" line="431" />
         <source>Table calibrated from the corner markers</source>
         <translation>Table calibrée par les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="394" />
+        <location filename="../../ui/main_window.py" line="433" />
         <source>The corner markers are not where the zones were: the zones now follow the markers</source>
         <translation>Les repères de coin ne sont plus où étaient les zones : les zones suivent maintenant les repères</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="419" />
+        <location filename="../../ui/main_window.py" line="470" />
         <source>Save the corner markers</source>
         <translation>Enregistrer les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="420" />
+        <location filename="../../ui/main_window.py" line="471" />
         <source>PNG image (*.png)</source>
         <translation>Image PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="431" />
+        <location filename="../../ui/main_window.py" line="482" />
         <source>Corner markers saved to {path}: print them, cut them apart and lay each on its corner of the felt</source>
         <translation>Repères de coin enregistrés dans {path} : imprimez-les, découpez-les et posez chacun sur son coin du tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="438" />
+        <location filename="../../ui/main_window.py" line="489" />
         <source>Start the camera first: the felt's corners are marked on its view</source>
         <translation>Démarrez d'abord la caméra : les coins du tapis se marquent sur son image</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="451" />
+        <location filename="../../ui/main_window.py" line="502" />
         <source>Click the felt's corners: {n} to go · Backspace undoes · Esc cancels</source>
         <translation>Cliquez les coins du tapis : encore {n} · Retour arrière annule · Échap abandonne</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="479" />
+        <location filename="../../ui/main_window.py" line="531" />
         <source>Table calibrated (not saved: no table file)</source>
         <translation>Table calibrée (non enregistrée : pas de fichier de table)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="410" />
+        <location filename="../../ui/main_window.py" line="461" />
         <source>The calibration could not be saved: {error}</source>
         <translation>La calibration n'a pas pu être enregistrée : {error}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="481" />
+        <location filename="../../ui/main_window.py" line="533" />
         <source>Table calibrated: saved to {path}</source>
         <translation>Table calibrée : enregistrée dans {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="494" />
+        <location filename="../../ui/main_window.py" line="546" />
         <source>Marking cancelled: the zones are unchanged</source>
         <translation>Marquage abandonné : zones inchangées</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="516" />
+        <location filename="../../ui/main_window.py" line="568" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="521" />
+        <location filename="../../ui/main_window.py" line="573" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="524" />
+        <location filename="../../ui/main_window.py" line="576" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="594" />
+        <location filename="../../ui/main_window.py" line="667" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -228,248 +228,269 @@
     </message>
     <message>
         <location filename="../../ui/menus.py" line="49" />
+        <location filename="../../ui/menus.py" line="130" />
+        <source>Keypad mode</source>
+        <translation>Mode pavé numérique</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="53" />
         <source>&amp;Camera</source>
         <translation>&amp;Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="50" />
+        <location filename="../../ui/menus.py" line="54" />
         <source>Start the webcam</source>
         <translation>Démarrer la webcam</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="52" />
+        <location filename="../../ui/menus.py" line="56" />
         <source>Read a video file…</source>
         <translation>Lire un fichier vidéo…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="54" />
+        <location filename="../../ui/menus.py" line="58" />
         <source>Stop the camera</source>
         <translation>Arrêter la caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="56" />
+        <location filename="../../ui/menus.py" line="60" />
         <source>Mark the felt's corners…</source>
         <translation>Marquer les coins du tapis…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="58" />
+        <location filename="../../ui/menus.py" line="62" />
         <source>Save the corner markers to print…</source>
         <translation>Enregistrer les repères de coin à imprimer…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="60" />
+        <location filename="../../ui/menus.py" line="64" />
         <source>T&amp;ools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="61" />
+        <location filename="../../ui/menus.py" line="65" />
         <source>Trainer…</source>
         <translation>Formation…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="63" />
+        <location filename="../../ui/menus.py" line="67" />
         <source>Floor: rulings, hand review, incidents…</source>
         <translation>Arbitrage : règles, revue de main, incidents…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="65" />
+        <location filename="../../ui/menus.py" line="69" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="68" />
+        <location filename="../../ui/menus.py" line="72" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="87" />
+        <location filename="../../ui/menus.py" line="91" />
         <source>Open a live table first: these tools keep their records in its journal.</source>
         <translation>Ouvrez d'abord une table réelle : ces outils tiennent leurs registres dans son journal.</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="107" />
+        <location filename="../../ui/menus.py" line="111" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="108" />
+        <location filename="../../ui/menus.py" line="112" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="110" />
+        <location filename="../../ui/menus.py" line="114" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="112" />
+        <location filename="../../ui/menus.py" line="116" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="114" />
+        <location filename="../../ui/menus.py" line="118" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="116" />
+        <location filename="../../ui/menus.py" line="120" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="117" />
+        <location filename="../../ui/menus.py" line="121" />
         <source>confirm payouts (pay)</source>
         <translation>confirmer les paiements (pay)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="118" />
+        <location filename="../../ui/menus.py" line="122" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="120" />
+        <location filename="../../ui/menus.py" line="124" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="121" />
+        <location filename="../../ui/menus.py" line="125" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="126" />
+        <source>when cards are due: rank then suit, no command (flop, turn, river)</source>
+        <translation>cartes attendues : valeur puis couleur, sans commande (flop, turn, river)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="128" />
+        <source>at showdown: seat key, then the cards shown (no seat: the seat due)</source>
+        <translation>à l'abattage : touche du siège, puis les cartes (sans siège : le siège attendu)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="130" />
+        <source>+ check/call, - fold, digits amount, * presets, . clear, Enter bet/raise, pay or deal</source>
+        <translation>+ parole/suivre, - se coucher, chiffres montant, * préréglages, . effacer, Entrée miser/relancer, payer ou donner</translation>
     </message>
 </context>
 <context>
     <name>QtActionBar</name>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="86" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="92" />
         <source>amount</source>
         <translation>montant</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="92" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="98" />
         <source>Min [1]</source>
         <translation>Min [1]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="93" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="99" />
         <source>½ Pot [2]</source>
         <translation>½ pot [2]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="94" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="100" />
         <source>Pot [3]</source>
         <translation>Pot [3]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="95" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="101" />
         <source>All-in [4]</source>
         <translation>Tapis [4]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="137" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="151" />
         <source>No action pending</source>
         <translation>Aucune action en attente</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="140" />
-        <location filename="../../ui/widgets/qt_action_bar.py" line="174" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="154" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="188" />
         <source>Fold [F]</source>
         <translation>Se coucher [F]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="141" />
-        <location filename="../../ui/widgets/qt_action_bar.py" line="179" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="155" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="193" />
         <source>Check [C]</source>
         <translation>Parole [C]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="142" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="156" />
         <source>Raise [R]</source>
         <translation>Relancer [R]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="146" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="160" />
         <source>Seat {seat} · {name} to act</source>
         <translation>Siège {seat} · {name} parle</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="150" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="164" />
         <source>Bring-in {amount} or complete</source>
         <translation>Ouverture forcée {amount} ou compléter</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="153" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="167" />
         <source>To call {amount}</source>
         <translation>À suivre {amount}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="156" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="170" />
         <source>Check or bet</source>
         <translation>Parole ou mise</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="157" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="171" />
         <source>Nothing to call</source>
         <translation>Rien à suivre</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="158" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="172" />
         <source>Bet</source>
         <translation>Miser</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="158" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="172" />
         <source>Raise to</source>
         <translation>Relancer à</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="160" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="174" />
         <source>Complete</source>
         <translation>Compléter</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="162" />
-        <location filename="../../ui/widgets/qt_action_bar.py" line="227" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="176" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="241" />
         <source>No raise allowed</source>
         <translation>Relance impossible</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="168" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="182" />
         <source>No cap</source>
         <translation>Sans plafond</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="169" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="183" />
         <source>Raises left: {n}</source>
         <translation>Relances restantes : {n}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="170" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="184" />
         <source>Stack {stack} · Pot {pot} · {raises}</source>
         <translation>Tapis {stack} · Pot {pot} · {raises}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="176" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="190" />
         <source>Bring in {amount} [C]</source>
         <translation>Ouvrir de force {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="181" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="195" />
         <source>Call all-in {amount} [C]</source>
         <translation>Suivre à tapis {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="184" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="198" />
         <source>Call {amount} [C]</source>
         <translation>Suivre {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="207" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="221" />
         <source>Nobody can fold now</source>
         <translation>Personne ne peut se coucher maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="214" />
-        <location filename="../../ui/widgets/qt_action_bar.py" line="237" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="228" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="251" />
         <source>Nobody is to act</source>
         <translation>Personne n'a la parole</translation>
     </message>
@@ -563,73 +584,88 @@
 <context>
     <name>QtClockPanel</name>
     <message>
-        <location filename="../../ui/clock_view.py" line="87" />
-        <location filename="../../ui/clock_view.py" line="174" />
+        <location filename="../../ui/clock_view.py" line="144" />
+        <location filename="../../ui/clock_view.py" line="227" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="88" />
+        <location filename="../../ui/clock_view.py" line="145" />
         <source>Next level</source>
         <translation>Niveau suivant</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="89" />
+        <location filename="../../ui/clock_view.py" line="146" />
         <source>Big screen</source>
         <translation>Grand écran</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="147" />
+        <location filename="../../ui/clock_view.py" line="198" />
         <source>No blind clock</source>
         <translation>Pas d'horloge des blindes</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="153" />
+        <location filename="../../ui/clock_view.py" line="205" />
         <source>Break</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="158" />
+        <location filename="../../ui/clock_view.py" line="210" />
         <source>Next: {stakes}</source>
         <translation>Suivant : {stakes}</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="159" />
+        <location filename="../../ui/clock_view.py" line="211" />
         <source>Last level</source>
         <translation>Dernier niveau</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="162" />
+        <location filename="../../ui/clock_view.py" line="214" />
         <source>not started</source>
         <translation>pas commencé</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="164" />
+        <location filename="../../ui/clock_view.py" line="216" />
         <source>PAUSED</source>
         <translation>EN PAUSE</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="166" />
+        <location filename="../../ui/clock_view.py" line="218" />
         <source>from the next hand</source>
         <translation>à la main suivante</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="172" />
+        <location filename="../../ui/clock_view.py" line="225" />
         <source>Start</source>
         <translation>Démarrer</translation>
     </message>
     <message>
-        <location filename="../../ui/clock_view.py" line="174" />
+        <location filename="../../ui/clock_view.py" line="227" />
         <source>Resume</source>
         <translation>Reprendre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/clock_view.py" line="236" />
+        <source>{n} players</source>
+        <translation>{n} joueurs</translation>
+    </message>
+    <message>
+        <location filename="../../ui/clock_view.py" line="238" />
+        <source>average {chips}</source>
+        <translation>moyenne {chips}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/clock_view.py" line="241" />
+        <source>break in {time}</source>
+        <translation>pause dans {time}</translation>
     </message>
 </context>
 <context>
     <name>QtCommandLine</name>
     <message>
         <location filename="../../ui/widgets/qt_command_line.py" line="20" />
-        <source>command (e.g. r 60, c, f, flop Ah Kd 7c)  —  press /</source>
-        <translation>commande (ex. r 60, c, f, flop Ah Kd 7c)  —  touche /</translation>
+        <source>/ to type: r 60, flop Ah Kd 7c …</source>
+        <translation>/ pour taper : r 60, flop Ah Kd 7c …</translation>
     </message>
 </context>
 <context>
@@ -923,17 +959,17 @@
 <context>
     <name>QtPots</name>
     <message>
-        <location filename="../../ui/widgets/qt_pots.py" line="25" />
+        <location filename="../../ui/widgets/qt_pots.py" line="26" />
         <source>Main pot</source>
         <translation>Pot principal</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_pots.py" line="27" />
+        <location filename="../../ui/widgets/qt_pots.py" line="28" />
         <source>Side pot {n}</source>
         <translation>Pot annexe {n}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_pots.py" line="36" />
+        <location filename="../../ui/widgets/qt_pots.py" line="37" />
         <source>seats {seats}</source>
         <translation>sièges {seats}</translation>
     </message>
@@ -977,17 +1013,17 @@
 <context>
     <name>QtProposals</name>
     <message>
-        <location filename="../../ui/widgets/qt_proposals.py" line="58" />
+        <location filename="../../ui/widgets/qt_proposals.py" line="59" />
         <source>(check: {cards})</source>
         <translation>(à vérifier : {cards})</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_proposals.py" line="63" />
+        <location filename="../../ui/widgets/qt_proposals.py" line="64" />
         <source>Confirm</source>
         <translation>Confirmer</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_proposals.py" line="66" />
+        <location filename="../../ui/widgets/qt_proposals.py" line="67" />
         <source>Dismiss</source>
         <translation>Écarter</translation>
     </message>
@@ -1003,52 +1039,52 @@
 <context>
     <name>QtSeat</name>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="24" />
+        <location filename="../../ui/widgets/qt_seat.py" line="25" />
         <source>Empty seat</source>
         <translation>Siège libre</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="25" />
+        <location filename="../../ui/widgets/qt_seat.py" line="26" />
         <source>Waiting</source>
         <translation>En attente</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="27" />
+        <location filename="../../ui/widgets/qt_seat.py" line="28" />
         <source>TO ACT</source>
         <translation>À PARLER</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="28" />
+        <location filename="../../ui/widgets/qt_seat.py" line="29" />
         <source>Folded</source>
         <translation>Couché</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="29" />
+        <location filename="../../ui/widgets/qt_seat.py" line="30" />
         <source>ALL-IN</source>
         <translation>TAPIS</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="30" />
+        <location filename="../../ui/widgets/qt_seat.py" line="31" />
         <source>Sitting out</source>
         <translation>Absent</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="99" />
+        <location filename="../../ui/widgets/qt_seat.py" line="104" />
         <source>Bet this street</source>
         <translation>Mise de ce tour</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="105" />
+        <location filename="../../ui/widgets/qt_seat.py" line="110" />
         <source>Away</source>
         <translation>Absent (tournoi)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="108" />
+        <location filename="../../ui/widgets/qt_seat.py" line="113" />
         <source>stood pat</source>
         <translation>servi</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="109" />
+        <location filename="../../ui/widgets/qt_seat.py" line="114" />
         <source>drew {count}</source>
         <translation>a tiré {count}</translation>
     </message>
@@ -1231,7 +1267,7 @@
 <context>
     <name>panel</name>
     <message>
-        <location filename="../../ui/clock_view.py" line="285" />
+        <location filename="../../ui/clock_view.py" line="356" />
         <source>Tournament clock</source>
         <translation>Horloge du tournoi</translation>
     </message>
@@ -1239,7 +1275,7 @@
 <context>
     <name>window</name>
     <message>
-        <location filename="../../ui/app.py" line="184" />
+        <location filename="../../ui/app.py" line="185" />
         <source>Opening the table journal</source>
         <translation>Ouverture du journal de la table</translation>
     </message>

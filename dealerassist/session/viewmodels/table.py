@@ -42,6 +42,10 @@ class TableView:
         proposals: Camera proposals waiting for the dealer's confirmation (the camera
             proposes, the dealer confirms).
         extras: Free (key, value) text pairs for facts not modelled yet (status bar).
+        board_due: Board cards the dealer must enter now (HE-STREETS: 3 on the flop, 1 on
+            the turn and river), 0 when none is due.
+        board_command: The command that enters them ("flop", "turn", "river"), "" when
+            none is due.
 
     """
 
@@ -62,6 +66,8 @@ class TableView:
     message: str = ""
     proposals: tuple[ProposalView, ...] = ()
     extras: tuple[tuple[str, str], ...] = ()
+    board_due: int = 0
+    board_command: str = ""
 
     def seat(self, number: int) -> SeatView | None:
         """Return the SeatView of seat ``number``, or None if the table has no such seat."""
