@@ -32,6 +32,13 @@ class DrillKind(StrEnum):
     DRAW_FIRST = "draw-first"  # DR-AFTER, LB-DEAL: first to act after the draw
     DRAW_WINNER = "draw-winner"  # LB-27, LB-A5, badugi: who wins a lowball showdown
     JB_OPEN = "jb-open"  # JB-OPEN, JB-NO-OPEN: may this hand open; the pot after passed deals
+    FIRST_TO_ACT = "first-to-act"  # HE-FIRST, BET-HEADSUP: who speaks first on a board round
+    SHOW_ORDER = "show-order"  # G-SHOW-ORDER: who shows first at the showdown
+    LIMIT_RAISE = "limit-raise"  # BET-FL-CAP, BET-SHORT-ALLIN: is this raise legal in limit?
+    OPEN_PAIR = "open-pair"  # ST-OPEN-PAIR: the most a player may bet on 4th street
+    BUTTON = "button"  # G-BUTTON, BET-NEW-PLAYER: the button and blinds next hand
+    CHANGE = "change"  # making change and colouring up
+    FINISH_ORDER = "finish-order"  # TRN-RANK: a tournament's finishing order
 
     @property
     def title(self) -> Text:
@@ -55,6 +62,16 @@ _TITLES = {
                                 "Tirage : gagnant en lowball et badugi"),
     DrillKind.JB_OPEN: Text("Jacks or better: openers and carried pots",
                             "Jacks or better : ouverture et pots reportés"),
+    DrillKind.FIRST_TO_ACT: Text("First to act", "Premier à parler"),
+    DrillKind.SHOW_ORDER: Text("Who shows first", "Qui montre en premier"),
+    DrillKind.LIMIT_RAISE: Text("Limit: is this raise legal?",
+                                "Limite : cette relance est-elle permise ?"),
+    DrillKind.OPEN_PAIR: Text("Stud: open pair on 4th street", "Stud : paire servie en 4e rue"),
+    DrillKind.BUTTON: Text("Button and blinds with new players",
+                           "Bouton et blindes avec de nouveaux joueurs"),
+    DrillKind.CHANGE: Text("Making change and colouring up", "Rendre la monnaie et changer "
+                           "les jetons"),
+    DrillKind.FINISH_ORDER: Text("Tournament finishing order", "Ordre d'arrivée en tournoi"),
 }
 
 

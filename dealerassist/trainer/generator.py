@@ -11,13 +11,16 @@ from collections.abc import Callable
 
 from dealerassist.rules.model import HouseRules
 from dealerassist.trainer.betting_drills import nl_min_drill, pl_max_drill, to_call_drill
+from dealerassist.trainer.count_drills import change_drill, finish_order_drill
 from dealerassist.trainer.difficulty import Difficulty
 from dealerassist.trainer.draw_drills import draw_first_drill, draw_winner_drill
 from dealerassist.trainer.drill import Drill, DrillKind
 from dealerassist.trainer.jacks_drills import jb_open_drill
+from dealerassist.trainer.limit_drills import limit_raise_drill, open_pair_drill
 from dealerassist.trainer.pot_drills import pots_drill, rake_drill, showdown_drill
 from dealerassist.trainer.ruling_drills import ruling_drill
 from dealerassist.trainer.stud_drills import bring_in_drill, stud_first_drill
+from dealerassist.trainer.table_drills import button_drill, first_to_act_drill, show_order_drill
 
 __all__ = ["GENERATORS", "make_drill", "mixed_kinds"]
 
@@ -36,6 +39,13 @@ GENERATORS: dict[DrillKind, Generator] = {
     DrillKind.DRAW_FIRST: draw_first_drill,
     DrillKind.DRAW_WINNER: draw_winner_drill,
     DrillKind.JB_OPEN: jb_open_drill,
+    DrillKind.FIRST_TO_ACT: first_to_act_drill,
+    DrillKind.SHOW_ORDER: show_order_drill,
+    DrillKind.LIMIT_RAISE: limit_raise_drill,
+    DrillKind.OPEN_PAIR: open_pair_drill,
+    DrillKind.BUTTON: button_drill,
+    DrillKind.CHANGE: change_drill,
+    DrillKind.FINISH_ORDER: finish_order_drill,
 }
 
 

@@ -529,3 +529,151 @@ def ruling_rule_of(drill: Drill) -> str:
     matched = [rule for cue, rule in RULING_CUES if re.search(cue, text)]
     assert len(matched) == 1, (text, matched)
     return matched[0]
+
+
+# -- table kinds: first to act, show order, button --------------------------------------------
+
+def _seats_out(lines: list[str]) -> set[int]:
+    return {int(m[1]) for line in lines
+            if (m := re.match(_SEAT + r" (has folded|is all in)\.", line))}
+
+
+def answer_of_first_to_act(drill: Drill) -> int:
+    lines = lines_of(drill)
+    table = header(lines[0])
+    n = table.players
+    out = _seats_out(lines)
+    index = next(i for line in lines[1:] if (i := _round_index(line, table.game)) is not None)
+    if index == 0:
+        start = n if n == 2 else 3 % n or n  # BET-HEADSUP: the button; else left of the BB
+    else:
+        start = 1
+    return next(s for k in range(n) if (s := (start - 1 + k) % n + 1) not in out)
+
+
+def answer_of_show_order(drill: Drill) -> int:
+    lines = lines_of(drill)
+    still = [int(s) for s in re.search(r"seats ([\d, ]+)\.", lines[1])[1].split(", ")]
+    bettors = [int(m[1]) for line in lines if (m := re.match(_SEAT + r" (bets|raises to) ", line))]
+    if bettors:
+        return bettors[-1]
+    assert "first player left of the button" in " ".join(lines)
+    return min(still)
+
+
+def answer_of_button(drill: Drill) -> int:
+    lines = lines_of(drill)
+    m = re.search(r"players in seats ([\d, ]+); button seat (\d+), small blind seat (\w+), "
+                  r"big blind seat (\d+)", lines[1])
+    assert m, lines
+    playing = {int(s) for s in m[1].split(", ")}
+    button = int(m[2])
+    waiting: set[int] = set()
+    posting: set[int] = set()
+    for line in lines[2:]:
+        if g := re.match(r"Seat (\d+) busts", line):
+            playing.discard(int(g[1]))
+        if g := re.match(r"A new player sits down in seat (\d+) and (posts|waits)", line):
+            waiting.add(int(g[1]))
+            if g[2] == "posts":
+                posting.add(int(g[1]))
+    if len(playing) <= 2:  # nobody waits for a blind order with fewer than three players
+        playing |= waiting
+        waiting, posting = set(), set()
+
+    def after(seats: set[int], seat: int) -> int:
+        return next(s for k in range(1, 10) if (s := (seat - 1 + k) % 9 + 1) in seats)
+
+    new_button = after(playing, button)
+    if len(playing | posting) == 2:  # BET-HEADSUP: the button posts the small blind
+        small, big = new_button, after((playing | posting) - {new_button}, new_button)
+    else:
+        small = after(playing - {new_button}, new_button)
+        big = after((playing | waiting) - {new_button, small}, small)
+    question = drill.question.en
+    if "button" in question:
+        return new_button
+    return small if "small blind" in question else big
+
+
+# -- counting kinds: change and colouring up, finishing order ----------------------------------
+
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def answer_of_change(drill: Drill) -> int:
+    text = drill.situation[0].en
+    if m := re.search(r"must put in (\d+) to call and puts out (.*)\.$", text):
+        paid = sum((_COUNT_WORDS.get(k) or int(k)) * int(v)
+                   for k, v in re.findall(r"(\w+) (\d+) chips?", m[2]))
+        return paid - int(m[1])
+    m = re.search(r"has (\d+) chips of (\d+) and asks to colour up into (\d+) chips", text)
+    assert m, text
+    return int(m[1]) * int(m[2]) // int(m[3])
+
+
+def answer_of_finish_order(drill: Drill) -> int:
+    text = drill.situation[0].en
+    left = int(re.search(r"(\d+) players are left", text)[1])
+    chips = {int(s): int(c) for s, c in re.findall(r"seat (\d+) \((\d+)\)", text)}
+    asked = int(re.search(r"seat (\d+) finish", drill.question.en)[1])
+    below = sum(1 for c in chips.values() if c < chips[asked])
+    return left - below
+
+
+# -- fixed limit: open pair, is this raise legal -----------------------------------------------
+
+def answer_of_open_pair(drill: Drill) -> int:
+    rnd = read_round(lines_of(drill))
+    small, big = rnd.table.limits
+    paired = any(len({c.rank for c in cards}) < len(cards) for cards in rnd.shows.values())
+    return min(big if paired else small, rnd.behind)
+
+
+def answer_of_limit_raise(drill: Drill) -> str:
+    lines = lines_of(drill)
+    rnd = read_round(lines)
+    house = next(line for line in lines if line.startswith("House:"))
+    cap_m = re.search(r"a cap of (\d+) bets", house)
+    cap = int(cap_m[1]) if cap_m else None
+    lifted = "lifted heads-up" in house
+    half = "half a bet or more reopens" in house
+    still = [int(s) for s in re.search(r"Still in the hand: seats ([\d, ]+)\.",
+                                       " ".join(lines))[1].split(", ")]
+    wanted = int(re.search(r"wants to raise to (\d+)", drill.question.en)[1])
+    size = _bet_size(rnd)
+    blinds = rnd.index == 0 and "big blind is the bet" in house and rnd.table.big > 0
+    raises = [a for a in rnd.actions if a[1] in ("bets", "raises to")]
+    count = len(raises) + (1 if blinds else 0)
+    if cap is not None and not (lifted and len(still) <= 2) and count >= cap:
+        return "B"
+    mine = [k for k, a in enumerate(rnd.actions) if a[0] == rnd.actor
+            and a[1] in ("calls", "checks", "bets", "raises to")]
+    if mine:
+        top = rnd.actions[mine[-1]][2]
+        reopened = False
+        for _seat, verb, to, all_in in rnd.actions[mine[-1] + 1:]:
+            if verb not in ("bets", "raises to"):
+                continue
+            increase = to - top
+            if increase >= size or (all_in and half and 2 * increase >= size):
+                reopened = True
+            top = max(top, to)
+        if not reopened:
+            return "D"
+    top = max(rnd.front.values(), default=0)
+    legal = min(rnd.own + rnd.behind, top + size)
+    if not raises and any(a[1] == "brings in" for a in rnd.actions):
+        legal = min(rnd.own + rnd.behind, size)  # ST-COMPLETE: the bring-in completed
+    return "A" if wanted == legal else "C"
+
+
+def answer_of_ruling(drill: Drill) -> str:
+    """The letter of the catalogue's ruling for the rule read from the situation."""
+    from dealerassist.rules import default_rules
+    from dealerassist.trainer.ruling_drills import ruling_for
+
+    ruling = ruling_for(ruling_rule_of(drill), default_rules())
+    letters = [c.letter for c in drill.choices if c.text == ruling]
+    assert len(letters) == 1
+    return letters[0]

@@ -34,10 +34,22 @@ READERS = {
     DrillKind.DRAW_FIRST: reading.answer_of_draw_first,
     DrillKind.DRAW_WINNER: reading.answer_of_draw_winner,
     DrillKind.JB_OPEN: reading.answer_of_jb_open,
+    DrillKind.RULING: reading.answer_of_ruling,
+    DrillKind.FIRST_TO_ACT: reading.answer_of_first_to_act,
+    DrillKind.SHOW_ORDER: reading.answer_of_show_order,
+    DrillKind.LIMIT_RAISE: reading.answer_of_limit_raise,
+    DrillKind.OPEN_PAIR: reading.answer_of_open_pair,
+    DrillKind.BUTTON: reading.answer_of_button,
+    DrillKind.CHANGE: reading.answer_of_change,
+    DrillKind.FINISH_ORDER: reading.answer_of_finish_order,
 }
 
 SEEDS = range(1000, 1040)
 NO_RAKE = dataclasses.replace(RULES, rake=dataclasses.replace(RULES.rake, enabled=False))
+
+
+def test_every_kind_has_a_reader() -> None:
+    assert set(READERS) == set(DrillKind)
 
 
 @pytest.mark.parametrize("level", list(Difficulty))
