@@ -35,6 +35,7 @@ FRENCH = {
     "Set up table…": "Installer la table…",
     "Next hand": "Main suivante",
     "Keypad mode": "Mode pavé numérique",
+    "Floor incident…": "Incident d'arbitrage…",
     "average {chips}": "moyenne {chips}",
     "{n} players": "{n} joueurs",
     "break in {time}": "pause dans {time}",

@@ -36,7 +36,7 @@ from dealerassist.ui.camera import CameraFeed
 from dealerassist.ui.clock_view import QtClockPanel, install_clock
 from dealerassist.ui.i18n import install_translator
 from dealerassist.ui.keypad import KeypadMode, pedal_keys
-from dealerassist.ui.menus import build_menus, keys_text
+from dealerassist.ui.menus import build_menus, keys_text, open_incident
 from dealerassist.ui.settings import ConsoleSettings, Language
 from dealerassist.ui.setup_dialog import TableSetupDialog
 from dealerassist.ui.theme import apply_theme
@@ -185,6 +185,7 @@ class MainWindow(QMainWindow):
         self.table.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.table.setFocus()
         self.showdown.refused.connect(self.show_refusal)
+        self.flags.incident.connect(lambda flag: open_incident(self, flag))
         self.export_action = build_menus(self)
 
     def _build_shortcuts(self) -> None:

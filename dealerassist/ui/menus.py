@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMenu
 from dealerassist.ui import command_lines
 from dealerassist.ui.settings import Language
 
-__all__ = ["build_menus", "keys_text"]
+__all__ = ["build_menus", "keys_text", "open_incident"]
 
 
 def _add(menu: QMenu, text: str, slot: Callable[[], Any],
@@ -103,6 +103,23 @@ def _open_tool(window: Any, tool: str) -> Any:
 
     return open_floor(window, rules=session.rules, db_path=path, load=lambda: session.state,
                       lang=lang)
+
+
+def open_incident(window: Any, flag: Any) -> Any:
+    """Open the floor's incident form on a flag raised at the table (hand, rule, facts).
+
+    The form takes the catalogue's ruling of the flag's rule ID, or the flag's own steps
+    when the catalogue has none; the floor completes it and records it.
+    """
+    floor = _open_tool(window, "floor")
+    if floor is None:
+        return None
+    view = window.view
+    floor.setCurrentWidget(floor.incidents)
+    floor.incidents.prefill(hand_id=view.hand_id if view is not None else None,
+                            rule_id=flag.rule_id, disputed=flag.message,
+                            ruling=" ".join(flag.ruling_steps))
+    return floor
 
 
 def keys_text() -> str:

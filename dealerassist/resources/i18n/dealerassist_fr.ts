@@ -34,13 +34,13 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="270" />
+        <location filename="../../ui/main_window.py" line="271" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
         <location filename="../../ui/main_window.py" line="130" />
-        <location filename="../../ui/main_window.py" line="230" />
+        <location filename="../../ui/main_window.py" line="231" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
@@ -65,124 +65,124 @@
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="281" />
+        <location filename="../../ui/main_window.py" line="282" />
         <location filename="../../ui/menus.py" line="70" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="229" />
+        <location filename="../../ui/main_window.py" line="230" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="237" />
-        <location filename="../../ui/main_window.py" line="272" />
+        <location filename="../../ui/main_window.py" line="238" />
+        <location filename="../../ui/main_window.py" line="273" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="240" />
+        <location filename="../../ui/main_window.py" line="241" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="298" />
+        <location filename="../../ui/main_window.py" line="299" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="310" />
+        <location filename="../../ui/main_window.py" line="311" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="320" />
+        <location filename="../../ui/main_window.py" line="321" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="381" />
+        <location filename="../../ui/main_window.py" line="382" />
         <source>The camera's frames are now {width}x{height}; the felt's corners were marked on {marked_width}x{marked_height} frames. Mark them again (Camera menu): until then no card is placed in a seat.</source>
         <translation>Les images de la caméra sont maintenant en {width}x{height} ; les coins du tapis ont été marqués sur des images en {marked_width}x{marked_height}. Marquez-les à nouveau (menu Caméra) : d'ici là, aucune carte n'est placée à un siège.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="420" />
+        <location filename="../../ui/main_window.py" line="421" />
         <source>Corner marker {n} is not on its corner: put it back (the zones stay where they were)</source>
         <translation>Le repère de coin {n} n'est plus sur son coin : remettez-le en place (les zones restent où elles étaient)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="431" />
+        <location filename="../../ui/main_window.py" line="432" />
         <source>Table calibrated from the corner markers</source>
         <translation>Table calibrée par les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="433" />
+        <location filename="../../ui/main_window.py" line="434" />
         <source>The corner markers are not where the zones were: the zones now follow the markers</source>
         <translation>Les repères de coin ne sont plus où étaient les zones : les zones suivent maintenant les repères</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="470" />
+        <location filename="../../ui/main_window.py" line="471" />
         <source>Save the corner markers</source>
         <translation>Enregistrer les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="471" />
+        <location filename="../../ui/main_window.py" line="472" />
         <source>PNG image (*.png)</source>
         <translation>Image PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="482" />
+        <location filename="../../ui/main_window.py" line="483" />
         <source>Corner markers saved to {path}: print them, cut them apart and lay each on its corner of the felt</source>
         <translation>Repères de coin enregistrés dans {path} : imprimez-les, découpez-les et posez chacun sur son coin du tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="489" />
+        <location filename="../../ui/main_window.py" line="490" />
         <source>Start the camera first: the felt's corners are marked on its view</source>
         <translation>Démarrez d'abord la caméra : les coins du tapis se marquent sur son image</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="502" />
+        <location filename="../../ui/main_window.py" line="503" />
         <source>Click the felt's corners: {n} to go · Backspace undoes · Esc cancels</source>
         <translation>Cliquez les coins du tapis : encore {n} · Retour arrière annule · Échap abandonne</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="531" />
+        <location filename="../../ui/main_window.py" line="532" />
         <source>Table calibrated (not saved: no table file)</source>
         <translation>Table calibrée (non enregistrée : pas de fichier de table)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="461" />
+        <location filename="../../ui/main_window.py" line="462" />
         <source>The calibration could not be saved: {error}</source>
         <translation>La calibration n'a pas pu être enregistrée : {error}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="533" />
+        <location filename="../../ui/main_window.py" line="534" />
         <source>Table calibrated: saved to {path}</source>
         <translation>Table calibrée : enregistrée dans {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="546" />
+        <location filename="../../ui/main_window.py" line="547" />
         <source>Marking cancelled: the zones are unchanged</source>
         <translation>Marquage abandonné : zones inchangées</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="568" />
+        <location filename="../../ui/main_window.py" line="569" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="573" />
+        <location filename="../../ui/main_window.py" line="574" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="576" />
+        <location filename="../../ui/main_window.py" line="577" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="667" />
+        <location filename="../../ui/main_window.py" line="668" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -228,7 +228,7 @@
     </message>
     <message>
         <location filename="../../ui/menus.py" line="49" />
-        <location filename="../../ui/menus.py" line="130" />
+        <location filename="../../ui/menus.py" line="147" />
         <source>Keypad mode</source>
         <translation>Mode pavé numérique</translation>
     </message>
@@ -293,67 +293,67 @@
         <translation>Ouvrez d'abord une table réelle : ces outils tiennent leurs registres dans son journal.</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="111" />
+        <location filename="../../ui/menus.py" line="128" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="112" />
+        <location filename="../../ui/menus.py" line="129" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="114" />
+        <location filename="../../ui/menus.py" line="131" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="116" />
+        <location filename="../../ui/menus.py" line="133" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="118" />
+        <location filename="../../ui/menus.py" line="135" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="120" />
+        <location filename="../../ui/menus.py" line="137" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="121" />
+        <location filename="../../ui/menus.py" line="138" />
         <source>confirm payouts (pay)</source>
         <translation>confirmer les paiements (pay)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="122" />
+        <location filename="../../ui/menus.py" line="139" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="124" />
+        <location filename="../../ui/menus.py" line="141" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="125" />
+        <location filename="../../ui/menus.py" line="142" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="126" />
+        <location filename="../../ui/menus.py" line="143" />
         <source>when cards are due: rank then suit, no command (flop, turn, river)</source>
         <translation>cartes attendues : valeur puis couleur, sans commande (flop, turn, river)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="128" />
+        <location filename="../../ui/menus.py" line="145" />
         <source>at showdown: seat key, then the cards shown (no seat: the seat due)</source>
         <translation>à l'abattage : touche du siège, puis les cartes (sans siège : le siège attendu)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="130" />
+        <location filename="../../ui/menus.py" line="147" />
         <source>+ check/call, - fold, digits amount, * presets, . clear, Enter bet/raise, pay or deal</source>
         <translation>+ parole/suivre, - se coucher, chiffres montant, * préréglages, . effacer, Entrée miser/relancer, payer ou donner</translation>
     </message>
@@ -392,13 +392,13 @@
     </message>
     <message>
         <location filename="../../ui/widgets/qt_action_bar.py" line="154" />
-        <location filename="../../ui/widgets/qt_action_bar.py" line="188" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="192" />
         <source>Fold [F]</source>
         <translation>Se coucher [F]</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/qt_action_bar.py" line="155" />
-        <location filename="../../ui/widgets/qt_action_bar.py" line="193" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="197" />
         <source>Check [C]</source>
         <translation>Parole [C]</translation>
     </message>
@@ -449,48 +449,48 @@
     </message>
     <message>
         <location filename="../../ui/widgets/qt_action_bar.py" line="176" />
-        <location filename="../../ui/widgets/qt_action_bar.py" line="241" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="245" />
         <source>No raise allowed</source>
         <translation>Relance impossible</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="182" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="186" />
         <source>No cap</source>
         <translation>Sans plafond</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="183" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="187" />
         <source>Raises left: {n}</source>
         <translation>Relances restantes : {n}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="184" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="188" />
         <source>Stack {stack} · Pot {pot} · {raises}</source>
         <translation>Tapis {stack} · Pot {pot} · {raises}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="190" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="194" />
         <source>Bring in {amount} [C]</source>
         <translation>Ouvrir de force {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="195" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="199" />
         <source>Call all-in {amount} [C]</source>
         <translation>Suivre à tapis {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="198" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="202" />
         <source>Call {amount} [C]</source>
         <translation>Suivre {amount} [C]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="221" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="225" />
         <source>Nobody can fold now</source>
         <translation>Personne ne peut se coucher maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_action_bar.py" line="228" />
-        <location filename="../../ui/widgets/qt_action_bar.py" line="251" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="232" />
+        <location filename="../../ui/widgets/qt_action_bar.py" line="255" />
         <source>Nobody is to act</source>
         <translation>Personne n'a la parole</translation>
     </message>
@@ -729,42 +729,47 @@
 <context>
     <name>QtFlag</name>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="67" />
+        <location filename="../../ui/widgets/qt_flags.py" line="70" />
         <source>Confirm ruling</source>
         <translation>Confirmer la décision</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="69" />
+        <location filename="../../ui/widgets/qt_flags.py" line="72" />
         <source>reason to overrule</source>
         <translation>motif pour infirmer</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="70" />
+        <location filename="../../ui/widgets/qt_flags.py" line="73" />
         <source>Overrule</source>
         <translation>Infirmer</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="83" />
+        <location filename="../../ui/widgets/qt_flags.py" line="74" />
+        <source>Floor incident…</source>
+        <translation>Incident d'arbitrage…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/qt_flags.py" line="88" />
         <source>Confirmed</source>
         <translation>Confirmée</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="84" />
+        <location filename="../../ui/widgets/qt_flags.py" line="89" />
         <source>Overruled: {reason}</source>
         <translation>Infirmée : {reason}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="90" />
+        <location filename="../../ui/widgets/qt_flags.py" line="96" />
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="91" />
+        <location filename="../../ui/widgets/qt_flags.py" line="97" />
         <source>Irregularity</source>
         <translation>Irrégularité</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="92" />
+        <location filename="../../ui/widgets/qt_flags.py" line="98" />
         <source>Misdeal</source>
         <translation>Maldonne</translation>
     </message>
@@ -772,7 +777,7 @@
 <context>
     <name>QtFlags</name>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="120" />
+        <location filename="../../ui/widgets/qt_flags.py" line="128" />
         <source>No irregularity this hand</source>
         <translation>Aucune irrégularité dans cette main</translation>
     </message>
@@ -891,67 +896,67 @@
 <context>
     <name>QtIncidents</name>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="48" />
+        <location filename="../../ui/floor/incidents_view.py" line="56" />
         <source>no hand</source>
         <translation>aucune main</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="60" />
+        <location filename="../../ui/floor/incidents_view.py" line="68" />
         <source>Record incident</source>
         <translation>Consigner l'incident</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="67" />
+        <location filename="../../ui/floor/incidents_view.py" line="81" />
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="68" />
+        <location filename="../../ui/floor/incidents_view.py" line="82" />
         <source>Export printable page…</source>
         <translation>Exporter une page imprimable…</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="70" />
+        <location filename="../../ui/floor/incidents_view.py" line="84" />
         <source>Hand</source>
         <translation>Main</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="71" />
+        <location filename="../../ui/floor/incidents_view.py" line="85" />
         <source>What was disputed</source>
         <translation>Ce qui était contesté</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="72" />
+        <location filename="../../ui/floor/incidents_view.py" line="86" />
         <source>Rule ID</source>
         <translation>Identifiant de règle</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="73" />
+        <location filename="../../ui/floor/incidents_view.py" line="87" />
         <source>Ruling</source>
         <translation>Décision</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="74" />
+        <location filename="../../ui/floor/incidents_view.py" line="88" />
         <source>Decided by</source>
         <translation>Décidé par</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="75" />
+        <location filename="../../ui/floor/incidents_view.py" line="89" />
         <source>Notes</source>
         <translation>Notes</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="132" />
+        <location filename="../../ui/floor/incidents_view.py" line="182" />
         <source>Floor incidents</source>
         <translation>Incidents d'arbitrage</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="136" />
+        <location filename="../../ui/floor/incidents_view.py" line="186" />
         <source>Cannot write {0}: {1}</source>
         <translation>Impossible d'écrire {0} : {1}</translation>
     </message>
     <message>
-        <location filename="../../ui/floor/incidents_view.py" line="143" />
+        <location filename="../../ui/floor/incidents_view.py" line="193" />
         <source>Export incidents</source>
         <translation>Exporter les incidents</translation>
     </message>

@@ -1,7 +1,11 @@
 """Incident records: the form, the list, and the CSV and printable HTML exports.
 
 The form takes the hand, what was disputed, the ruling, its rule ID, who decided and free
-notes; it forwards to `dealerassist.floor.IncidentBook`.
+notes; it forwards to `dealerassist.floor.IncidentBook`. The Ruling field follows the rule
+ID: the catalogue's ruling of the ID finally in the box (an inline completion passing
+through another ID never leaves that one's ruling behind); a ruling the floor typed is kept.
+The list wraps every column, so a whole ruling is read where it is recorded. `prefill`
+opens the form on a flag raised at the table (the console's Flags tab).
 """
 
 from __future__ import annotations
@@ -10,11 +14,13 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -33,6 +39,7 @@ from dealerassist.journal.incidents import IncidentRecord
 __all__ = ["QtIncidents"]
 
 _COLUMNS = ("#", "Hand", "When", "Disputed", "Ruling", "Rule", "Decided by", "Notes")
+_WIDE = ("Disputed", "Ruling", "Notes")  # long texts: they share the width and wrap
 
 
 class QtIncidents(QWidget):
@@ -43,6 +50,7 @@ class QtIncidents(QWidget):
     def __init__(self, *, book: IncidentBook, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.book = book
+        self._suggested = ""  # the ruling this form put in the field (not typed by the floor)
         self.hand_spin = QSpinBox()
         self.hand_spin.setRange(0, 10_000_000)
         self.hand_spin.setSpecialValueText(self.tr("no hand"))
@@ -64,6 +72,12 @@ class QtIncidents(QWidget):
         self.table = QTableWidget(0, len(_COLUMNS))
         self.table.setHorizontalHeaderLabels([self.tr(c) for c in _COLUMNS])
         self.table.verticalHeader().hide()
+        self.table.setWordWrap(True)
+        header = self.table.horizontalHeader()
+        for column, name in enumerate(_COLUMNS):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch
+                                        if name in _WIDE else
+                                        QHeaderView.ResizeMode.ResizeToContents)
         self.csv_button = QPushButton(self.tr("Export CSV…"))
         self.html_button = QPushButton(self.tr("Export printable page…"))
         form = QFormLayout()
@@ -88,15 +102,42 @@ class QtIncidents(QWidget):
         self.refresh()
 
     def _suggest_ruling(self, rule_id: str) -> None:
-        """Prefill the ruling with the catalogue's, when the field is still empty."""
-        if self.ruling_edit.text().strip():
+        """Put the catalogue's ruling of ``rule_id`` in the field, unless the floor wrote one.
+
+        The field holds a suggestion while its text is the last one put there (or empty):
+        a new rule ID replaces it (with "" when that ID has no ruling), so the ruling saved
+        is always the final ID's. Text the floor typed is never overwritten.
+        """
+        current = self.ruling_edit.text()
+        if current.strip() and current != self._suggested:
             return
-        for entry in rule_catalogue():
-            if entry.rule_id == rule_id.strip().upper() and entry.ruling_en:
-                self.ruling_edit.setText(entry.ruling_en)
+        wanted = rule_id.strip().upper()
+        ruling = next((entry.ruling_en for entry in rule_catalogue()
+                       if entry.rule_id == wanted and entry.ruling_en), "")
+        self._suggested = ruling
+        if current != ruling:
+            self.ruling_edit.setText(ruling)
+
+    def prefill(self, *, hand_id: int | None, rule_id: str, disputed: str,
+                ruling: str = "") -> None:
+        """Start an incident from a flag raised at the table: its hand, rule and facts.
+
+        The ruling is the catalogue's for ``rule_id``; ``ruling`` (the flag's steps) stands
+        in when the catalogue has none.
+        """
+        self.hand_spin.setValue(hand_id or 0)
+        self.disputed_edit.setText(disputed)
+        self.ruling_edit.clear()
+        self._suggested = ""
+        self.rule_box.setCurrentText(rule_id)
+        if not self.ruling_edit.text() and ruling:
+            self.ruling_edit.setText(ruling)
+            self._suggested = ruling
+        self.decided_edit.setFocus()
 
     def record(self) -> IncidentRecord | None:
         """Store the form as an incident; a problem is shown and nothing is stored."""
+        self._suggest_ruling(self.rule_box.currentText())  # the final rule ID's ruling
         try:
             record = self.book.record(
                 hand_id=self.hand_spin.value() or None, disputed=self.disputed_edit.text(),
@@ -109,6 +150,7 @@ class QtIncidents(QWidget):
         for edit in (self.disputed_edit, self.ruling_edit):
             edit.clear()
         self.notes_edit.clear()
+        self._suggested = ""
         self.rule_box.setCurrentText("")
         self.refresh()
         self.recorded.emit(record)
@@ -122,7 +164,15 @@ class QtIncidents(QWidget):
             values = (r.id, r.hand_id or "", r.recorded_at, r.disputed, r.ruling, r.rule_id,
                       r.decided_by, r.notes)
             for column, value in enumerate(values):
-                self.table.setItem(row, column, QTableWidgetItem(str(value)))
+                item = QTableWidgetItem(str(value))
+                item.setToolTip(str(value))
+                self.table.setItem(row, column, item)
+        self.table.resizeRowsToContents()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Rewrap the rows to the new column widths."""
+        super().resizeEvent(event)
+        self.table.resizeRowsToContents()
 
     def export_to(self, path: str | os.PathLike[str]) -> Path:
         """Write the incidents to ``path``: CSV for ``.csv``, else a printable HTML page."""

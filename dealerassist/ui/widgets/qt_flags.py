@@ -1,7 +1,8 @@
 """The flags panel: each irregularity with its rule ID, explanation and ruling steps.
 
 Each open flag has Confirm and Overrule buttons; overruling needs a reason (the floor's
-words), which goes into the journal with the overrule command.
+words), which goes into the journal with the overrule command. Every flag has a "Floor
+incident…" button: the window opens the floor's incident form on it (``incident``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ class QtFlag(QFrame):
     """One flag card."""
 
     command = Signal(str)
+    incident = Signal(object)
+    """Record a floor incident about this flag (its FlagView)."""
 
     def __init__(self, flag: FlagView, parent: QWidget | None = None):
         super().__init__(parent)
@@ -68,6 +71,8 @@ class QtFlag(QFrame):
         self.reason_edit = QLineEdit()
         self.reason_edit.setPlaceholderText(self.tr("reason to overrule"))
         self.overrule_button = ActionButton(self.tr("Overrule"))
+        self.incident_button = ActionButton(self.tr("Floor incident…"))
+        self.incident_button.clicked.connect(lambda: self.incident.emit(self.flag))
         if flag.status is FlagStatus.OPEN:
             layout.addWidget(self.confirm_button)
             actions = QHBoxLayout()
@@ -84,6 +89,7 @@ class QtFlag(QFrame):
                           self.tr("Overruled: {reason}").format(reason=flag.overrule_reason))
             done.setProperty("role", "muted")
             layout.addWidget(done)
+        layout.addWidget(self.incident_button)
 
     def _severity_text(self, flag: FlagView) -> str:
         return {
@@ -107,6 +113,8 @@ class QtFlags(QScrollArea):
     """The list of flags, open ones first."""
 
     command = Signal(str)
+    incident = Signal(object)
+    """A flag (FlagView) the floor records an incident about."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -137,6 +145,7 @@ class QtFlags(QScrollArea):
         for index, flag in enumerate(ordered):
             card = QtFlag(flag)
             card.command.connect(self.command)
+            card.incident.connect(self.incident)
             self._layout.insertWidget(index, card)
             self.cards.append(card)
         self.empty_label.setVisible(not flags)
