@@ -76,6 +76,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                     file=sys.stderr,
                 )
                 return 2
+            except ImportError as error:
+                # PySide6 is there but a system library under it is not (libEGL.so.1 ...).
+                from dealerassist.ui.system_libraries import libraries_named, missing_message
+
+                names = libraries_named(str(error))
+                if not names:
+                    raise
+                print(f"dealerassist: {missing_message(names, what='start')}", file=sys.stderr)
+                return 2
             if module is None:
                 print("dealerassist: the console is not available in this build", file=sys.stderr)
                 return 2

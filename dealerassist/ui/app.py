@@ -41,6 +41,37 @@ def _no_display() -> bool:
     )
 
 
+def _uses_xcb() -> bool:
+    """Tell whether Qt will open its window through X11 (the xcb platform plugin)."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    return (sys.platform.startswith("linux") and bool(os.environ.get("DISPLAY"))
+            and (platform == "xcb" or (not platform
+                                        and not os.environ.get("WAYLAND_DISPLAY"))))
+
+
+def check_platform_libraries() -> None:
+    """Refuse to start Qt on X11 when its plugin's system libraries are missing.
+
+    Qt would print "could not load the Qt platform plugin xcb" and abort; this names the
+    missing libraries and the Debian / Ubuntu packages instead (`ui.system_libraries`).
+
+    Raises:
+        DealerAssistError: a library the xcb plugin needs is missing (one line).
+
+    """
+    if not _uses_xcb():
+        return
+    from PySide6.QtCore import QLibraryInfo
+
+    from dealerassist.ui.system_libraries import missing_for_plugin, missing_message
+
+    folder = os.environ.get("QT_QPA_PLATFORM_PLUGIN_PATH") or str(
+        Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)) / "platforms")
+    missing = missing_for_plugin(Path(folder) / "libqxcb.so")
+    if missing:
+        raise DealerAssistError(missing_message(missing))
+
+
 def make_application() -> QApplication:
     """Return the QApplication, creating it once (offscreen when there is no display)."""
     existing = QApplication.instance()
@@ -162,6 +193,8 @@ def main(args: argparse.Namespace) -> int:
             "no display to open the console on (DISPLAY is not set); run it on the table's "
             "screen, or render it with --screenshot FILE.png"
         )
+    if QApplication.instance() is None:
+        check_platform_libraries()
     app = make_application()
     check_qt_binding()
     screenshot = getattr(args, "screenshot", None)
