@@ -112,6 +112,8 @@ def _text(view: TableView, *, command: str | None) -> str:
     action = view.action
     if action is not None:
         limits = "check" if action.can_check else f"call {action.to_call}"
+        if not action.can_check and action.to_call >= action.stack:
+            limits += f" (all-in for {action.stack})"  # G-ALLIN: a call for less
         if action.raise_to_amounts:
             # Fixed limit: the legal amounts themselves (ST-OPEN-PAIR: 15 or 30), no range.
             word = "bet" if action.is_opening_bet else "raise to"
@@ -145,6 +147,20 @@ def _emit(
     out.flush()
 
 
+def _help(out: TextIO, line: str, *, as_json: bool) -> None:
+    """Print the command list: one line per command, or one JSON object listing them all."""
+    entries = (*COMMAND_HELP, *REPORT_HELP, *TOURNAMENT_HELP)
+    if as_json:
+        record = {"command": line, "commands": [
+            {"usage": usage, "example": example, "meaning": meaning,
+             "verb": usage.split()[0]} for usage, example, meaning in entries]}
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+    else:
+        for usage, example, meaning in entries:
+            out.write(f"  {usage:<28} {meaning} (e.g. {example})\n")
+    out.flush()
+
+
 def run(args: argparse.Namespace) -> int:
     """Read commands from standard input, print the state after each."""
     session = open_session(args)
@@ -156,12 +172,8 @@ def run(args: argparse.Namespace) -> int:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            if line in ("help", "?"):
-                if not args.json:
-                    for usage, example, meaning in (*COMMAND_HELP, *REPORT_HELP,
-                                                    *TOURNAMENT_HELP):
-                        out.write(f"  {usage:<28} {meaning} (e.g. {example})\n")
-                    out.flush()
+            if line.split()[0] in ("help", "?") and line.split()[1:] in ([], ["--json"]):
+                _help(out, line, as_json=args.json or line.endswith("--json"))
                 continue
             try:
                 state = session.execute(line)

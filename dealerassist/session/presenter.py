@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from dealerassist.engine.state import HandState, Phase
+from dealerassist.engine.ruling_events import MisdealDeclared
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure
 from dealerassist.rules.model import HouseRules
@@ -84,6 +85,10 @@ def present(state: SessionState, *, lang: str = "en",
             # JB-NO-OPEN / IRR-JB-FALSE: the pot carried into the next deal stays on the table.
             view_kwargs["pots"] = (PotView(label="Main", amount=state.carried),)
         if state.finished and state.finished[-1].started.hand_id == state.last_hand_id:
+            misdeal = next((event.rule_id for event in state.finished[-1].events
+                            if isinstance(event, MisdealDeclared)), "")
+            if misdeal:
+                view_kwargs["misdeal"] = misdeal
             # The last hand's payouts stay on screen until the next hand is dealt.
             view_kwargs["showdown"] = finished_showdown(state.finished[-1], rules=rules,
                                                         lang=lang)

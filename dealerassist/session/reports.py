@@ -4,9 +4,10 @@ At a live table the physical event has happened whatever the rules say; the deal
 the app, in one short line, and the app flags it with its rule and ruling (IRR-*):
 
 =====================================  =========================================================
-``exposed 3 Ah [first|second|N]``      seat 3's hole card Ah was exposed by the dealer (N-th card
-                                       of the deal); add ``player`` if the player exposed it,
-                                       ``draw`` if it happened during the draw
+``exposed 3 Ah [first|second|N]``      seat 3's hole card Ah was exposed by the dealer (seat 3's
+``exposed 3 Ah deal N``                N-th card; ``deal N``: the N-th card of the whole deal,
+                                       refused if it was another seat's); add ``player`` if the
+                                       player exposed it, ``draw`` during the draw
 ``acted 3 ACTION [AMOUNT]``            seat 3 acted against the rules (out of turn, under-raise,
                                        overbet, after the cap): ``acted 3 r 30``, ``acted 5 c``
 ``extra 3 [COUNT]``                    extra card(s) dealt, the first to seat 3
@@ -82,7 +83,8 @@ class Report:
         other_seat: a second seat (``wronglow``), 0 if none.
         cards: cards named.
         count: a count (extra cards, cards held), 0 if none.
-        nth: the card's place in the deal (``exposed``), 0 if unknown.
+        nth: the card's place in the whole deal (``exposed ... deal N``), 0 if unsaid.
+        own: which of the seat's cards (``exposed 3 Ah second``: 2), 0 if unsaid.
         flag: a word option (``player``, ``draw``, ``after``, ``allin``, a dealing error).
         detail: free text (``wrongbutton``).
 
@@ -94,6 +96,7 @@ class Report:
     cards: tuple[Card, ...] = ()
     count: int = 0
     nth: int = 0
+    own: int = 0
     flag: str = ""
     detail: str = ""
 
@@ -121,9 +124,9 @@ REPORT_COMMANDS = (Report, ConfirmRuling, OverruleFlag)
 
 #: (usage, example, meaning) of every report verb, for ``help`` and the docs.
 REPORT_HELP: tuple[tuple[str, str, str], ...] = (
-    ("exposed SEAT CARD [first|second|N] [player] [draw]", "exposed 3 Ah second",
+    ("exposed SEAT CARD [first|second|N | deal N] [player] [draw]", "exposed 3 Ah second",
      "a hole card was exposed"),
-    ("acted SEAT f|x|c|b|r [AMOUNT]", "acted 3 r 30",
+    ("acted SEAT f|x|c|b|r|allin [AMOUNT]", "acted 3 r 30",
      "a player acted against the rules (out of turn, under-raise, overbet, after the cap)"),
     ("extra SEAT [COUNT]", "extra 3", "extra card(s) dealt, the first to SEAT"),
     ("early CARDS", "early Ks", "board cards turned while betting is open"),
@@ -215,21 +218,30 @@ def parse_report(line: str) -> ReportCommand | None:
         raise CommandError(f"{verb} needs more values; {_usage(verb)}")
     if verb == "exposed":
         options = [a.lower() for a in args[2:]]
-        nth = 0
-        for option in options:
+        nth = own = 0
+        words = iter(options)
+        for option in words:
             if option in _ORDINALS:
-                nth = _ORDINALS[option]
+                own = _ORDINALS[option]
             elif option.isascii() and option.isdigit():
-                nth = _int(verb, option, "deal position")
+                own = _int(verb, option, "card number")
+            elif option == "deal":
+                # The card's place in the whole deal, said explicitly: "deal 5".
+                position = next(words, "")
+                nth = _ORDINALS.get(position) or _int(verb, position, "deal position")
             elif option not in ("player", "draw"):
                 raise CommandError(f"exposed: unknown option {option!r}; {_usage(verb)}")
         flag = "player" if "player" in options else ("draw" if "draw" in options else "")
         return Report(verb, seat=_seat(verb, args[0]), cards=_cards(verb, args[1:2]), nth=nth,
-                      flag=flag)
+                      own=own, flag=flag)
     if verb == "acted":
+        if args[1].lower() in ("allin", "all-in", "a"):
+            # Every chip in: a bet, raise or call worked out from the hand when reported.
+            return Report(verb, seat=_seat(verb, args[0]), flag="allin")
         kind = _ACTION_WORDS.get(args[1].lower())
         if kind is None:
-            raise CommandError(f"acted: {args[1]!r} is not f, x, c, b or r; {_usage(verb)}")
+            raise CommandError(f"acted: {args[1]!r} is not f, x, c, b, r or allin; "
+                               f"{_usage(verb)}")
         amount = 0
         if kind in (irr.ActionKind.BET, irr.ActionKind.RAISE):
             if len(args) < 3:
@@ -303,10 +315,14 @@ def _report_event(hand: Any, report: Report) -> object:
 
     verb = report.verb
     if verb == "exposed":
-        return irr.CardExposed(player(report.seat), report.cards[0], nth=report.nth,
+        exposed = player(report.seat)
+        return irr.CardExposed(exposed, report.cards[0],
+                               nth=_deal_position(hand, exposed, report),
                                by_dealer=report.flag != "player",
                                during_draw=report.flag == "draw")
     if verb == "acted":
+        if report.flag == "allin":
+            return _all_in_attempt(hand.engine_state, player(report.seat))
         return irr.ActionAttempted(player(report.seat), irr.ActionKind(report.flag),
                                    report.count)
     if verb == "extra":
@@ -330,6 +346,48 @@ def _report_event(hand: Any, report: Report) -> object:
     if verb == "wronglow":
         return irr.WrongBringIn(player(report.seat), player(report.other_seat))
     raise IllegalActionError(f"unknown report {verb!r}")  # pragma: no cover
+
+
+def _deal_position(hand: Any, player: int, report: Report) -> int:
+    """Return the place in the deal of the exposed card (1: first off the deck), 0 if unsaid.
+
+    ``exposed 3 Ah second`` is seat 3's second card: the deal goes round one card at a
+    time from the first player left of the button (HE-DEAL), so it is card
+    ``n + index + 1`` of the deal. ``deal N`` names the place itself, refused when that
+    card went to another seat.
+    """
+    started = hand.started
+    seats = started.seats
+    count = len(seats)
+    held = len(hand.engine_state.hole[player])
+    if report.own:
+        if report.own > held:
+            raise IllegalActionError(f"seat {seats[player]} holds {held} card(s): there is no "
+                                     f"card {report.own} of theirs", rule_id="HE-DEAL")
+        return (report.own - 1) * count + player + 1
+    if report.nth:
+        owner = (report.nth - 1) % count
+        if owner != player or report.nth > held * count:
+            whose = (f"went to seat {seats[owner]}" if report.nth <= held * count
+                     else f"was never dealt (the deal holds {held * count})")
+            raise IllegalActionError(f"card {report.nth} of the deal {whose}, not to seat "
+                                     f"{seats[player]}", rule_id="HE-DEAL")
+        return report.nth
+    return 0
+
+
+def _all_in_attempt(state: HandState, player: int) -> irr.ActionAttempted:
+    """Return ``player``'s all-in as the action it is: a bet, a raise or a call.
+
+    Every chip the player has, their bet of this street included; no more than the bet to
+    match is a call (all-in for less, G-ALLIN).
+    """
+    all_in_to = state.bets[player] + state.stacks[player]
+    top = max(state.bets)
+    if all_in_to <= top:
+        return irr.ActionAttempted(player, irr.ActionKind.CALL, 0)
+    kind = irr.ActionKind.BET if top == 0 else irr.ActionKind.RAISE
+    return irr.ActionAttempted(player, kind, all_in_to)
 
 
 def _setup(hand: Any, rules: HouseRules):  # type: ignore[no-untyped-def]

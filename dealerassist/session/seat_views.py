@@ -142,7 +142,8 @@ def action_bar(hand: HandInPlay, structure: str, lang: str = "en") -> ActionBarV
         seat=hand.started.seats[i],
         name=hand.started.names[i],
         stack=engine.stacks[i],
-        to_call=choices.to_call,
+        # The full amount owed, not capped at the stack: a call for less is all-in (G-ALLIN).
+        to_call=max(max(engine.bets), engine.call_floor) - engine.bets[i],
         can_check=choices.can_check,
         can_fold=choices.can_fold,
         min_raise_to=choices.min_raise_to,

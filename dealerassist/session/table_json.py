@@ -3,6 +3,11 @@
 Keys (the CLI contract of the design, kept as they are): hand_id, street, to_act,
 to_call, min_raise_to, max_raise_to, pots, stacks, flags, plus seats, button, board,
 message; payouts once a showdown's pots are settled, and error after a refused command.
+Added for integrators: all_in (the call takes the whole stack: ``to_call`` is the full
+amount owed, which may exceed the stack), raise_to_amounts (fixed limit's legal amounts),
+bring_in ({seat, amount} while a stud bring-in is due), each flag's id, status and seat
+(``confirm ID`` / ``overrule ID REASON``), misdeal ({hand_id, rule_id} of a hand just
+voided).
 Seats are numbered from 1 as on the felt; chips are ints; cards are text.
 """
 
@@ -25,18 +30,23 @@ def table_json(view: TableView, *, error: str | None = None) -> dict[str, Any]:
         "street": view.street,
         "to_act": action.seat if action else None,
         "to_call": action.to_call if action else None,
+        "all_in": bool(action and action.to_call and action.to_call >= action.stack),
         "min_raise_to": action.min_raise_to if action else None,
         "max_raise_to": action.max_raise_to if action else None,
         # Fixed limit: the only legal amounts (ST-OPEN-PAIR: [15, 30]); null for a range.
         "raise_to_amounts": list(action.raise_to_amounts) if action and action.raise_to_amounts
         else None,
+        # ST-BRINGIN: the seat to act posts the bring-in (c) or completes (b).
+        "bring_in": {"seat": action.seat, "amount": action.bring_in}
+        if action and action.bring_in is not None else None,
         "pots": [
             {"label": pot.label, "amount": pot.amount, "eligible": list(pot.eligible_seats)}
             for pot in view.pots
         ],
         "stacks": {str(seat.seat): seat.stack for seat in occupied},
         "flags": [
-            {"rule_id": flag.rule_id, "message": flag.message, "severity": str(flag.severity)}
+            {"id": flag.flag_id, "rule_id": flag.rule_id, "message": flag.message,
+             "severity": str(flag.severity), "status": str(flag.status), "seat": flag.seat}
             for flag in view.flags
         ],
         "seats": [
@@ -53,6 +63,9 @@ def table_json(view: TableView, *, error: str | None = None) -> dict[str, Any]:
         "button": button,
         "board": list(view.board),
         "message": view.message,
+        # A hand voided by a misdeal (IRR-*-MISDEAL): redealt with the same button.
+        "misdeal": {"hand_id": view.hand_id, "rule_id": view.misdeal} if view.misdeal
+        else None,
     }
     if view.showdown is not None and view.showdown.pots:
         result["payouts"] = [

@@ -70,7 +70,9 @@ def act(hand, *events):  # type: ignore[no-untyped-def]
 
 def test_parse_report_lines() -> None:
     assert parse_report("exposed 3 Ah second") == Report("exposed", seat=3,
-                                                         cards=parse_cards("Ah"), nth=2)
+                                                         cards=parse_cards("Ah"), own=2)
+    assert parse_report("exposed 3 Ah deal 5") == Report("exposed", seat=3,
+                                                         cards=parse_cards("Ah"), nth=5)
     assert parse_report("extra 2") == Report("extra", seat=2, count=1)
     assert parse_report("acted 3 r 30") == Report("acted", seat=3, count=30, flag="raise")
     assert parse_report("acted 5 c") == Report("acted", seat=5, flag="call")
@@ -100,7 +102,7 @@ def test_parse_report_lines() -> None:
     ("holding 3 four", "count 'four'"),
     ("overrule 4:IRR-DECK", "needs a flag and the floor's reason"),
     ("acted 3 r", "needs its amount"),
-    ("acted 3 shove 30", "is not f, x, c, b or r"),
+    ("acted 3 shove 30", "is not f, x, c, b, r or allin"),
 ])
 def test_bad_report_lines_say_how_to_fix_them(line: str, words: str) -> None:
     with pytest.raises(CommandError, match=words):
@@ -174,7 +176,7 @@ def test_refusals_name_seats_not_engine_players() -> None:
     hand = running_hand()
     seats = hand.started.seats
     actor = hand.engine_state.actor
-    hand, _ = run(hand, f"exposed {seats[actor]} Kd 5")
+    hand, _ = run(hand, f"exposed {seats[actor]} Kd second")
     flag = hand_flags(hand)[0]
     hand = act(hand, Folded(actor))
     with pytest.raises(IllegalActionError) as error:

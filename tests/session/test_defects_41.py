@@ -300,3 +300,116 @@ def test_defect_41_9_the_text_table_says_15_or_30() -> None:
 def test_defect_41_9_no_limit_keeps_a_range() -> None:
     session = heads_up_at_the_flop()
     assert table_json(present(session.state))["raise_to_amounts"] is None
+
+
+# ----- the table's JSON for integrators (issue 41) -------------------------------------------
+
+
+def record(session: TableSession) -> dict:  # type: ignore[type-arg]
+    return table_json(present(session.state))
+
+
+def test_issue_41_json_ST_BRINGIN_bring_in_seat_and_amount_while_due() -> None:
+    session = table("Stud 15/30 ante 2 bring-in 5")
+    session.execute("hand")
+    assert record(session)["bring_in"] is None  # nobody acts before the up cards
+    session.execute("up 1 Kh 2 7c 3 2d")  # seat 3's deuce brings in
+    state = record(session)
+    assert state["bring_in"] == {"seat": 3, "amount": 5}
+    assert state["to_act"] == 3 and state["min_raise_to"] == 15  # or complete to 15
+    session.execute("c")
+    assert record(session)["bring_in"] is None and record(session)["to_call"] == 5
+
+
+def test_issue_41_json_flags_carry_id_and_status_for_confirm_and_overrule() -> None:
+    session = table("NLHE 1/2", players=3)
+    session.execute("hand")
+    session.execute("early Qs")  # IRR-FLOP-EARLY
+    [flag] = record(session)["flags"]
+    assert flag["rule_id"] == "IRR-FLOP-EARLY" and flag["status"] == "open"
+    assert flag["id"].endswith(":IRR-FLOP-EARLY")
+    session.execute(f"confirm {flag['id']}")
+    assert record(session)["flags"][0]["status"] == "confirmed"
+    session.execute("undo")
+    session.execute(f"overrule {flag['id']} the card was not seen")
+    assert record(session)["flags"][0]["status"] == "overruled"
+
+
+def test_issue_41_json_misdeal_field_names_the_voided_hand_and_its_rule() -> None:
+    session = table("NLHE 1/2", players=3)
+    session.execute("hand")
+    assert record(session)["misdeal"] is None
+    session.execute("extra 1 2")  # IRR-HE-EXTRA-2: a misdeal
+    session.execute("misdeal")
+    assert record(session)["misdeal"] == {"hand_id": 1, "rule_id": "IRR-HE-EXTRA-2"}
+    session.execute("hand")
+    assert record(session)["misdeal"] is None
+
+
+def test_issue_41_json_G_ALLIN_to_call_is_the_full_amount_owed_and_all_in_says_short() -> None:
+    session = table("NLHE 1/2", players=3)
+    session.execute("correct 2 50")
+    session.execute("hand")  # button 1: seat 2 small blind, seat 3 big blind
+    session.execute("r 100")
+    state = record(session)
+    assert state["to_act"] == 2
+    assert state["to_call"] == 99 and state["all_in"] is True  # 49 behind: a call is all-in
+    assert state["stacks"]["2"] == 49
+    session.execute("c")
+    assert record(session)["all_in"] is False
+
+
+def test_issue_41_json_acted_allin_out_of_turn_is_a_raise_of_every_chip() -> None:
+    session = table("NLHE 1/2", players=3, stack=300)
+    session.execute("hand")
+    session.execute("acted 3 allin")  # seat 3, the big blind, pushes before seat 1 acts
+    [flag] = record(session)["flags"]
+    assert flag["rule_id"] == "IRR-OUT-OF-TURN" and flag["seat"] == 3
+    assert "raises to 300" in flag["message"]
+
+
+@pytest.mark.parametrize(("line", "rule_id"), [
+    ("exposed 2 Ah first", "IRR-HE-EXPOSE-FIRST2"),  # seat 2 is dealt first: card 1
+    ("exposed 3 Ah first", "IRR-HE-EXPOSE-FIRST2"),  # card 2 of the deal
+    ("exposed 1 Ah first", "IRR-HE-EXPOSE-OTHER"),  # the button's first card is card 3
+    ("exposed 2 Ah second", "IRR-HE-EXPOSE-OTHER"),  # seat 2's second card is card 4
+    ("exposed 2 Ah deal 1", "IRR-HE-EXPOSE-FIRST2"),
+    ("exposed 1 Ah deal 6", "IRR-HE-EXPOSE-OTHER"),
+])
+def test_issue_41_exposed_counts_the_seats_own_cards_the_deal_position_explicit(
+        line: str, rule_id: str) -> None:
+    session = table("NLHE 1/2", players=3)
+    session.execute("hand")  # button 1: the deal starts with seat 2
+    session.execute(line)
+    assert [flag["rule_id"] for flag in record(session)["flags"]] == [rule_id]
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("exposed 2 Ah deal 2", "card 2 of the deal went to seat 3, not to seat 2"),
+    ("exposed 2 Ah deal 7", "was never dealt"),
+    ("exposed 2 Ah third", "unknown option"),
+    ("exposed 2 Ah 3", "seat 2 holds 2 card\\(s\\): there is no card 3"),
+])
+def test_issue_41_exposed_a_position_not_that_seats_is_refused(line: str, words: str) -> None:
+    session = table("NLHE 1/2", players=3)
+    session.execute("hand")
+    before = session.state
+    with pytest.raises((IllegalActionError, CommandError), match=words):
+        session.execute(line)
+    assert session.state == before
+
+
+def test_issue_41_help_json_lists_every_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import subprocess
+    import sys
+
+    for extra, line in (([], "help --json"), (["--json"], "help")):
+        process = subprocess.run(
+            [sys.executable, "-m", "dealerassist", "table", "--db", str(tmp_path / "t.db"),
+             *extra], input=line + "\n", capture_output=True, text=True, timeout=120,
+            check=False)
+        listing = json.loads(process.stdout.splitlines()[-1])
+        verbs = {entry["verb"] for entry in listing["commands"]}
+        assert {"sit", "hand", "r", "flop", "exposed", "confirm", "overrule"} <= verbs
+        assert all(entry["usage"] and entry["example"] for entry in listing["commands"])

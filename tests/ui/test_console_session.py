@@ -18,6 +18,7 @@ from dealerassist.engine.events import PotAwarded, RakeTaken
 from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settle
 from dealerassist.engine.stud import up_positions
+from dealerassist.games.spec import BettingStructure
 from dealerassist.journal.memory import InMemoryJournal
 from dealerassist.rules import default_rules
 from dealerassist.rules.model import GamePreset
@@ -136,6 +137,9 @@ def assert_display_matches_engine(window, controller) -> None:
         assert limits == "No raise allowed"
     elif choices.min_raise_to == choices.max_raise_to:
         assert limits.endswith(f" {_chips(choices.min_raise_to)}")
+    elif engine.setup.game.structure is BettingStructure.FIXED_LIMIT:
+        # ST-OPEN-PAIR: the small or the big bet, nothing between (issue 41 defect 9).
+        assert limits.endswith(f"{_chips(choices.min_raise_to)} / {_chips(choices.max_raise_to)}")
     else:
         assert limits.endswith(f"{_chips(choices.min_raise_to)} – {_chips(choices.max_raise_to)}")
     raises = bar.detail_label.text()
@@ -567,7 +571,7 @@ def test_flags_from_dealer_reports_are_confirmed_and_overruled_in_the_panel(qtbo
     window, controller = open_console(qtbot, settings, rules.preset("NLHE 1/2"))
     seat_players(qtbot, window, {1: ("Ann", 200), 2: ("Ben", 300), 3: ("Cy", 150)}, button=1)
     hotkey(qtbot, window, Qt.Key.Key_N)
-    type_command(qtbot, window, "exposed 3 Ah 5")  # IRR-HE-EXPOSE-OTHER
+    type_command(qtbot, window, "exposed 3 Ah second")  # IRR-HE-EXPOSE-OTHER (card 5 of 6)
     assert window.tabs.currentWidget() is window.flags
     assert window.tabs.tabText(0) == "Flags (1)"
     card = window.flags.cards[0]

@@ -41,6 +41,8 @@ class TableView:
         message: A status line for the dealer ("Deal the flop"), "" when none.
         proposals: Camera proposals waiting for the dealer's confirmation (the camera
             proposes, the dealer confirms).
+        misdeal: The rule ID of the misdeal that voided the last hand (IRR-*-MISDEAL), shown
+            until the next hand is dealt; "" otherwise.
         extras: Free (key, value) text pairs for facts not modelled yet (status bar).
         board_due: Board cards the dealer must enter now (HE-STREETS: 3 on the flop, 1 on
             the turn and river), 0 when none is due.
@@ -68,6 +70,7 @@ class TableView:
     extras: tuple[tuple[str, str], ...] = ()
     board_due: int = 0
     board_command: str = ""
+    misdeal: str = ""
 
     def seat(self, number: int) -> SeatView | None:
         """Return the SeatView of seat ``number``, or None if the table has no such seat."""
