@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from dealerassist.engine.state import HandState, Phase
 from dealerassist.engine.ruling_events import MisdealDeclared
+from dealerassist.engine.state import HandState, Phase
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure
 from dealerassist.rules.model import HouseRules
