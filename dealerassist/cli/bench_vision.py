@@ -16,7 +16,12 @@ On a shared machine wall clock measures the neighbours too, so the same kind of 
 also timed as CPU time (``frame_cpu_ms_*``): the process's, all threads together (the
 recogniser shares a large batch of index patches between two threads), with OpenCV on one
 thread; an upper bound for the frame's wall clock on an idle machine.
-Accuracy: the held-out scenes of `dealerassist.vision.designs` (a seed and deck designs
+Real photographs first: the held-out split of ``vision-real-dev`` (``real_heldout``:
+recall, precision, the same for readings at 0.95 or more, by background, scene and camera,
+and each wrong reading by name), when the set is found (``DEALERASSIST_VISION_REAL``, else
+``../shared/vision-real-dev`` beside the checkout, else /work/shared/vision-real-dev);
+otherwise ``real_heldout`` is null and ``real_heldout_absent`` says why.
+Accuracy on renders: the held-out scenes of `dealerassist.vision.designs` (a seed and deck designs
 never used in training), per condition; Debian artwork decks are added when
 ``scripts/vision_artwork.py`` has rasterised them (``DEALERASSIST_VISION_ART``, default
 /tmp/dealerassist-vision/art).
@@ -88,6 +93,17 @@ def camera_stream(
             yield condition, deck, scene, result, elapsed
 
 
+def _real_heldout(recogniser: Any) -> dict[str, Any]:
+    """Return the real held-out photographs' figures, or null and why."""
+    from dealerassist.vision.real_photos import find_real_set, score_real, split_files
+
+    folder, why = find_real_set()
+    if folder is None:
+        return {"real_heldout": None, "real_heldout_absent": why}
+    return {"real_heldout": score_real(recogniser.recognise, folder, split_files("heldout")),
+            "real_set": str(folder)}
+
+
 def measure(*, quick: bool) -> dict[str, dict[str, Any]]:
     """Time and score the recogniser; returns ``{"vision": {...}}``."""
     import cv2
@@ -99,6 +115,7 @@ def measure(*, quick: bool) -> dict[str, dict[str, Any]]:
 
     cv2.setNumThreads(2)
     recogniser = Recogniser()
+    real = _real_heldout(recogniser)
     decks = _decks()
     per_condition = 4 if quick else 30
     total = Score()
@@ -130,6 +147,7 @@ def measure(*, quick: bool) -> dict[str, dict[str, Any]]:
     cv2.setNumThreads(2)
     return {
         "vision": {
+            **real,
             "frame_ms_p50": round(float(np.percentile(timed, 50)), 2),
             "frame_ms_p95": round(float(np.percentile(timed, 95)), 2),
             "frame_cpu_ms_p50": round(float(np.percentile(cpu_times, 50)), 2),

@@ -1,0 +1,125 @@
+"""Scoring the recogniser on real photographs: the held-out split of ``vision-real-dev``.
+
+The set (349 photos, 1,114 labelled face-up cards, CC BY 4.0; its README and SOURCES.md
+give the attribution) lives outside the repository. Its split into development and
+held-out shots is committed in ``resources/vision/real_split`` (made once by
+``scripts/vision_real_split.py``, by group of consecutive shots). Scoring follows the set's
+README: per image, the predicted and labelled cards as multisets; recall = matched /
+labelled, precision = matched / predicted, summed over images, broken down by background,
+scene and camera/deck. Readings at or above `CONFIRM_BELOW` are scored on their own too
+(the ones the console takes without asking the dealer).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dealerassist.vision.image_file import read_image
+from dealerassist.vision.sighting import CONFIRM_BELOW, Sighting
+
+__all__ = ["SPLIT_DIR", "RealScore", "find_real_set", "score_real", "split_files"]
+
+SPLIT_DIR = Path(__file__).resolve().parents[1] / "resources" / "vision" / "real_split"
+_ENV = "DEALERASSIST_VISION_REAL"
+
+
+def find_real_set() -> tuple[Path | None, str]:
+    """Return (folder of vision-real-dev, "") or (None, why it is absent)."""
+    named = os.environ.get(_ENV)
+    candidates = [Path(named)] if named else [
+        Path(__file__).resolve().parents[3] / "shared" / "vision-real-dev",
+        Path("/work/shared/vision-real-dev"),
+    ]
+    for folder in candidates:
+        if (folder / "labels.json").is_file():
+            return folder, ""
+    where = ", ".join(str(c) for c in candidates)
+    return None, f"vision-real-dev not found (looked in {where}; set {_ENV})"
+
+
+def split_files(name: str) -> list[str]:
+    """Return the files of one split (``dev`` or ``heldout``), as labels.json names them."""
+    return (SPLIT_DIR / f"{name}.txt").read_text().split()
+
+
+@dataclass
+class RealScore:
+    """Multiset counts: matched, predicted and labelled cards (mutable accumulator)."""
+
+    matched: int = 0
+    predicted: int = 0
+    labelled: int = 0
+
+    def add(self, predicted: Iterable[str], labelled: Iterable[str]) -> None:
+        """Fold one image in."""
+        p, g = Counter(predicted), Counter(labelled)
+        self.matched += sum((p & g).values())
+        self.predicted += sum(p.values())
+        self.labelled += sum(g.values())
+
+    @property
+    def recall(self) -> float:
+        """Share of labelled cards read (1.0 with none)."""
+        return self.matched / self.labelled if self.labelled else 1.0
+
+    @property
+    def precision(self) -> float:
+        """Share of readings that were right (1.0 with none)."""
+        return self.matched / self.predicted if self.predicted else 1.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Figures rounded for the bench, with the counts."""
+        return {"recall": round(self.recall, 4), "precision": round(self.precision, 4),
+                "cards": self.labelled, "read_right": self.matched,
+                "readings": self.predicted}
+
+
+def score_real(
+    recognise: Callable[[Any], Sequence[Sighting]],
+    folder: Path,
+    files: Sequence[str],
+) -> dict[str, Any]:
+    """Read every listed photo; figures overall, sure readings, and by group."""
+    records = {r["file"]: r for r in json.loads((folder / "labels.json").read_text())}
+    total, sure = RealScore(), RealScore()
+    groups: dict[str, dict[str, RealScore]] = {"by_background": {}, "by_scene": {},
+                                               "by_camera": {}}
+    times: list[float] = []
+    wrong: list[str] = []
+    for name in files:
+        record = records[name]
+        frame = read_image(folder / name)
+        started = time.perf_counter()
+        sightings = recognise(frame)
+        times.append((time.perf_counter() - started) * 1000.0)
+        cards = [str(s.card) for s in sightings]
+        total.add(cards, record["cards"])
+        sure.add([str(s.card) for s in sightings if s.confidence >= CONFIRM_BELOW],
+                 record["cards"])
+        keys = {"by_background": record["background"], "by_scene": record["scene"],
+                "by_camera": record["notes"].split(";")[0].split("(")[0].strip()}
+        for group, key in keys.items():
+            groups[group].setdefault(key, RealScore()).add(cards, record["cards"])
+        extra = Counter(cards) - Counter(record["cards"])
+        wrong.extend(f"{Path(name).stem}:{card}" for card in sorted(extra.elements()))
+    times.sort()
+    return {
+        "images": len(files),
+        **total.to_json(),
+        "sure_recall": round(sure.recall, 4),
+        "sure_precision": round(sure.precision, 4),
+        "sure_readings": sure.predicted,
+        **{group: {k: v.to_json() for k, v in sorted(scores.items())}
+           for group, scores in groups.items()},
+        "photo_ms_p50": round(times[len(times) // 2], 1) if times else None,
+        "photo_ms_p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 1)
+        if times else None,
+        "wrong_readings": wrong,
+    }
