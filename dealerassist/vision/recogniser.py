@@ -16,7 +16,6 @@ court") and suit join the corners' evidence, and it settles a dispute between th
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -25,7 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealerassist.cards import Card, Rank, Suit
+from dealerassist.cards import Card, Rank
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
 from dealerassist.vision.card_body import (
@@ -54,7 +53,6 @@ from dealerassist.vision.geometry import (
     order_quad,
 )
 from dealerassist.vision.image_file import read_image
-from dealerassist.vision.ink import Ink, ink_colours
 from dealerassist.vision.model import (
     DEFAULT_MODEL_PATH,
     NO_INDEX,
@@ -75,6 +73,11 @@ from dealerassist.vision.sighting import Sighting
 __all__ = ["Reading", "Recogniser", "Trace", "extract_patch", "read_image"]
 
 _SMALLEST = 24  # pixels: a frame narrower than this holds no legible index
+# A frame read empty whose shape is a card's (short / long side in this range) may be a
+# photo cropped to one card: it is read again shrunk to this width, on this border.
+_ONE_CARD_SHAPE = (0.55, 0.9)
+_ONE_CARD_WIDTH = 100
+_ONE_CARD_BORDER = (30, 30, 30)
 _MIN_PAPER = 0.3  # share of card stock below which a region is not an index (geometry)
 # Card stock is sampled on the finder's closed mask: ink holes filled. On the plain mask
 # the red ink of a far card's index (saturated, so not "paper") left its corner under 30 %
@@ -298,11 +301,6 @@ _COURT_MAX = 16  # outlines whose face is read, a frame at most (the same cards 
 # Quads read a frame at most, clean outlines first (geometry.found). 60 (and fewer lines
 # searched, card_hypotheses._MIN_CARDS 1.0): +7 / +4 cards, +3 / +1 false reports.
 _MAX_HYPOTHESES = 40
-# A four-colour deck's suits from the index's ink (`Recogniser._four_colour`, `ink`): the
-# readings from this confidence (the reporting floor) witness the deck. Twenty-fourth
-# session: seven development sets unchanged, fresh sets +4 cards and 4 false reports fewer
-# (a green king of clubs read as a spade, three black courts read as clubs, all far).
-_FOUR_COLOUR: float | None = 0.6
 # A card read on an outline more than [2] times the median card read surely at both
 # corners is boxed by a hypothesis of [0]-[1] times that size lying (_CARD_INSIDE) inside
 # the outline with a corner on the index read (`Recogniser._card_sized`). Twenty-third
@@ -696,6 +694,12 @@ def _inside_a_blank(quad: CardQuad, blanks: list[tuple[np.ndarray, float]]) -> b
     area = cv2.contourArea(quad.corners.astype(np.float32))
     return any(blank_area >= _PICTURE * area and overlap(quad.corners, corners) >= _WITHIN
                for corners, blank_area in blanks)
+
+
+def _one_card_shape(frame: np.ndarray) -> bool:
+    """Whether a frame has the shape of one card (either way up)."""
+    height, width = frame.shape[:2]
+    return _ONE_CARD_SHAPE[0] <= min(height, width) / max(height, width) <= _ONE_CARD_SHAPE[1]
 
 
 def _short_side(corners: np.ndarray) -> float:
@@ -1375,56 +1379,8 @@ class Recogniser:
             sighting = Sighting(card, min(1.0, confidence), _clip(quad.box, frame.shape),
                                 zone, frame_index)
             kept.append(Reading(sighting, region, quad))
-        kept = self._four_colour(frame, self._settle_places(frame, kept))
+        kept = self._settle_places(frame, kept)
         return self._card_sized(frame, kept, quads, regions, results, zones)
-
-    def _four_colour(self, frame: np.ndarray, kept: list[Reading]) -> list[Reading]:
-        """Read the suit from the index's ink where a four-colour deck says it (`ink`).
-
-        Why: a far or blurred four-colour club is read as a spade, a spade as a club, a
-        diamond as a club (the network sees grey and redness, and the suit sign is a few
-        pixels), though the ink says which: clubs green, diamonds blue, spades black. The
-        network tells red from black well; the ink decides among the rest. No two-colour
-        deck prints green or blue: a spade read on green ink is a club, a spade or a club
-        read on blue ink a diamond, in any frame. A club read on black ink is a spade only
-        in a four-colour deck's frame: one where the readings (from ``_FOUR_COLOUR``) of a
-        club on green ink and of a diamond on blue ink outnumber those of a club on black
-        and of a diamond on red ink (in a pile, one region half on green felt or on a
-        neighbour must not turn a two-colour deck's clubs into spades). Red ink changes
-        nothing: in a pile the region read can show a heart beside the diamond read. A
-        reading whose suit the ink changes becomes a proposal (``_DISPUTED``); one whose
-        new card is read already in the frame keeps its suit (never a false "same card
-        twice", IRR-DECK). The patches are cut again from the frame (seven, ~0.07 ms).
-        """
-        if _FOUR_COLOUR is None or not kept:
-            return kept
-        inks = ink_colours(np.stack([extract_patch(frame, reading.region)
-                                     for reading in kept]))
-        # A club on green or a diamond on blue ink witnesses a four-colour deck, a club on
-        # black or a diamond on red ink a two-colour one; the witnesses must outnumber.
-        witness = Counter(
-            (reading.sighting.card.suit, ink) for reading, ink in zip(kept, inks, strict=True)
-            if reading.sighting.confidence >= _FOUR_COLOUR)
-        four = (witness[Suit.CLUBS, Ink.GREEN] + witness[Suit.DIAMONDS, Ink.BLUE]
-                > witness[Suit.CLUBS, Ink.BLACK] + witness[Suit.DIAMONDS, Ink.RED])
-        # (suit read, ink) -> the suit: in any frame, then only in a four-colour one.
-        changes = {(Suit.SPADES, Ink.GREEN): Suit.CLUBS, (Suit.SPADES, Ink.BLUE): Suit.DIAMONDS,
-                   (Suit.CLUBS, Ink.BLUE): Suit.DIAMONDS}
-        if four:
-            changes[Suit.CLUBS, Ink.BLACK] = Suit.SPADES
-        cards = {reading.sighting.card for reading in kept}
-        out: list[Reading] = []
-        for reading, ink in zip(kept, inks, strict=True):
-            card = reading.sighting.card
-            suit = changes.get((card.suit, ink))
-            if suit is None or Card.of(card.rank, suit) in cards:
-                out.append(reading)
-                continue
-            sighting = replace(reading.sighting, card=Card.of(card.rank, suit),
-                               confidence=min(reading.sighting.confidence, _DISPUTED))
-            cards.add(sighting.card)
-            out.append(Reading(sighting, reading.region, reading.quad))
-        return out
 
     def _card_sized(
         self, frame: np.ndarray, kept: list[Reading], quads: list[CardQuad],
@@ -1600,4 +1556,29 @@ class Recogniser:
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
         sightings = [reading.sighting for reading in self.readings(frame, frame_index=frame_index)]
+        if not sightings and self.calibration is None and _one_card_shape(frame):
+            sightings = self._read_one_card(frame)
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
+
+    def _read_one_card(self, frame: np.ndarray) -> list[Sighting]:
+        """Read a photo cropped to one card's border: shrunk to a card's usual size, framed.
+
+        Why: the finder separates a card from the table around it; with no table there is
+        no outline to find. Cut to its border, a rendered card is read in no design at any
+        size; shrunk to `_ONE_CARD_WIDTH` and framed by a dark border, every one is
+        (`test_defect_issue_42_single_card_cropped_to_its_border_is_read`).
+        """
+        height, width = frame.shape[:2]
+        scale = min(1.0, _ONE_CARD_WIDTH / min(height, width))
+        small = cv2.resize(frame, (max(1, round(width * scale)), max(1, round(height * scale))),
+                           interpolation=cv2.INTER_AREA)
+        pad = round(0.3 * min(small.shape[:2]))
+        framed = cv2.copyMakeBorder(small, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
+                                    value=_ONE_CARD_BORDER)
+        out = []
+        for reading in self.readings(framed):
+            x, y, w, h = reading.sighting.box
+            box = (max(0, round((x - pad) / scale)), max(0, round((y - pad) / scale)),
+                   round(w / scale), round(h / scale))
+            out.append(replace(reading.sighting, box=box))
+        return out

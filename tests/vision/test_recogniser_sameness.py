@@ -19,8 +19,7 @@ that gave no card read as the court their face shows (``_COURTS``), what is left
 region past the cards read searched (``_RESIDUAL``), and two cards kept on one place settled
 by their faces or made proposals (``_SAME_PLACE``), and a card read on an outline much
 larger than a card boxed by a card-sized hypothesis (``_CARD_SIZED``), and the cards of a
-fan read beside a card read surely (``_NEIGHBOURS``), and a four-colour deck's suits taken
-from the index's ink (``_FOUR_COLOUR``): the proof turns these
+fan read beside a card read surely (``_NEIGHBOURS``): the proof turns these
 off and so still shows that nothing else in the reader moved; the script's figures compare
 the reader with them on.
 
@@ -120,7 +119,6 @@ def test_the_faster_reader_reads_every_frame_as_the_reader_before_it(monkeypatch
     monkeypatch.setattr(recogniser_module, "_SAME_PLACE", None)  # two cards on one place kept
     monkeypatch.setattr(recogniser_module, "_CARD_SIZED", None)  # boxed by the outline read
     monkeypatch.setattr(recogniser_module, "_NEIGHBOURS", None)  # no fan searched beside
-    monkeypatch.setattr(recogniser_module, "_FOUR_COLOUR", None)  # the network's suits
     cv2.setNumThreads(2)
     # BASE ran its network on cv2.dnn: today's reader too, for sameness to 1e-6 (ONNX
     # Runtime's probabilities differ from it by ~1e-6, `test_network`).
