@@ -280,7 +280,10 @@ def nl_min_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Dri
                 and step.state.setup.game.structure is not BettingStructure.FIXED_LIMIT
                 and (raised or difficulty is Difficulty.BEGINNER))
 
-    step = _pick(rng, games=_NL_GAMES, difficulty=difficulty, rules=rules, accept=accept)
+    # pot limit has the same minimum (BET-NL-MIN): a third of the harder drills are pot limit
+    games = _PL_GAMES if difficulty is not Difficulty.BEGINNER and rng.randrange(3) == 0 \
+        else _NL_GAMES
+    step = _pick(rng, games=games, difficulty=difficulty, rules=rules, accept=accept)
     return nl_min_from(step, seed=seed, difficulty=difficulty.value)
 
 

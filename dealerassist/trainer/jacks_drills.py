@@ -337,14 +337,25 @@ def _opens(step: Step) -> bool:
 
 
 def _tricky(cards: Sequence[Card]) -> bool:
-    """Hands a new dealer misreads: a pair of tens to queens, low two pair, straights, flushes."""
+    """Hands a new dealer misreads, near the line either way.
+
+    Openers: a pair of jacks or queens, two small pairs, a straight or a flush. No openers:
+    a pair of sevens to tens, ace-king high, four to a flush or four to a straight.
+    """
     counts = Counter(int(c.rank) for c in cards)
     pairs = [r for r, k in counts.items() if k == 2]
     if len(pairs) == 1:
-        return 10 <= pairs[0] <= 12
+        return 7 <= pairs[0] <= 12
     if len(pairs) == 2:
         return max(pairs) < 11
-    return len(counts) == 5 and opener_reading(cards)[1]
+    if len(counts) < 5:
+        return False
+    if opener_reading(cards)[1]:
+        return True  # a straight or a flush
+    ranks = sorted(counts)
+    four_flush = max(Counter(c.suit for c in cards).values()) == 4
+    four_straight = any(ranks[k + 3] - ranks[k] == 3 for k in range(2))
+    return four_flush or four_straight or ranks[-2:] == [13, 14]
 
 
 def jb_open_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:

@@ -2,11 +2,15 @@
 
 The answer is the engine's settlement rake; the explanation works it from the house's
 rate, rounding step and cap, pot by pot or on the whole hand, and says when no flop means
-no drop.
+no drop. Beginners work with the house's own rake; harder levels with the structures
+rooms use (`level_rake`): a rounding step of 5, caps by stakes, advanced also 10 % or
+7.5 % and the rake taken pot by pot; hands that end on the first round (no flop, no drop,
+in stud and draw too) are more frequent at harder levels.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from decimal import Decimal
 
@@ -14,14 +18,53 @@ from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settlement
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.games.spec import Family
-from dealerassist.rules.model import HouseRules, RakeBase
+from dealerassist.rules.model import HouseRules, RakeBase, RakeRules, StakeCap
 from dealerassist.trainer.difficulty import Difficulty
 from dealerassist.trainer.drill import AnswerFormat, Drill, DrillKind
 from dealerassist.trainer.final_hands import POT_GAMES, final_states
 from dealerassist.trainer.situation import table_lines
 from dealerassist.trainer.text import Text
 
-__all__ = ["rake_drill", "rake_from_state", "rake_steps"]
+__all__ = ["BANDS", "level_rake", "rake_drill", "rake_from_state", "rake_steps"]
+
+#: Caps by stakes of the harder levels: (the big blind up to, cap), about three big blinds.
+BANDS = ((5, 15), (20, 60), (100, 300), (200, 600))
+_ABOVE = 1800
+
+
+def level_rake(rng: random.Random, level: Difficulty, rules: HouseRules) -> HouseRules:
+    """Return the rules whose rake a drill of ``level`` uses: the house's, or a room's usual."""
+    if level is Difficulty.BEGINNER or not rules.rake.enabled:
+        return rules
+    bands = tuple(StakeCap(max_big_blind=bb, cap=cap) for bb, cap in BANDS)
+    rake = dataclasses.replace(rules.rake, rounding_step=5, caps_by_stakes=bands, cap=_ABOVE,
+                               no_flop_no_drop=True, base=RakeBase.HAND)
+    if level is Difficulty.ADVANCED:
+        rake = dataclasses.replace(rake, percent=rng.choice((Decimal(10), Decimal("7.5"))),
+                                   base=rng.choice((RakeBase.HAND, RakeBase.POT)),
+                                   rounding_step=rng.choice((1, 5)))
+    return dataclasses.replace(rules, rake=rake)
+
+
+def _fr_number(value: Decimal | str) -> str:
+    """Write a figure the French way, with the decimal comma (6,75)."""
+    return str(value).replace(".", ",")
+
+
+def _cap_words(rake: RakeRules, big_blind: int) -> Text:
+    if rake.caps_by_stakes:
+        bands = sorted(rake.caps_by_stakes, key=lambda b: b.max_big_blind)
+        en = ", ".join(f"{b.cap} up to a big blind of {b.max_big_blind}" for b in bands)
+        fr = ", ".join(f"{b.cap} jusqu'à une grosse blinde de {b.max_big_blind}" for b in bands)
+        above = f", {rake.cap} above" if rake.cap is not None else ", no cap above"
+        above_fr = f", {rake.cap} au-delà" if rake.cap is not None else ", sans plafond au-delà"
+        return Text(f"capped by stakes (the big blind, or the small bet without blinds: here "
+                    f"{big_blind}): {en}{above}",
+                    f"plafonnée selon les enjeux (la grosse blinde, ou la petite mise sans "
+                    f"blindes : ici {big_blind}) : {fr}{above_fr}")
+    cap = rake.cap
+    return Text(f"capped at {cap}" if cap is not None else "no cap",
+                f"plafond {cap}" if cap is not None else "sans plafond")
 
 
 def _saw_flop(state: HandState) -> bool:
@@ -59,8 +102,8 @@ def rake_steps(state: HandState) -> tuple[list[Text], int]:
         lines.append(Text(
             f"{amount} x {rake.percent}% = {exact}; rounded down to a multiple of {step}: "
             f"{rounded} (RAKE-RATE).",
-            f"{amount} x {rake.percent} % = {exact} ; arrondi vers le bas au multiple de "
-            f"{step} : {rounded} (RAKE-RATE)."))
+            f"{amount} x {_fr_number(rake.percent)} % = {_fr_number(exact)} ; arrondi vers le "
+            f"bas au multiple de {step} : {rounded} (RAKE-RATE)."))
         if cap is not None and rounded > cap:
             lines.append(Text(f"Capped at {cap}.", f"Plafonné à {cap}."))
             rounded = cap
@@ -81,9 +124,8 @@ def rake_from_state(state: HandState, *, seed: int = 0, difficulty: str = "") ->
     else:
         ended = Text("after the flop", "après le flop") if _saw_flop(state) else \
             Text("before the flop", "avant le flop")
-    cap = rake.cap_at(state.setup.nominal_big_blind)
-    cap_en = f"capped at {cap}" if cap is not None else "no cap"
-    cap_fr = f"plafond {cap}" if cap is not None else "sans plafond"
+    cap_words = _cap_words(rake, state.setup.nominal_big_blind)
+    cap_en, cap_fr = cap_words.en, cap_words.fr
     nfnd_en = "no flop, no drop" if rake.no_flop_no_drop else "raked even without a flop"
     nfnd_fr = "pas de flop, pas de commission" if rake.no_flop_no_drop else \
         "commission même sans flop"
@@ -96,7 +138,8 @@ def rake_from_state(state: HandState, *, seed: int = 0, difficulty: str = "") ->
              f"({', '.join(str(p.amount) for p in pots(state))})."),
         Text(f"House rake: {rake.percent}% {base_en}, rounded down to {rake.rounding_step}, "
              f"{cap_en}, {nfnd_en}." if rake.enabled else "House rake: none.",
-             f"Commission de la maison : {rake.percent} % {base_fr}, arrondie vers le bas à "
+             f"Commission de la maison : {_fr_number(rake.percent)} % {base_fr}, arrondie vers "
+             "le bas à "
              f"{rake.rounding_step}, {cap_fr}, {nfnd_fr}." if rake.enabled else
              "Commission de la maison : aucune."),
     ]
@@ -114,7 +157,9 @@ def rake_from_state(state: HandState, *, seed: int = 0, difficulty: str = "") ->
 def rake_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a random rake drill: a hand won before or after the flop."""
     rng = random.Random(f"rake:{seed}")
-    pre_flop = rng.randrange(100) < 20
+    early = {Difficulty.BEGINNER: 15, Difficulty.INTERMEDIATE: 25, Difficulty.ADVANCED: 35}
+    pre_flop = rng.randrange(100) < early[difficulty]
+    rules = level_rake(rng, difficulty, rules)
     for state in final_states(rng, games=POT_GAMES, difficulty=difficulty, rules=rules,
                                all_in=5):
         if state.phase is not Phase.SHOWDOWN:

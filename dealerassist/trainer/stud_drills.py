@@ -286,23 +286,29 @@ def bring_in_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> D
 def stud_first_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Drill:
     """Return a first-to-act drill on a later street of a real stud hand."""
     rng = random.Random(f"stud-first:{seed}")
-    want_tie = difficulty is Difficulty.ADVANCED
+    want_tie = difficulty is Difficulty.ADVANCED or (
+        difficulty is Difficulty.INTERMEDIATE and rng.randrange(3) == 0)
     fallback = None
     for hand in _stud_hands(rng, difficulty, rules):
         firsts = [step for step in hand.decisions
                   if step.state.street_index > 0 and not step.street_events]
         if not firsts:
             continue
-        step = rng.choice(firsts)
-        fallback = fallback or step
-        if not want_tie or _equal_showing(step):
-            return stud_first_step_drill(step, seed=seed, difficulty=difficulty.value)
+        fallback = fallback or rng.choice(firsts)
+        if not want_tie:
+            return stud_first_step_drill(rng.choice(firsts), seed=seed,
+                                         difficulty=difficulty.value)
+        tied = [step for step in firsts if _tied_best(step)]
+        if tied:
+            return stud_first_step_drill(rng.choice(tied), seed=seed,
+                                         difficulty=difficulty.value)
     assert fallback is not None
     return stud_first_step_drill(fallback, seed=seed, difficulty=difficulty.value)
 
 
-def _equal_showing(step: Step) -> bool:
-    """Two seats still in show the same ranks (a tie to the dealer's left, ST-FIRST)."""
-    shown = [sorted(c.rank for c in cards) for cards in up_cards_in_hand(step) if cards]
-    return any(shown.count(ranks) > 1 for ranks in shown) or any(
-        len({c.rank for c in cards}) < len(cards) for cards in up_cards_in_hand(step) if cards)
+def _tied_best(step: Step) -> bool:
+    """Two seats still in show equal best hands: the one nearest the dealer's left acts."""
+    razz = step.state.setup.game.code == "FR"
+    rank = rank_up_cards_low if razz else rank_up_cards_high
+    keys = [rank(cards) for cards in up_cards_in_hand(step) if cards]
+    return keys.count(max(keys)) > 1

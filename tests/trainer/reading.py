@@ -359,6 +359,7 @@ def answer_of_rake(drill: Drill) -> int:
     early = False
     percent = Decimal(0)
     step, cap, per_pot, nfnd, enabled = 1, None, False, False, False
+    table = header(lines[0])
     for line in lines[1:]:
         if m := re.match(r"The hand ended (.*?); the pots hold (\d+) in all \((.*?)\)", line):
             early = m[1] in ("before the flop", "on the first betting round")
@@ -366,14 +367,20 @@ def answer_of_rake(drill: Drill) -> int:
         if line.startswith("House rake:") and "none" not in line:
             enabled = True
             m = re.search(r"House rake: ([\d.]+)% (on each pot|on the whole hand), rounded "
-                          r"down to (\d+), (?:capped at (\d+)|no cap), (no flop, no drop|"
-                          r"raked even without a flop)", line)
+                          r"down to (\d+), (?:capped at (\d+)|no cap|capped by stakes .*?: "
+                          r"(.*?), (\d+) above), (no flop, no drop|raked even without a flop)",
+                          line)
             assert m, line
             percent = Decimal(m[1])
             per_pot = m[2] == "on each pot"
             step = int(m[3])
             cap = int(m[4]) if m[4] else None
-            nfnd = m[5] == "no flop, no drop"
+            if m[5]:  # RAKE-RATE caps by stakes: the band of the big blind (or small bet)
+                big = table.big or table.limits[0]
+                bands = sorted((int(bb), int(c)) for c, bb in
+                               re.findall(r"(\d+) up to a big blind of (\d+)", m[5]))
+                cap = next((c for bb, c in bands if big <= bb), int(m[6]))
+            nfnd = m[7] == "no flop, no drop"
     if not enabled or (nfnd and early):
         return 0
     bases = pots if per_pot else [sum(pots)]

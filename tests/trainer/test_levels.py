@@ -1,0 +1,58 @@
+"""Levels draw measurably different drills (issue 39): counted on 40 seeds a level."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from dealerassist.trainer import Difficulty, Drill, make_drill
+
+from .helpers import RULES
+
+SEEDS = range(40)
+LEVELS = list(Difficulty)
+
+
+def _share(kind: str, measure: Callable[[Drill], float]) -> list[float]:
+    """The mean of ``measure`` over the seeds, beginner, intermediate, advanced."""
+    return [sum(measure(make_drill(kind, seed=s, difficulty=level, rules=RULES))
+                for s in SEEDS) / len(SEEDS) for level in LEVELS]
+
+
+def _said(drill: Drill, words: str, *, where: str = "explanation") -> bool:
+    return any(words in line.en for line in getattr(drill, where))
+
+
+@pytest.mark.parametrize(("kind", "measure", "gap"), [
+    # pots per drill: side pots from intermediate on (POT-MAIN-SIDE)
+    ("pots", lambda d: len(d.answer), 0.5),
+    # showdowns split between several seats: ties and hi/lo (G-TIE, O8-SPLIT)
+    ("showdown", lambda d: len(d.answer) > 1, 0.08),
+    # equal best hands showing, the seat nearest the dealer's left acts (ST-FIRST)
+    ("stud-first", lambda d: _said(d, "equal hands"), 0.25),
+    # equal lowest up cards broken by suit (ST-BRINGIN)
+    ("bring-in", lambda d: _said(d, "Several show"), 0.3),
+    # a folded or all-in seat passed over after the draw (DR-AFTER)
+    ("draw-first", lambda d: _said(d, "passed over"), 0.0),
+    # the rake capped (caps by stakes from intermediate on, RAKE-RATE)
+    ("rake", lambda d: _said(d, "Capped"), 0.0),
+    # pot limit among the minimum-raise drills (BET-NL-MIN applies to both)
+    ("nl-min", lambda d: d.game in ("PO", "PT", "PO/8"), 0.0),
+])
+def test_each_level_draws_a_measurably_different_distribution(
+        kind: str, measure: Callable[[Drill], float], gap: float) -> None:
+    beginner, intermediate, advanced = _share(kind, measure)
+    assert beginner < intermediate, (kind, beginner, intermediate, advanced)
+    assert intermediate + gap <= advanced, (kind, beginner, intermediate, advanced)
+
+
+def test_all_ins_and_short_all_in_raises_grow_with_the_level() -> None:
+    all_in = _share("to-call", lambda d: _said(d, "(all in)", where="situation"))
+    assert all_in[0] * 3 < all_in[2], all_in
+    not_reopened = _share("limit-raise", lambda d: d.answer == "D")
+    assert not_reopened[0] == 0 < not_reopened[1] and not_reopened[2] > 0, not_reopened
+    rake_structures = [len({d.situation[-1].en.split(":")[1].split(",")[0] for d in (
+        make_drill("rake", seed=s, difficulty=level, rules=RULES) for s in SEEDS)})
+        for level in LEVELS]
+    assert rake_structures[0] == 1 < rake_structures[2], rake_structures
