@@ -69,6 +69,10 @@ FRENCH: dict[str, str] = {
     "Street {n}": "Tour {n}",
     "type 'hand' to deal hand {n}": "tapez 'hand' pour donner la main {n}",
     "choose a game (--game)": "choisissez un jeu (--game)",
+    "Table → Set up table…: seat the players and choose the game (F1: the keys)":
+        "Table → Installer la table… : placez les joueurs et choisissez le jeu "
+        "(F1 : les touches)",
+    "press N to deal hand {n}": "appuyez sur N pour donner la main {n}",
     "seat {seat} {name} to act": "siège {seat} {name} parle",
     "announce {pairs}; ": "annoncez {pairs} ; ",
     "seat {seat} pair of {rank}s": "siège {seat} paire de {rank}",
@@ -162,11 +166,12 @@ def dealer_message(hand: HandInPlay, lang: str = "en") -> str:
         # DR-DRAW, DR-CHANGE, DR-DRAW-MAX: whose draw, the number announced, the fifth card.
         return draw_message(engine, hand.started.seats, hand.started.names, lang)
     if engine.phase is Phase.DEALING and engine.due_hole and engine.street.hole_up:
-        seats = " ".join(f"{hand.started.seats[i]} C" for i in engine.due_hole)
+        # "__": a card to fill in ("C" read as call, or clubs).
+        seats = " ".join(f"{hand.started.seats[i]} __" for i in engine.due_hole)
         return say(lang, "deal the up cards: up {seats}", seats=seats)
     if engine.phase is Phase.DEALING and engine.due_board:
         name = {1: "flop", 2: "turn", 3: "river"}.get(engine.street_index, "board")
-        command = f"{name} " + " ".join(["C"] * engine.due_board)
+        command = f"{name} " + " ".join(["__"] * engine.due_board)
         return say(lang, "deal the {street}: {command}", street=say(lang, name), command=command)
     if hand_adapter.payout_due(engine):
         return say(lang, "showdown: check the payouts, then pay (Confirm payouts)")

@@ -629,7 +629,7 @@ def _why_nobody_acts(state: HandState) -> str:
     if state.phase is Phase.DEALING:
         if state.due_board:
             name = {1: "flop", 2: "turn", 3: "river"}.get(state.street_index, "board")
-            cards = " ".join(["C"] * state.due_board)
+            cards = " ".join(["__"] * state.due_board)
             return f"nobody is to act: deal the {name} first ({name} {cards})"
         if state.due_draw and state.due_draw[0] in state.draw_owed:
             return (f"nobody is to act: player {state.due_draw[0]}'s fifth card is due "

@@ -28,6 +28,7 @@ from dealerassist.rules import default_rules, load_rules
 from dealerassist.rules.model import HouseRules, UnknownPresetError
 from dealerassist.session.controller import TableSession
 from dealerassist.session.export import export_hands
+from dealerassist.session.dealer_texts import say
 from dealerassist.session.presenter import present, proposal_view
 from dealerassist.session.state import SessionState
 from dealerassist.session.tournament_table import TournamentTable, holds_tournament
@@ -111,6 +112,9 @@ class SessionController:
         tournament = getattr(self.session, "tournament", None)
         away = getattr(tournament, "away", frozenset())  # TournamentTable: players away
         view = present(state, lang=self.lang, away=frozenset(away), rules=self.session.rules)
+        if state.hand is None and view.message:
+            # Between hands the console names its menu and hotkey, not the CLI's words.
+            view = replace(view, message=console_prompt(state, self.lang))
         if view.action is not None and view.action.min_raise_to is None and state.hand:
             # Why no raise is allowed, from the engine (BET-FL-CAP, BET-SHORT-ALLIN ...),
             # until the presenter passes it on.
@@ -175,6 +179,14 @@ class SessionController:
                                 rule_id=getattr(error, "rule_id", ""))
         return SubmitResult(ok=True, view=self.current_view())
 
+
+
+def console_prompt(state: SessionState, lang: str = "en") -> str:
+    """Return what the console asks for between hands: set the table up, or press N."""
+    if state.game is None or not state.table.players:
+        return say(lang, "Table → Set up table…: seat the players and choose the game "
+                         "(F1: the keys)")
+    return say(lang, "press N to deal hand {n}", n=state.last_hand_id + 1)
 
 
 def _rules(path: str | None) -> HouseRules:

@@ -116,11 +116,11 @@ def stylesheet(scale: int = 100) -> str:
     QLabel#seatStatus {{ font-size: {px(14)}px; color: {c.muted}; }}
     QLabel#seatStatus[status="to_act"] {{ color: {c.to_act}; font-weight: bold; }}
     QLabel#seatStatus[status="all_in"] {{ color: {c.all_in}; font-weight: bold; }}
-    QLabel#button {{ background: {c.card_face}; color: #111; border-radius: {px(13)}px;
-        font-weight: bold; min-width: {px(26)}px; max-width: {px(26)}px;
-        min-height: {px(26)}px; max-height: {px(26)}px; qproperty-alignment: AlignCenter; }}
+    QLabel#button {{ background: {c.card_face}; color: #111; border-radius: {px(10)}px;
+        font-weight: bold; font-size: {px(13)}px; min-width: {px(20)}px; max-width: {px(20)}px;
+        min-height: {px(20)}px; max-height: {px(20)}px; qproperty-alignment: AlignCenter; }}
     QLabel#marker {{ background: {c.all_in}; color: #111; border-radius: 5px;
-        padding: 0 5px; font-weight: bold; font-size: {px(14)}px; }}
+        padding: 0 4px; font-weight: bold; font-size: {px(13)}px; }}
     QLabel#card {{ background: {c.card_face}; border: 1px solid #888; border-radius: 6px;
         font-weight: bold; qproperty-alignment: AlignCenter; }}
     QLabel#card[hidden_face="true"] {{ background: #7b1e2a; border: 2px solid #f0e0c0; }}

@@ -80,7 +80,7 @@ def test_each_command_reads_as_documented(line: str, command: object) -> None:
         ("sit 3 1500 Alice", "'1500' is not a player name"),
         ("flop Ah Kd", "flop takes 3 card(s), got 2"),
         ("flop Ah Kd Kd", "Kd"),
-        ("turn Zz", "usage: turn C"),
+        ("turn Zz", "usage: turn CARD"),
         ("show 3", "show needs a seat and the cards shown"),
         ("c 20", "c takes no value"),
         ('sit 3 "Alice 100', "cannot read"),

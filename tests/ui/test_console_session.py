@@ -397,9 +397,9 @@ def test_seven_card_stud_hand_through_the_widgets(qtbot, settings):
     step(key(Qt.Key.Key_N))
     # ST7-DEAL: antes posted, two down cards dealt; the up cards wait for the dealer.
     assert window.view.street == "3rd street"
-    assert window.view.message == "deal the up cards: up 2 C 3 C 1 C"
+    assert window.view.message == "deal the up cards: up 2 __ 3 __ 1 __"
     assert [window.view.seat(s).stack for s in (1, 2, 3)] == [498, 498, 498]
-    assert window.action_bar.who_label.text() == "deal the up cards: up 2 C 3 C 1 C"
+    assert window.action_bar.who_label.text() == "deal the up cards: up 2 __ 3 __ 1 __"
     step(line("up 1 Kh 2 7c 3 2d"))
     # ST-BRINGIN: the lowest up card (2d) brings in; no blind markers in stud.
     bar = window.action_bar
@@ -430,7 +430,7 @@ def test_seven_card_stud_hand_through_the_widgets(qtbot, settings):
     step(lambda: raise_to(qtbot, window, 30))
     step(key(Qt.Key.Key_F))  # Ben folds
     step(key(Qt.Key.Key_C))  # Cy calls
-    assert window.view.message == "deal the up cards: up 3 C 1 C"  # not to Ben, who folded
+    assert window.view.message == "deal the up cards: up 3 __ 1 __"  # not to Ben, who folded
     step(line("up 1 Jd 3 5d"))
     assert window.view.street == "6th street"
     assert bar.who_label.text() == "Seat 1 · Ann to act"

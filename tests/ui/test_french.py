@@ -100,7 +100,7 @@ def test_live_hand_street_status_and_lines_in_french(qtbot, settings) -> None:
     try:
         install_translator(QApplication.instance(), Language.FRENCH)
         window.set_language(Language.FRENCH)
-        assert window.view.message == "tapez 'hand' pour donner la main 1"
+        assert window.view.message == "appuyez sur N pour donner la main 1"
         for line in ("sit 1 Ann 1000", "sit 2 Bob 1000", "hand"):
             assert window.bridge.send(line).ok
         view = window.view
@@ -109,7 +109,7 @@ def test_live_hand_street_status_and_lines_in_french(qtbot, settings) -> None:
         assert window.action_bar.fold_button.text() == "Se coucher [F]"
         for line in ("c", "x"):
             assert window.bridge.send(line).ok
-        assert window.view.message == "donnez le flop : flop C C C"
+        assert window.view.message == "donnez le flop : flop __ __ __"
         assert window.view.history == ("siège 1 Ann suit 5", "siège 2 Bob parle")
         for line in ("flop Ah Kd Qc", "x", "x", "turn 2c", "x", "x", "river 3d", "x", "x",
                      "show 2 Kc Ks"):
@@ -128,6 +128,6 @@ def test_live_hand_street_status_and_lines_in_french(qtbot, settings) -> None:
         assert window.view.past_hands[-1].result == "Ann gagne 19"
         window.set_language(Language.ENGLISH)
         assert window.view.past_hands[-1].result == "Ann wins 19"
-        assert window.view.message == "type 'hand' to deal hand 2"
+        assert window.view.message == "press N to deal hand 2"
     finally:
         install_translator(QApplication.instance(), Language.ENGLISH)

@@ -7,8 +7,10 @@ name, so tests and screen readers read the card without depending on fonts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from dealerassist.ui.theme import SUIT_COLOURS, SUIT_SYMBOLS
@@ -25,6 +27,25 @@ def card_face_text(card: str) -> str:
     rank, suit = card[0].upper(), card[1].lower()
     rank_text = "10" if rank == "T" else rank
     return f"{rank_text}{SUIT_SYMBOLS.get(suit, suit)}"
+
+
+def _face_px(font: QFont, face: str, size: int) -> int:
+    """Return the largest pixel size (up to 40 % of the card's height) the face fits in."""
+    return _fitted_face_px(font.family(), face, size)
+
+
+@cache
+def _fitted_face_px(family: str, face: str, size: int) -> int:
+    inner = size * 5 // 7 - 4  # the card's width less its border
+    px = size * 2 // 5
+    trial = QFont(family)
+    trial.setBold(True)
+    while px > 8:
+        trial.setPixelSize(px)
+        if QFontMetrics(trial).horizontalAdvance(face) <= inner:
+            break
+        px -= 1
+    return px
 
 
 class CardLabel(QLabel):
@@ -49,8 +70,8 @@ class CardLabel(QLabel):
         else:
             colour = SUIT_COLOURS.get(card[1].lower(), "#111111")
             self.setText(card_face_text(card))
-            # "10" is two characters: a smaller face keeps it inside the card.
-            size = self._size * (7 if card[0].upper() == "T" else 9) // 20
+            # The face as large as the card's width allows ("10" and "Q" are the widest).
+            size = _face_px(self.font(), card_face_text(card), self._size)
             self.setStyleSheet(f"color: {colour}; font-size: {size}px;")
         self.style().unpolish(self)
         self.style().polish(self)

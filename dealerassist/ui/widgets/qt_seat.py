@@ -47,11 +47,11 @@ class QtSeat(QFrame):
         self.seat_number = seat
         self._view: SeatView | None = None
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(7, 4, 7, 4)
-        outer.setSpacing(1)
-        # Three rows: number, name, marker and button; stack, status and bet; the cards
-        # alone on the last row, so a status word never squeezes them. Texts shrink to
-        # fit the plate rather than being cut (FitLabel).
+        outer.setContentsMargins(7, 2, 7, 3)
+        outer.setSpacing(0)
+        # Four rows: number, name, marker and button; stack and bet; the status words;
+        # the cards alone on the last row, so a status word never squeezes them. Texts
+        # shrink to fit the plate rather than being cut (FitLabel).
         top = QHBoxLayout()
         top.setSpacing(4)
         self.number_label = QLabel(f"{seat}")
@@ -64,26 +64,29 @@ class QtSeat(QFrame):
         self.marker_label.setObjectName("marker")
         top.addWidget(self.number_label)
         top.addWidget(self.name_label, 1)
-        top.addWidget(self.marker_label)
-        top.addWidget(self.button_label)
-        outer.addLayout(top)
+        outer.addLayout(top, 3)
         middle = QHBoxLayout()
         middle.setSpacing(4)
         self.stack_label = FitLabel(floor=12)
         self.stack_label.setObjectName("seatStack")
-        self.status_label = FitLabel(floor=9)
-        self.status_label.setObjectName("seatStatus")
-        self.status_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.bet_label = FitLabel(floor=11)
         self.bet_label.setObjectName("seatBet")
         self.bet_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        middle.addWidget(self.stack_label)
-        middle.addWidget(self.status_label, 1)
+        middle.addWidget(self.stack_label, 1)
         middle.addWidget(self.bet_label)
-        outer.addLayout(middle)
-        self.cards_row = CardRow(size=34, compact_backs=True)
+        outer.addLayout(middle, 3)
+        self.status_label = FitLabel(floor=9)
+        self.status_label.setObjectName("seatStatus")
+        # The button and the forced-bet marker beside the status: the name keeps the
+        # plate's whole width.
+        status_row = QHBoxLayout()
+        status_row.setSpacing(4)
+        status_row.addWidget(self.button_label)
+        status_row.addWidget(self.marker_label)
+        status_row.addWidget(self.status_label, 1)
+        outer.addLayout(status_row, 2)
+        self.cards_row = CardRow(size=32, compact_backs=True)
         outer.addWidget(self.cards_row, 0, Qt.AlignmentFlag.AlignLeft)
-        outer.addStretch(1)
         self.show_view(SeatView(seat=seat))
 
     @property
