@@ -27,8 +27,8 @@ from dealerassist.journal.store import SQLiteJournal
 from dealerassist.rules import default_rules, load_rules
 from dealerassist.rules.model import HouseRules, UnknownPresetError
 from dealerassist.session.controller import TableSession
-from dealerassist.session.export import export_hands
 from dealerassist.session.dealer_texts import say
+from dealerassist.session.export import export_hands
 from dealerassist.session.presenter import present, proposal_view
 from dealerassist.session.state import SessionState
 from dealerassist.session.tournament_table import TournamentTable, holds_tournament

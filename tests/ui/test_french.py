@@ -100,7 +100,8 @@ def test_live_hand_street_status_and_lines_in_french(qtbot, settings) -> None:
     try:
         install_translator(QApplication.instance(), Language.FRENCH)
         window.set_language(Language.FRENCH)
-        assert window.view.message == "appuyez sur N pour donner la main 1"
+        assert window.view.message == ("Table → Installer la table… : placez les joueurs et "
+                                       "choisissez le jeu (F1 : les touches)")
         for line in ("sit 1 Ann 1000", "sit 2 Bob 1000", "hand"):
             assert window.bridge.send(line).ok
         view = window.view
