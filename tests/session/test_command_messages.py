@@ -70,7 +70,8 @@ _UP = "usage: up SEAT CARD [SEAT CARD ...], e.g. up 1 Kh 2 7c 3 2d"
         # stud up cards and the board
         ("up Ah", f"up: a seat number comes before the cards, got 'Ah'; {_UP}"),
         ("up 3", f"up: each seat needs its up card(s); {_UP}"),
-        ("flop Ah Kd", "flop takes 3 card(s), got 2; usage: flop CARD CARD CARD, e.g. flop Ah Kd 7c"),
+        ("flop Ah Kd",
+         "flop takes 3 card(s), got 2; usage: flop CARD CARD CARD, e.g. flop Ah Kd 7c"),
         ("board", "board needs cards; usage: board CARDS, e.g. board 5h"),
     ],
 )
