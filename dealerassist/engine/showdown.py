@@ -7,14 +7,14 @@ whose hole cards are still unknown cannot be ranked: they must show to win (G-SH
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from dealerassist.engine.state import HandState
 from dealerassist.errors import IllegalActionError
 from dealerassist.games.spec import Evaluator
 from dealerassist.rules.model import ShowOrder
 
-__all__ = ["hand_strengths", "missing_cards", "show_order"]
+__all__ = ["hand_strengths", "in_show_order", "missing_cards", "show_order"]
 
 
 def show_order(state: HandState) -> tuple[int, ...]:
@@ -30,6 +30,17 @@ def show_order(state: HandState) -> tuple[int, ...]:
         start = state.opener if order is ShowOrder.FIRST_TO_ACT else 0
     in_hand = set(state.in_hand)
     return tuple(i for i in ((start + k) % n for k in range(n)) if i in in_hand)
+
+
+def in_show_order(state: HandState, players: Iterable[int]) -> tuple[int, ...]:
+    """Return ``players`` in showing order (G-SHOW-ORDER), any not in the hand last.
+
+    The one source of the order every screen lists hands in (the showdown panel, the
+    status line asking for cards, the paid view), so they never disagree.
+    """
+    wanted = set(players)
+    ordered = [i for i in show_order(state) if i in wanted]
+    return (*ordered, *sorted(wanted.difference(ordered)))
 
 
 def _strength_function(kind: Evaluator) -> Callable[[Sequence[int], Sequence[int]], int | None]:

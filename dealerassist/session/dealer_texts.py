@@ -27,7 +27,7 @@ from dealerassist.engine.events import (
     RaisedTo,
     RakeTaken,
 )
-from dealerassist.engine.showdown import missing_cards
+from dealerassist.engine.showdown import in_show_order, missing_cards
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.engine.stud import pairs_to_announce
 from dealerassist.games.spec import Family
@@ -176,7 +176,7 @@ def dealer_message(hand: HandInPlay, lang: str = "en") -> str:
     if hand_adapter.payout_due(engine):
         return say(lang, "showdown: check the payouts, then pay (Confirm payouts)")
     if engine.phase is Phase.SHOWDOWN:
-        waiting = missing_cards(engine)
+        waiting = in_show_order(engine, missing_cards(engine))  # G-SHOW-ORDER
         if waiting and not engine.won_by_fold:
             seats = ", ".join(str(hand.started.seats[i]) for i in waiting)
             return say(lang, "showdown: enter the cards of seat(s) {seats} (show SEAT CARDS) or "

@@ -15,7 +15,7 @@ from typing import Any
 
 from dealerassist.engine.events import CardsShown, Mucked, PotAwarded, PotHalf, RakeTaken
 from dealerassist.engine.settlement import settle
-from dealerassist.engine.showdown import hand_strengths, missing_cards, show_order
+from dealerassist.engine.showdown import hand_strengths, in_show_order, missing_cards, show_order
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.evaluation.describe import describe
@@ -49,7 +49,8 @@ def live_showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None:
     return ShowdownView(
         show_order=show_seats,
         hands=hands,
-        awaiting_cards=tuple(hand.started.seats[i] for i in missing_cards(engine)),
+        awaiting_cards=tuple(hand.started.seats[i] for i in in_show_order(engine,
+                                                                         missing_cards(engine))),
     )
 
 
@@ -94,7 +95,17 @@ def finished_showdown(done: FinishedHand, *, rules: HouseRules | None = None,
         return view  # a hand the engine cannot replay here: amounts only
     if engine.phase is not Phase.SHOWDOWN or engine.won_by_fold:
         return view
+    view = _in_show_order(view, engine, done.started.seats)
     return _with_words(view, engine, done.started.seats, lang)
+
+
+def _in_show_order(view: ShowdownView, engine: HandState,
+                   seats: tuple[int, ...]) -> ShowdownView:
+    """Return the paid view's hands in showing order, as they were before the payout."""
+    order = in_show_order(engine, (seats.index(h.seat) for h in view.hands))
+    by_seat = {h.seat: h for h in view.hands}
+    return replace(view, show_order=tuple(seats[i] for i in order),
+                   hands=tuple(by_seat[seats[i]] for i in order))
 
 
 def proposed_showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None:
@@ -216,7 +227,8 @@ def _settled_view(started: Any, events: Any, *, rake_total: int,
                 ),
             )
         )
-    players = sorted(set(shown) | mucked)
+    # In the order the hands were shown (the engine's order replaces it where known).
+    players = list(dict.fromkeys(i for i in (*shown, *sorted(mucked))))
     return ShowdownView(
         show_order=tuple(seats[i] for i in players),
         hands=tuple(

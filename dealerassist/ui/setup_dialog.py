@@ -91,6 +91,16 @@ class TableSetupDialog(QDialog):
         self.preset_combo.currentTextChanged.connect(self._preset_changed)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setColumnWidth(0, 260)
+        self.table.setColumnWidth(1, 140)
+        # Each row as tall as its edit boxes need with the theme's type: a row of the
+        # default height cut the digits in half ("183" read "T83").
+        for edit in (*self.name_edits, *self.stack_edits):
+            edit.ensurePolished()
+        row_height = 2 + max([36, *(edit.sizeHint().height() for edit in self.name_edits)])
+        self.table.verticalHeader().setMinimumSectionSize(row_height)
+        self.table.verticalHeader().setDefaultSectionSize(row_height)
+        for row in range(seat_count):
+            self.table.setRowHeight(row, row_height)
         layout.addWidget(self.table)
         self.error_label = QLabel()
         self.error_label.setProperty("role", "error")
@@ -100,7 +110,7 @@ class TableSetupDialog(QDialog):
         buttons.accepted.connect(self._accept_if_valid)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(560, 620)
+        self.resize(600, min(660, 200 + row_height * seat_count))
 
     @property
     def starts_tournament(self) -> bool:

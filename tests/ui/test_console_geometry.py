@@ -167,3 +167,19 @@ def test_the_measures_catch_a_cut_button_a_cut_label_and_overlapping_plates(qtbo
     assert any("Call 50 [C]" in p for p in problems)
     assert any("Jean-Baptiste" in p for p in problems)
     assert "seats 1 and 2 overlap" in plate_problems(window)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_defect_37_8_setup_dialog_shows_whole_stacks(qtbot, settings, lang):
+    window = open_scene(qtbot, settings, "holdem", lang, (1280, 720))
+    dialog = window.open_setup()
+    qtbot.waitExposed(dialog)
+    QApplication.processEvents()
+    assert [edit.text() for edit in dialog.stack_edits[:2]] == ["1925", "2022"]
+    for edit in (*dialog.name_edits, *dialog.stack_edits):
+        if not edit.isVisibleTo(dialog):
+            continue  # below the scroll: the same rows
+        assert edit.height() >= edit.sizeHint().height(), edit.text()
+        metrics = QFontMetrics(edit.font())
+        assert metrics.horizontalAdvance(edit.text()) < edit.width(), edit.text()
+    dialog.reject()
