@@ -44,6 +44,8 @@ __all__ = [
     "OddChipRule",
     "OddChipRules",
     "OutOfTurnRuling",
+    "PlayerScreenRules",
+    "PotDisplay",
     "RakeBase",
     "RakeRules",
     "ShowOrder",
@@ -162,6 +164,15 @@ class ButtonRule(StrEnum):
 
     MOVING = "moving"
     DEAD = "dead"
+
+
+@unique
+class PotDisplay(StrEnum):
+    """When the players' screen shows the pot (a house choice: BET-PL-MAX)."""
+
+    NEVER = "never"  # rooms that forbid pot counts
+    POT_LIMIT = "pot_limit"  # pot-limit games only, where a player may ask the pot
+    ALWAYS = "always"
 
 
 class UnknownPresetError(DealerAssistError, KeyError):
@@ -521,6 +532,23 @@ class TableRules(_Checked):
 
 
 @dataclass(frozen=True)
+class PlayerScreenRules(_Checked):
+    """What the players' screen (the console's second window) may show.
+
+    Some rooms forbid pot counts in no-limit; in pot-limit a player may ask the pot
+    (BET-PL-MAX). All off: the screen shows nothing.
+    """
+
+    pot: PotDisplay = _opt(PotDisplay.POT_LIMIT, rule="BET-PL-MAX",
+                           doc="when the pot is shown: never, pot_limit (pot-limit games "
+                               "only) or always")
+    to_call: bool = _opt(True, rule="G-ACT",
+                         doc="show the amount the player to act must call")
+    clock: bool = _opt(True, rule="TRN-LEVELS",
+                       doc="show the tournament clock: level, blinds, time left")
+
+
+@dataclass(frozen=True)
 class TrainerRules(_Checked):
     """The dealer trainer's drills and certification runs.
 
@@ -678,6 +706,8 @@ class HouseRules(_Checked):
     irregularities: IrregularityRules = _opt(factory=IrregularityRules, doc="rulings")
     table: TableRules = _opt(factory=TableRules, doc="seating and button")
     trainer: TrainerRules = _opt(factory=TrainerRules, doc="trainer")
+    player_screen: PlayerScreenRules = _opt(factory=PlayerScreenRules,
+                                            doc="what the players' screen shows")
     schedules: tuple[BlindSchedule, ...] = _opt((), doc="tournament blind schedules")
     presets: tuple[GamePreset, ...] = _opt((), doc="games the console offers")
 

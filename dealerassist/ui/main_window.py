@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self.tasks: list[Task] = []
         self.last_progress: tuple[int, int] | None = None
         self.clock_panel: QtClockPanel | None = None
+        self.player_screen: Any = None  # ui.player_screen.QtPlayerScreen, once opened
         self._view: TableView | None = None
         self.setMinimumSize(1280, 720)
         bridge.view_changed.connect(self.render)
@@ -226,6 +227,8 @@ class MainWindow(QMainWindow):
         self.proposals.show_proposals(view.proposals)
         self.showdown.show_showdown(view.showdown)
         self.history.show_history(view.history, view.past_hands)
+        if self.player_screen is not None:
+            self.player_screen.show_table(view)  # what the house lets the players read
         open_flags = len(view.open_flags)
         flags_title = (self.tr("Flags ({n})").format(n=open_flags) if open_flags
                        else self.tr("Flags"))

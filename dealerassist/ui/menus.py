@@ -50,6 +50,8 @@ def build_menus(window: Any) -> QAction:
                   lambda: window.set_keypad_mode(keypad.isChecked()))
     keypad.setCheckable(True)
     keypad.setChecked(window.settings.keypad)
+    _add(view, QCoreApplication.translate("MainWindow", "Players' screen"),
+         lambda: _open_player_screen(window))
     camera = bar.addMenu(QCoreApplication.translate("MainWindow", "&Camera"))
     _add(camera, QCoreApplication.translate("MainWindow", "Start the webcam"),
          window.start_webcam)
@@ -103,6 +105,12 @@ def _open_tool(window: Any, tool: str) -> Any:
 
     return open_floor(window, rules=session.rules, db_path=path, load=lambda: session.state,
                       lang=lang)
+
+
+def _open_player_screen(window: Any) -> Any:
+    from dealerassist.ui.player_screen import open_player_screen
+
+    return open_player_screen(window)
 
 
 def open_incident(window: Any, flag: Any) -> Any:

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 _BEHAVIOUR = "tests/rules/test_options_behaviour.py::"
 _CONSUMERS = "tests/rules/test_options_consumers.py::"
+_SCREEN = "tests/session/test_player_screen.py::"
 _LEVEL_MARKS = ("tests/rules/test_trainer_options.py::"
                 "test_trainer_pass_mark_per_level_null_then_85_75_90")
 
@@ -123,6 +124,11 @@ PROVEN: dict[str, tuple[str, ...]] = {
     # trainer
     "trainer.pass_mark_percent": (_CONSUMERS + "test_trainer_pass_mark_percent_80_then_85",),
     "trainer.question_count": (_CONSUMERS + "test_trainer_question_count_20_then_5",),
+    # the players' screen (BET-PL-MAX, G-ACT, TRN-LEVELS)
+    "player_screen.pot": (_SCREEN + "test_BET_PL_MAX_player_screen_pot_pot_limit_then_always_"
+                          "then_never",),
+    "player_screen.to_call": (_SCREEN + "test_G_ACT_player_screen_to_call_true_then_false",),
+    "player_screen.clock": (_SCREEN + "test_TRN_LEVELS_player_screen_clock_true_then_false",),
     "trainer.pass_mark_beginner": (_LEVEL_MARKS,),
     "trainer.pass_mark_intermediate": (_LEVEL_MARKS,),
     "trainer.pass_mark_advanced": (_LEVEL_MARKS,),

@@ -34,155 +34,155 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="271" />
+        <location filename="../../ui/main_window.py" line="274" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="130" />
-        <location filename="../../ui/main_window.py" line="231" />
+        <location filename="../../ui/main_window.py" line="131" />
+        <location filename="../../ui/main_window.py" line="234" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="94" />
+        <location filename="../../ui/main_window.py" line="95" />
         <source>The camera source has ended</source>
         <translation>La source de la caméra est terminée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="131" />
+        <location filename="../../ui/main_window.py" line="132" />
         <source>Showdown</source>
         <translation>Abattage</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="132" />
+        <location filename="../../ui/main_window.py" line="133" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="137" />
+        <location filename="../../ui/main_window.py" line="138" />
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="282" />
-        <location filename="../../ui/menus.py" line="70" />
+        <location filename="../../ui/main_window.py" line="285" />
+        <location filename="../../ui/menus.py" line="72" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="230" />
+        <location filename="../../ui/main_window.py" line="233" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="238" />
-        <location filename="../../ui/main_window.py" line="273" />
+        <location filename="../../ui/main_window.py" line="241" />
+        <location filename="../../ui/main_window.py" line="276" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="241" />
+        <location filename="../../ui/main_window.py" line="244" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="299" />
+        <location filename="../../ui/main_window.py" line="302" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="311" />
+        <location filename="../../ui/main_window.py" line="314" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="321" />
+        <location filename="../../ui/main_window.py" line="324" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="382" />
+        <location filename="../../ui/main_window.py" line="385" />
         <source>The camera's frames are now {width}x{height}; the felt's corners were marked on {marked_width}x{marked_height} frames. Mark them again (Camera menu): until then no card is placed in a seat.</source>
         <translation>Les images de la caméra sont maintenant en {width}x{height} ; les coins du tapis ont été marqués sur des images en {marked_width}x{marked_height}. Marquez-les à nouveau (menu Caméra) : d'ici là, aucune carte n'est placée à un siège.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="421" />
+        <location filename="../../ui/main_window.py" line="424" />
         <source>Corner marker {n} is not on its corner: put it back (the zones stay where they were)</source>
         <translation>Le repère de coin {n} n'est plus sur son coin : remettez-le en place (les zones restent où elles étaient)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="432" />
+        <location filename="../../ui/main_window.py" line="435" />
         <source>Table calibrated from the corner markers</source>
         <translation>Table calibrée par les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="434" />
+        <location filename="../../ui/main_window.py" line="437" />
         <source>The corner markers are not where the zones were: the zones now follow the markers</source>
         <translation>Les repères de coin ne sont plus où étaient les zones : les zones suivent maintenant les repères</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="471" />
+        <location filename="../../ui/main_window.py" line="474" />
         <source>Save the corner markers</source>
         <translation>Enregistrer les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="472" />
+        <location filename="../../ui/main_window.py" line="475" />
         <source>PNG image (*.png)</source>
         <translation>Image PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="483" />
+        <location filename="../../ui/main_window.py" line="486" />
         <source>Corner markers saved to {path}: print them, cut them apart and lay each on its corner of the felt</source>
         <translation>Repères de coin enregistrés dans {path} : imprimez-les, découpez-les et posez chacun sur son coin du tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="490" />
+        <location filename="../../ui/main_window.py" line="493" />
         <source>Start the camera first: the felt's corners are marked on its view</source>
         <translation>Démarrez d'abord la caméra : les coins du tapis se marquent sur son image</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="503" />
+        <location filename="../../ui/main_window.py" line="506" />
         <source>Click the felt's corners: {n} to go · Backspace undoes · Esc cancels</source>
         <translation>Cliquez les coins du tapis : encore {n} · Retour arrière annule · Échap abandonne</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="532" />
+        <location filename="../../ui/main_window.py" line="535" />
         <source>Table calibrated (not saved: no table file)</source>
         <translation>Table calibrée (non enregistrée : pas de fichier de table)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="462" />
+        <location filename="../../ui/main_window.py" line="465" />
         <source>The calibration could not be saved: {error}</source>
         <translation>La calibration n'a pas pu être enregistrée : {error}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="534" />
+        <location filename="../../ui/main_window.py" line="537" />
         <source>Table calibrated: saved to {path}</source>
         <translation>Table calibrée : enregistrée dans {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="547" />
+        <location filename="../../ui/main_window.py" line="550" />
         <source>Marking cancelled: the zones are unchanged</source>
         <translation>Marquage abandonné : zones inchangées</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="569" />
+        <location filename="../../ui/main_window.py" line="572" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="574" />
+        <location filename="../../ui/main_window.py" line="577" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="577" />
+        <location filename="../../ui/main_window.py" line="580" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="668" />
+        <location filename="../../ui/main_window.py" line="671" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -228,132 +228,137 @@
     </message>
     <message>
         <location filename="../../ui/menus.py" line="49" />
-        <location filename="../../ui/menus.py" line="147" />
+        <location filename="../../ui/menus.py" line="155" />
         <source>Keypad mode</source>
         <translation>Mode pavé numérique</translation>
     </message>
     <message>
         <location filename="../../ui/menus.py" line="53" />
+        <source>Players' screen</source>
+        <translation>Écran des joueurs</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="55" />
         <source>&amp;Camera</source>
         <translation>&amp;Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="54" />
+        <location filename="../../ui/menus.py" line="56" />
         <source>Start the webcam</source>
         <translation>Démarrer la webcam</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="56" />
+        <location filename="../../ui/menus.py" line="58" />
         <source>Read a video file…</source>
         <translation>Lire un fichier vidéo…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="58" />
+        <location filename="../../ui/menus.py" line="60" />
         <source>Stop the camera</source>
         <translation>Arrêter la caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="60" />
+        <location filename="../../ui/menus.py" line="62" />
         <source>Mark the felt's corners…</source>
         <translation>Marquer les coins du tapis…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="62" />
+        <location filename="../../ui/menus.py" line="64" />
         <source>Save the corner markers to print…</source>
         <translation>Enregistrer les repères de coin à imprimer…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="64" />
+        <location filename="../../ui/menus.py" line="66" />
         <source>T&amp;ools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="65" />
+        <location filename="../../ui/menus.py" line="67" />
         <source>Trainer…</source>
         <translation>Formation…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="67" />
+        <location filename="../../ui/menus.py" line="69" />
         <source>Floor: rulings, hand review, incidents…</source>
         <translation>Arbitrage : règles, revue de main, incidents…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="69" />
+        <location filename="../../ui/menus.py" line="71" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="72" />
+        <location filename="../../ui/menus.py" line="74" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="91" />
+        <location filename="../../ui/menus.py" line="93" />
         <source>Open a live table first: these tools keep their records in its journal.</source>
         <translation>Ouvrez d'abord une table réelle : ces outils tiennent leurs registres dans son journal.</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="128" />
+        <location filename="../../ui/menus.py" line="136" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="129" />
+        <location filename="../../ui/menus.py" line="137" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="131" />
+        <location filename="../../ui/menus.py" line="139" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="133" />
+        <location filename="../../ui/menus.py" line="141" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="135" />
+        <location filename="../../ui/menus.py" line="143" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="137" />
+        <location filename="../../ui/menus.py" line="145" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="138" />
+        <location filename="../../ui/menus.py" line="146" />
         <source>confirm payouts (pay)</source>
         <translation>confirmer les paiements (pay)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="139" />
+        <location filename="../../ui/menus.py" line="147" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="141" />
+        <location filename="../../ui/menus.py" line="149" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="142" />
+        <location filename="../../ui/menus.py" line="150" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="143" />
+        <location filename="../../ui/menus.py" line="151" />
         <source>when cards are due: rank then suit, no command (flop, turn, river)</source>
         <translation>cartes attendues : valeur puis couleur, sans commande (flop, turn, river)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="145" />
+        <location filename="../../ui/menus.py" line="153" />
         <source>at showdown: seat key, then the cards shown (no seat: the seat due)</source>
         <translation>à l'abattage : touche du siège, puis les cartes (sans siège : le siège attendu)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="147" />
+        <location filename="../../ui/menus.py" line="155" />
         <source>+ check/call, - fold, digits amount, * presets, . clear, Enter bet/raise, pay or deal</source>
         <translation>+ parole/suivre, - se coucher, chiffres montant, * préréglages, . effacer, Entrée miser/relancer, payer ou donner</translation>
     </message>
@@ -962,6 +967,29 @@
     </message>
 <message><source>#</source><translation>#</translation></message><message><source>When</source><translation>Quand</translation></message><message><source>Disputed</source><translation>Contesté</translation></message><message><source>Rule</source><translation>Règle</translation></message></context>
 <context>
+    <name>QtPlayerScreen</name>
+    <message>
+        <location filename="../../ui/player_screen.py" line="38" />
+        <source>Players' screen</source>
+        <translation>Écran des joueurs</translation>
+    </message>
+    <message>
+        <location filename="../../ui/player_screen.py" line="68" />
+        <source>Pot {amount}</source>
+        <translation>Pot {amount}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/player_screen.py" line="71" />
+        <source>Seat {seat} · {name}: to call {amount}</source>
+        <translation>Siège {seat} · {name} : à suivre {amount}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/player_screen.py" line="77" />
+        <source>Level {level} · {stakes}</source>
+        <translation>Niveau {level} · {stakes}</translation>
+    </message>
+</context>
+<context>
     <name>QtPots</name>
     <message>
         <location filename="../../ui/widgets/qt_pots.py" line="26" />
@@ -1280,7 +1308,7 @@
 <context>
     <name>window</name>
     <message>
-        <location filename="../../ui/app.py" line="185" />
+        <location filename="../../ui/app.py" line="218" />
         <source>Opening the table journal</source>
         <translation>Ouverture du journal de la table</translation>
     </message>

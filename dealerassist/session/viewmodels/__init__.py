@@ -14,8 +14,8 @@ Conventions:
 
 One module per part of the screen: `seats`, `pots`, `action_bar` (the only arithmetic:
 presets and the pre-flight range check), `flags`, `showdown`, `panels` (camera proposals,
-finished hands, clock) and `table` (the `TableView` holding them all). Import them from
-here.
+finished hands, clock), `player_screen` (the players' second window) and `table` (the
+`TableView` holding them all). Import them from here.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from __future__ import annotations
 from dealerassist.session.viewmodels.action_bar import ActionBarView, RaisePreset
 from dealerassist.session.viewmodels.flags import FlagSeverity, FlagStatus, FlagView
 from dealerassist.session.viewmodels.panels import ClockView, HandSummaryView, ProposalView
+from dealerassist.session.viewmodels.player_screen import PlayerScreenView
 from dealerassist.session.viewmodels.pots import PotAwardView, PotView, ShareKind
 from dealerassist.session.viewmodels.seats import SeatMarker, SeatStatus, SeatView
 from dealerassist.session.viewmodels.showdown import (
@@ -38,6 +39,7 @@ __all__ = [
     "FlagSeverity",
     "FlagStatus",
     "FlagView",
+    "PlayerScreenView",
     "HandSummaryView",
     "PotAwardView",
     "PotView",
