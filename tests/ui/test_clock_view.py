@@ -127,17 +127,37 @@ def test_clock_view_start_button_starts_a_clock_not_started_yet(qtbot, clock) ->
     assert (widget.status_label.text(), widget.pause_button.text()) == ("", "Pause")
 
 
-def test_large_type_clock_window_scales_with_the_screen(qtbot, table) -> None:  # noqa: ANN001
-    console = QtClockPanel(table.face, tick_ms=0, beep=False)
-    window = ClockWindow(table.face, tick_ms=0)
-    qtbot.addWidget(console)
-    qtbot.addWidget(window)
-    window.resize(1920, 1080)
-    window.show()
-    qtbot.waitExposed(window)
-    big = window.panel.time_label.font().pointSize()
-    assert big >= 4 * console.time_label.font().pointSize()
-    assert window.panel.time_label.text() == console.time_label.text() == "10:00"
+def test_defect_37_3_big_screen_time_is_a_fifth_of_the_screen_and_shows_the_field(
+        qtbot, table) -> None:  # noqa: ANN001
+    from PySide6.QtGui import QFontMetrics  # noqa: PLC0415
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from dealerassist.ui.theme import apply_theme  # noqa: PLC0415
+
+    app = QApplication.instance()
+    apply_theme(app)  # the stylesheet's 17 px once overrode every clock font
+    try:
+        console = QtClockPanel(table.face, tick_ms=0, beep=False)
+        window = ClockWindow(table.face, tick_ms=0)
+        qtbot.addWidget(console)
+        qtbot.addWidget(window)
+        window.resize(1920, 1080)
+        window.show()
+        qtbot.waitExposed(window)
+        QApplication.processEvents()
+        time = window.panel.time_label
+        assert time.text() == console.time_label.text() == "10:00"
+        drawn = QFontMetrics(time.drawn_font())
+        assert drawn.capHeight() >= 0.2 * 1080 * 0.7  # digits' height (cap) >= 14 % ...
+        assert drawn.height() >= 0.2 * 1080  # ... the line of type >= 20 % of the screen
+        assert time.fits()
+        assert drawn.height() >= 4 * QFontMetrics(console.time_label.drawn_font()).height()
+        # Players left, average stack and the next break, as tournament clocks show.
+        assert window.panel.info_label.text() == "2 players · average 500 · break in 10:00"
+        assert not window.panel.screen_button.isVisibleTo(window)  # no "Big screen" in it
+        assert not window.panel.pause_button.isVisibleTo(window)
+    finally:
+        app.setStyleSheet("")
 
 
 def test_the_console_controller_drives_a_tournament_table_unchanged(table, clock) -> None:  # noqa: ANN001
@@ -238,3 +258,56 @@ def test_TRN_LEVELS_the_console_clock_follows_the_console_language() -> None:
     assert source().level == "Pause"
     window.settings.language = Language.ENGLISH  # a language change shows at the next tick
     assert source().level == "Break"
+
+
+_SECOND_SCREEN_PROBE = """
+import json
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication
+from dealerassist.journal.memory import InMemoryJournal
+from dealerassist.rules import default_rules
+from dealerassist.session.tournament_table import TournamentTable
+from dealerassist.ui.clock_view import ClockWindow
+from dealerassist.ui.theme import apply_theme
+
+app = QApplication([])
+apply_theme(app)
+rules = default_rules()
+table = TournamentTable(InMemoryJournal(), rules=rules, preset=rules.preset("Sit & Go 6-max"))
+for seat, name in enumerate(("Ann", "Ben", "Cy"), 1):
+    table.execute(f"sit {seat} {name} 1500")
+table.execute("clock start")
+window = ClockWindow(table.face, tick_ms=0)
+second = window.show_on_second_screen()
+for _ in range(5):
+    app.processEvents()
+time = window.panel.time_label
+print(json.dumps({
+    "second": second, "full": window.isFullScreen(), "screen": window.screen().name(),
+    "geometry": list(window.geometry().getRect()),
+    "type": QFontMetrics(time.drawn_font()).height(), "fits": time.fits(),
+    "info": window.panel.info_label.text(), "button": window.panel.screen_button.isVisible(),
+}))
+"""
+
+
+def test_defect_37_3_big_screen_goes_full_screen_on_the_second_screen(tmp_path) -> None:
+    import json  # noqa: PLC0415
+    import os  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    screens = tmp_path / "screens.json"
+    screens.write_text(json.dumps({"screens": [
+        {"name": "console", "x": 0, "y": 0, "width": 1280, "height": 720},
+        {"name": "players", "x": 1280, "y": 0, "width": 1920, "height": 1080},
+    ]}))
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={screens}"}
+    run = subprocess.run([sys.executable, "-c", _SECOND_SCREEN_PROBE], env=env,
+                         capture_output=True, text=True, timeout=60, check=True)
+    shown = json.loads(run.stdout.strip().splitlines()[-1])
+    assert (shown["second"], shown["full"], shown["screen"]) == (True, True, "players")
+    assert shown["geometry"] == [1280, 0, 1920, 1080]
+    assert shown["type"] >= 0.2 * 1080 and shown["fits"]  # the time: a fifth of the screen
+    assert shown["info"] == "3 players · average 1\u202f500 · break in 40:00"
+    assert shown["button"] is False
