@@ -25,8 +25,8 @@ test: $(STAMP)
 test-all: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 
-## Every test outside ui/ and vision/ in an environment WITHOUT PySide6 and OpenCV, proving the
-## engine, rules, journal and session never need them (style principle 1).
+## Every test outside ui/, vision/ and room/ in an environment WITHOUT PySide6, OpenCV and
+## psycopg, proving the engine, rules, journal and session never need them (style principle 1).
 HEADLESS := .venv-headless
 $(HEADLESS)/.installed-stamp: pyproject.toml
 	$(PYTHON) -m venv $(HEADLESS)
@@ -39,7 +39,7 @@ $(HEADLESS)/.installed-stamp: pyproject.toml
 test-headless: $(HEADLESS)/.installed-stamp
 	$(HEADLESS)/bin/python -c "import importlib.util as u; assert not u.find_spec('PySide6') and not u.find_spec('cv2') and not u.find_spec('onnxruntime')"
 	$(HEADLESS)/bin/python -m pytest -q -m 'not slow' -p no:cacheprovider -p no:pytest-qt \
-		--ignore=tests/ui --ignore=tests/vision
+		--ignore=tests/ui --ignore=tests/vision --ignore=tests/room
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check dealerassist tests

@@ -24,6 +24,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "table": ("dealerassist.cli.table", "run a table from dealer commands on stdin"),
     "export": ("dealerassist.cli.export", "export journal hands as PHH files"),
     "drill": ("dealerassist.cli.drill", "print a trainer drill and its answer"),
+    "floor": ("dealerassist.cli.floor", "the card room's floor view (PostgreSQL)"),
+    "room": ("dealerassist.cli.room", "set up a card room on PostgreSQL"),
 }
 
 

@@ -21,8 +21,18 @@ from dealerassist.cli.journal_options import add_journal_options, house_rules, j
 from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.journal.store import SQLiteJournal
 from dealerassist.rules.model import NO_PRESETS
+from dealerassist.rules.profiles import default_rules_text
 from dealerassist.session.commands import COMMAND_HELP, CommandError
-from dealerassist.session.controller import TableSession
+from dealerassist.session.controller import TableSession, utc_now
+from dealerassist.session.desk import (
+    DESK_HELP,
+    DeskState,
+    desk_of,
+    finished_rakes,
+    handover_card,
+    is_desk_line,
+    record_desk_line,
+)
 from dealerassist.session.presenter import present, table_json
 from dealerassist.session.reports import REPORT_HELP
 from dealerassist.session.tournament_table import (
@@ -31,6 +41,9 @@ from dealerassist.session.tournament_table import (
     holds_tournament,
 )
 from dealerassist.session.viewmodels import TableView
+
+_DRAIN_S = 3.0
+"""At exit, the longest wait for the room to take what is left (the rest goes next start)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,6 +59,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="game preset of the rules file (default: the journal's game, else the first)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per line")
+    parser.add_argument(
+        "--room",
+        metavar="DSN",
+        help="push the journal to the card room's PostgreSQL (libpq DSN); the table "
+        "keeps dealing when it is unreachable (docs/room.md)",
+    )
+    parser.add_argument(
+        "--table-id",
+        metavar="ID",
+        help="the room's name for this table (default: the id stored in the journal)",
+    )
     parser.add_argument(
         "--confirm-payouts",
         action="store_true",
@@ -133,23 +157,45 @@ def _text(view: TableView, *, command: str | None) -> str:
     return f"{head}  " + " | ".join(parts) + (f"\n  stacks {stacks}" if stacks else "")
 
 
+def _desk_json(desk: DeskState) -> dict[str, Any]:
+    return {
+        "dealer": desk.dealer.name if desk.dealer else None,
+        "calls": [
+            {"id": call.call_id, "seat": call.seat, "since": call.since, "status": call.status,
+             "reason": call.reason,
+             "answer": None if call.answer is None else {
+                 "kind": call.answer.kind, "flag_id": call.answer.flag_id,
+                 "reason": call.answer.reason, "by": call.answer.by, "at": call.answer.at,
+                 "place": call.answer.place}}
+            for call in desk.calls
+        ],
+    }
+
+
 def _emit(
-    out: TextIO, view: TableView, *, as_json: bool, command: str | None, error: str | None = None
+    out: TextIO, view: TableView, *, as_json: bool, command: str | None, error: str | None = None,
+    extra: dict[str, Any] | None = None,
 ) -> None:
+    extra = extra or {}
     if as_json:
-        record: dict[str, Any] = {"command": command, **table_json(view, error=error)}
+        shown = {key: value for key, value in extra.items() if key != "room_line"}
+        record: dict[str, Any] = {"command": command, **table_json(view, error=error), **shown}
         out.write(json.dumps(record, separators=(",", ":")) + "\n")
     else:
         if error is not None:
             out.write(f"> {command}\n  error: {error}\n")
         else:
             out.write(_text(view, command=command) + "\n")
+        for said in extra.get("floor_answers", ()):
+            out.write(f"  {said}\n")
+        if "room" in extra:
+            out.write(f"  {extra['room_line']}\n")
     out.flush()
 
 
 def _help(out: TextIO, line: str, *, as_json: bool) -> None:
     """Print the command list: one line per command, or one JSON object listing them all."""
-    entries = (*COMMAND_HELP, *REPORT_HELP, *TOURNAMENT_HELP)
+    entries = (*COMMAND_HELP, *REPORT_HELP, *TOURNAMENT_HELP, *DESK_HELP)
     if as_json:
         record = {"command": line, "commands": [
             {"usage": usage, "example": example, "meaning": meaning,
@@ -161,29 +207,98 @@ def _help(out: TextIO, line: str, *, as_json: bool) -> None:
     out.flush()
 
 
+def _link(args: argparse.Namespace, session: Any) -> Any:
+    """Open the room link of ``--room`` (psycopg is loaded only then), or None."""
+    if not getattr(args, "room", None):
+        return None
+    try:
+        from dealerassist.room.table_link import TableLink
+    except ModuleNotFoundError as error:
+        raise DealerAssistError(
+            "the card room needs psycopg 3, which is not installed here "
+            "(pip install 'psycopg[binary]')"
+        ) from error
+
+    table_id = args.table_id or session.journal.table_id()
+    rules_path = getattr(args, "rules", None)
+    rules_text = (Path(rules_path).read_text(encoding="utf-8") if rules_path
+                  else default_rules_text())
+    return TableLink(session, session.journal, table_id=table_id, dsn=args.room,
+                     rules_text=rules_text)
+
+
+def _handover(session: Any) -> dict[str, Any]:
+    history = session.history()
+    times = {record.seq: record.recorded_at for record in session.journal.read()
+             if record.type == "HandFinished"}
+    return handover_card(session.state, desk_of(history), finished_rakes(history, times))
+
+
 def run(args: argparse.Namespace) -> int:
     """Read commands from standard input, print the state after each."""
     session = open_session(args)
     out = sys.stdout
     refused = 0
+    link = None
     try:
-        _emit(out, present(session.state), as_json=args.json, command=None)
+        link = _link(args, session)
+        place = link.outbox.table_id if link is not None else "local"
+
+        def extra(answers: list[str] | None = None) -> dict[str, Any]:
+            fields: dict[str, Any] = {}
+            desk = desk_of(session.history())
+            if desk.calls or desk.rotation:
+                fields["desk"] = _desk_json(desk)
+            if answers:
+                fields["floor_answers"] = answers
+            if link is not None:
+                status = link.status()
+                fields["room"] = status.as_json()
+                fields["room_line"] = status.line()
+            return fields
+
+        _emit(out, present(session.state), as_json=args.json, command=None,
+              extra=extra(link.apply_answers() if link else None))
         for raw in sys.stdin:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
+            answers = link.apply_answers() if link is not None else []
             if line.split()[0] in ("help", "?") and line.split()[1:] in ([], ["--json"]):
                 _help(out, line, as_json=args.json or line.endswith("--json"))
                 continue
             try:
-                state = session.execute(line)
+                if line == "handover":
+                    card = _handover(session)
+                    if args.json:
+                        out.write(json.dumps({"command": line, "handover": card},
+                                             separators=(",", ":")) + "\n")
+                    else:
+                        out.write(f"> {line}\n  {json.dumps(card)}\n")
+                    out.flush()
+                    continue
+                if is_desk_line(line):
+                    record_desk_line(session, line, now=utc_now(), place=place)
+                    state = session.state
+                else:
+                    state = session.execute(line)
             except (CommandError, IllegalActionError) as error:
                 refused += 1
                 _emit(
-                    out, present(session.state), as_json=args.json, command=line, error=str(error)
+                    out, present(session.state), as_json=args.json, command=line,
+                    error=str(error), extra=extra(answers),
                 )
                 continue
-            _emit(out, present(state), as_json=args.json, command=line)
+            if link is not None:
+                link.committed()
+            _emit(out, present(state), as_json=args.json, command=line, extra=extra(answers))
     finally:
-        session.journal.close()
+        try:
+            if link is not None:
+                status = link.close(drain_s=_DRAIN_S)
+                if status.pending:
+                    print(f"dealerassist table: {status.pending} records not yet in the "
+                          "room; they go at the next start", file=sys.stderr)
+        finally:
+            session.journal.close()
     return 1 if refused else 0

@@ -14,6 +14,7 @@ dealerassist raises `JournalError` and is left byte for byte as it was.
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -268,6 +269,28 @@ class SQLiteJournal:
                     )
                 )
         return tuple(entries)
+
+    def table_id(self) -> str:
+        """Return the table's stable id, kept in ``meta`` (made once: ``table-`` + 8 hex).
+
+        The room (`dealerassist.room`) names a table's records by it unless a setting
+        names the table otherwise. ``meta`` is not the event log: writing the id once
+        changes no event.
+        """
+        with self._lock:
+            self._check_open()
+            connection = self._connection
+            try:
+                connection.execute(
+                    "INSERT OR IGNORE INTO meta (key, value) VALUES ('table_id', ?)",
+                    ("table-" + secrets.token_hex(4),),
+                )
+                row = connection.execute(
+                    "SELECT value FROM meta WHERE key = 'table_id'"
+                ).fetchone()
+            except sqlite3.Error as error:
+                raise JournalError(f"{self.path}: could not read the table id: {error}") from error
+        return str(row[0])
 
     def close(self) -> None:
         """Close the file (idempotent)."""

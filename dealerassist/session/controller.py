@@ -32,6 +32,7 @@ from dealerassist.rules.model import GamePreset, HouseRules
 from dealerassist.session import decide as deciding
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session.commands import Command, Pay, Undo, parse_command
+from dealerassist.session.desk_events import DESK_EVENTS
 from dealerassist.session.events import TABLE_EVENTS, CommandReceived, Undone
 from dealerassist.session.sightings import Proposal, propose
 from dealerassist.session.state import SessionState, evolve, fold
@@ -59,6 +60,8 @@ def session_codec() -> EventCodec:
     # The tournament's own stream (session.tournament_table), read by any TableSession
     # opened on a tournament journal (export, floor) and ignored by its fold.
     register_tournament_events(codec)
+    for cls in DESK_EVENTS:  # floor calls, answers, dealers (session.desk)
+        codec.register(cls)
 
     # Version 1 -> 2 only added fields with defaults: the old payload reads as it is.
     @codec.upcaster("GameSelected", 1)
@@ -197,6 +200,15 @@ class TableSession:
         if proposal is not None and proposal.automatic and proposal.line:
             self.apply(parse_command(proposal.line), text=f"{proposal.line}  # camera")
         return proposal
+
+    def record(self, text: str, events: Sequence[Any]) -> SessionState:
+        """Journal ``text`` and ``events`` as one command group, then apply them.
+
+        For events decided outside the command language (the desk's floor calls and
+        dealers, `session.desk`); they are folded like any other, so a bad one is refused
+        before anything is written.
+        """
+        return self._run(text, events)
 
     def check(self, line: str) -> None:
         """Raise like `execute` would, without journaling or changing anything."""

@@ -15,6 +15,7 @@ from typing import Any
 from dealerassist.errors import JournalError
 from dealerassist.rules.model import HouseRules
 from dealerassist.session import hand as hand_adapter
+from dealerassist.session.desk_events import DESK_EVENTS
 from dealerassist.session.events import (
     ButtonPlaced,
     ChipsAdded,
@@ -88,8 +89,10 @@ class SessionState:
 
 def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionState:
     """Return the state after ``event`` (a table event or an engine hand event)."""
-    if isinstance(event, (CommandReceived, Undone, *TOURNAMENT_EVENTS)):
-        return state  # tournament events are folded by session.tournament (TRN-*)
+    if isinstance(event, (CommandReceived, Undone, *TOURNAMENT_EVENTS, *DESK_EVENTS)):
+        # Tournament events are folded by session.tournament (TRN-*), desk events (floor
+        # calls, dealers) by session.desk: neither moves a chip.
+        return state
     state = replace(state, event_count=state.event_count + 1)
     table = state.table
     if isinstance(event, GameSelected):
