@@ -42,6 +42,8 @@ from dealerassist.session.tournament_table import (
 )
 from dealerassist.session.viewmodels import TableView
 
+_CONTACT_S = 2.0
+"""At start, the longest wait for the room's first answer (the table deals regardless)."""
 _DRAIN_S = 3.0
 """At exit, the longest wait for the room to take what is left (the rest goes next start)."""
 
@@ -223,8 +225,10 @@ def _link(args: argparse.Namespace, session: Any) -> Any:
     rules_path = getattr(args, "rules", None)
     rules_text = (Path(rules_path).read_text(encoding="utf-8") if rules_path
                   else default_rules_text())
-    return TableLink(session, session.journal, table_id=table_id, dsn=args.room,
+    link = TableLink(session, session.journal, table_id=table_id, dsn=args.room,
                      rules_text=rules_text)
+    link.wait_contact(_CONTACT_S)  # so the floor's answers already waiting show at once
+    return link
 
 
 def _handover(session: Any) -> dict[str, Any]:

@@ -105,6 +105,7 @@ class Outbox:
         self._retry_s = retry_s
         self._wake = threading.Event()
         self._stop = threading.Event()
+        self._contacted = threading.Event()
         self._lock = threading.Lock()
         self._connection: psycopg.Connection[Any] | None = None
         self._head = -1  # unknown until hello
@@ -142,6 +143,11 @@ class Outbox:
         with self._lock:
             taken, self._answers = self._answers, []
         return taken
+
+    def wait_contact(self, timeout_s: float) -> OutboxStatus:
+        """Wait until the first attempt ended (answers waiting fetched, or offline)."""
+        self._contacted.wait(timeout_s)
+        return self.status()
 
     def drain(self, timeout_s: float) -> OutboxStatus:
         """Wait until every record is pushed or ``timeout_s`` passed; return the status."""
@@ -185,6 +191,7 @@ class Outbox:
                 self._close()
                 self._set("offline", describe(error))
                 busy = False
+            self._contacted.set()
             if self._stop.is_set():
                 break
             if not busy:

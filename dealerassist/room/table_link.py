@@ -78,8 +78,13 @@ class TableLink:
             self.outbox.notify()
         return lines
 
+    def wait_contact(self, timeout_s: float) -> OutboxStatus:
+        """Wait for the first contact with the room (answers already there are fetched)."""
+        return self.outbox.wait_contact(timeout_s)
+
     def close(self, *, drain_s: float = 0.0) -> OutboxStatus:
-        """Push what can be pushed within ``drain_s`` seconds, then stop the outbox."""
+        """Journal the answers received, push what can be pushed within ``drain_s``, stop."""
+        self.apply_answers()
         status = self.outbox.drain(drain_s) if drain_s > 0 else self.outbox.status()
         self.outbox.stop()
         return status
