@@ -24,8 +24,8 @@ from itertools import combinations
 from dealerassist.cards import Card, format_cards
 from dealerassist.engine.actions import can_bet_or_raise
 from dealerassist.engine.betting import legal_actions
-from dealerassist.engine.openers import needs_openers
-from dealerassist.engine.state import HandState
+from dealerassist.engine.openers import has_openers, needs_openers
+from dealerassist.engine.state import HandState, Phase
 from dealerassist.evaluation import describe, evaluate_high
 from dealerassist.rules.model import HouseRules
 from dealerassist.trainer.difficulty import Difficulty, profile
@@ -312,6 +312,85 @@ def opener_proof_lines(state: HandState) -> list[Text]:
                  f"{format_cards(state.hole[opener])}{kept_fr}, ") + reading + verdict]
 
 
+PROOF_CHOICES = (
+    Choice("A", Text("Yes: his final hand shows openers (JB-PROVE).",
+                     "Oui : sa main finale montre l'ouverture (JB-PROVE)."), "JB-PROVE"),
+    Choice("B", Text("Yes: with the discards kept aside he shows openers (JB-SPLIT).",
+                     "Oui : avec les écarts gardés de côté il montre l'ouverture (JB-SPLIT)."),
+           "JB-SPLIT"),
+    Choice("C", Text("No: he cannot show openers, so he cannot win the pot (JB-PROVE).",
+                     "Non : il ne peut pas montrer l'ouverture, il ne peut donc pas gagner le "
+                     "pot (JB-PROVE)."), "JB-PROVE"),
+    Choice("D", Text("Yes: openers only matter before the draw; nothing is shown at the end.",
+                     "Oui : l'ouverture ne compte qu'avant l'échange ; rien n'est montré à la "
+                     "fin."), "DR-OPENERS"),
+)
+
+
+def opener_proof_from(state: HandState, *, mucked: bool = False, seed: int = 0,
+                      difficulty: str = "") -> Drill:
+    """Return "may the opener win?" at a jacks-or-better showdown (JB-PROVE, JB-SPLIT).
+
+    The proof is the final hand with the discards kept aside (`has_openers`, the engine's
+    reading). ``mucked``: the opener threw his discards into the muck, so only the final
+    hand can prove openers: a false opener's hand cannot win (JB-SPLIT).
+    """
+    opener = state.opened_by
+    assert opener >= 0 and not state.folded[opener]
+    name = seat_name(opener)
+    final = state.hole[opener]
+    discards = state.discards[opener] if state.discards else ()
+    if has_openers(final):
+        letter = "A"
+    elif not mucked and has_openers((*final, *discards)):
+        letter = "B"
+    else:
+        letter = "C"
+    situation = table_lines(state.setup)[:1]
+    situation.append(Text(f"{name.en} opened the betting before the draw.",
+                          f"{name.fr} a ouvert les enchères avant l'échange."))
+    if discards and mucked:
+        situation.append(Text(f"{name.en} threw {len(discards)} cards into the muck at the "
+                              "draw.",
+                              f"{name.fr} a jeté {len(discards)} cartes au rebut à "
+                              "l'échange."))
+    elif discards:
+        situation.append(Text(f"{name.en} threw {format_cards(discards)} at the draw and kept "
+                              "them aside.",
+                              f"{name.fr} a écarté {format_cards(discards)} et les a gardées "
+                              "de côté."))
+    else:
+        situation.append(Text(f"{name.en} stood pat.", f"{name.fr} est resté servi."))
+    situation.append(Text(f"At the showdown {name.en} shows {format_cards(final)}.",
+                          f"À l'abattage le {name.fr.lower()} montre {format_cards(final)}."))
+    reading, _ = opener_reading(final)
+    lines = [Text("The opener must show openers to win: his final hand, with the discards of "
+                  "split openers kept aside (JB-PROVE, JB-SPLIT).",
+                  "L'ouvreur doit montrer l'ouverture pour gagner : sa main finale, avec les "
+                  "écarts d'une ouverture cassée gardés de côté (JB-PROVE, JB-SPLIT)."),
+             Text(f"Final hand {format_cards(final)}: ", f"Main finale {format_cards(final)} : ")
+             + reading]
+    if letter == "B":
+        proof = max(combinations((*final, *discards), 5), key=lambda f: opener_reading(f)[1])
+        lines.append(Text(f"With the discards {format_cards(discards)}: ",
+                          f"Avec les écarts {format_cards(discards)} : ")
+                     + opener_reading(proof)[0])
+    elif letter == "C" and mucked:
+        lines.append(Text("His discards are in the muck: nothing else can prove openers.",
+                          "Ses écarts sont au rebut : rien d'autre ne peut prouver "
+                          "l'ouverture."))
+    right = next(c for c in PROOF_CHOICES if c.letter == letter)
+    return Drill(
+        kind=DrillKind.JB_OPEN, seed=seed, difficulty=difficulty, game=state.setup.game.code,
+        situation=tuple(situation),
+        question=Text(f"May {name.en}, the opener, win the pot with the best hand?",
+                      f"Le {name.fr.lower()}, l'ouvreur, peut-il gagner le pot avec la "
+                      "meilleure main ?"),
+        answer_format=AnswerFormat.CHOICE, answer=letter, answer_text=right.text,
+        explanation=tuple(lines), rule_ids=("JB-PROVE", "JB-SPLIT"), choices=PROOF_CHOICES,
+    )
+
+
 def _unopened(hand: PlayedHand) -> list[tuple[Step, int]]:
     """Decisions before anybody opened, in every deal (with the deals passed out before)."""
     deals = [*hand.passed, hand]
@@ -366,13 +445,30 @@ def jb_open_drill(seed: int, *, difficulty: Difficulty, rules: HouseRules) -> Dr
     """
     rng = random.Random(f"jb-open:{seed}")
     prof = profile(difficulty)
-    carried = rng.randrange(2) == 0
+    question = rng.randrange(3)
+    carried = question == 0
     want_yes = rng.randrange(2) == 0
     wanted = {Difficulty.BEGINNER: 1, Difficulty.INTERMEDIATE: 2, Difficulty.ADVANCED: 3}
+    split_share = {Difficulty.BEGINNER: 3, Difficulty.INTERMEDIATE: 2, Difficulty.ADVANCED: 1}
+    want_split = rng.randrange(split_share[difficulty]) == 0
+    mucked = want_split and rng.randrange(3) == 0
     fallback: Drill | None = None
     for _ in range(300):
         setup = random_setup(rng, game=JACKS_GAME, prof=prof, rules=rules)
         hand = play_hand(rng, setup, prof=prof)
+        if question == 2:  # the opener's proof at the showdown (JB-PROVE, JB-SPLIT)
+            state = hand.final.state
+            opener = state.opened_by
+            if state.phase is not Phase.SHOWDOWN or state.won_by_fold or opener < 0 \
+                    or state.folded[opener]:
+                continue
+            split = not has_openers(state.hole[opener])
+            fallback = fallback or opener_proof_from(state, seed=seed,
+                                                     difficulty=difficulty.value)
+            if split == want_split:
+                return opener_proof_from(state, mucked=mucked, seed=seed,
+                                         difficulty=difficulty.value)
+            continue
         if carried:
             if not hand.passed or not hand.decisions:
                 continue

@@ -459,6 +459,16 @@ def answer_of_jb_open(drill: Drill) -> str | int:
     for line in lines:
         if m := re.match(_SEAT + r" is to act and holds (.*?)\.$", line):
             return "A" if has_openers(parse_cards(m[2])) else "B"
+    final = [parse_cards(m[1]) for line in lines
+             if (m := re.match(r"At the showdown Seat \d+ shows (.*?)\.$", line))]
+    if final:  # JB-PROVE, JB-SPLIT: the final hand, then the discards kept aside
+        kept = [parse_cards(m[1]) for line in lines
+                if (m := re.match(r"Seat \d+ threw (.*?) at the draw and kept them aside", line))]
+        if has_openers(final[0]):
+            return "A"
+        if kept and has_openers(final[0] + kept[0]):
+            return "B"
+        return "C"
     return carried_pot(lines)
 
 
