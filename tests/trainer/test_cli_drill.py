@@ -62,22 +62,27 @@ def test_stud_and_draw_kinds_print_json_from_real_hands(
     assert "draw-first\tDraw: first to act after the draw" in capsys.readouterr().out
 
 
-def test_jb_open_prints_both_questions_of_jacks_or_better(
+def test_jb_open_prints_the_three_questions_of_jacks_or_better(
         capsys: pytest.CaptureFixture[str]) -> None:
     formats = set()
-    for seed in range(8):
+    for seed in range(12):
         assert main(["drill", "--kind", "jb-open", "--seed", str(seed), "--json",
                      "--difficulty", "intermediate", "--lang", "fr"]) == 0
         data = json.loads(capsys.readouterr().out)
         assert set(data) >= KEYS and data["game"] == "FJB" and data["lang"] == "fr"
         formats.add(data["answer_format"])
-        if data["answer_format"] == "choice":  # JB-OPEN: may this hand open?
+        if data["answer_format"] == "choice" and data["rule_ids"][0] == "JB-PROVE":
+            # false openers: may the opener win? (JB-PROVE, JB-SPLIT)
+            assert data["answer"] in ("A", "B", "C")
+            assert data["question"].endswith("avec la meilleure main ?")
+            formats.add("proof")
+        elif data["answer_format"] == "choice":  # JB-OPEN: may this hand open?
             assert data["answer"] in ("A", "B") and data["rule_ids"][0] == "JB-OPEN"
             assert data["question"].endswith("peut-il ouvrir ?")
         else:  # JB-NO-OPEN: the pot after passed-out deals
             assert isinstance(data["answer"], int) and data["rule_ids"][0] == "JB-NO-OPEN"
             assert data["explanation"][-1].endswith(f": {data['answer']}.")
-    assert formats == {"choice", "amount"}
+    assert formats == {"choice", "amount", "proof"}
     assert main(["drill", "--list"]) == 0
     assert "jb-open\tJacks or better: openers and carried pots" in capsys.readouterr().out
 
