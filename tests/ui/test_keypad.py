@@ -8,6 +8,8 @@ payouts off the console and the session.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -241,3 +243,42 @@ def test_keypad_card_keys_refuse_what_is_not_a_card():
     entry.press("T", view)
     assert not entry.accepts("T", view) and entry.accepts("s", view)
     assert not CardKeys().accepts("A", TableView())  # nothing due: the keys stay hotkeys
+
+
+_CARDS = [rank + suit for rank in "23456789TJQKA" for suit in "shdc"]
+
+
+@given(cards=st.lists(st.sampled_from(_CARDS), min_size=3, max_size=3, unique=True),
+       upper=st.lists(st.booleans(), min_size=6, max_size=6))
+def test_keypad_any_flop_typed_in_any_case_sends_its_line(cards, upper):
+    view = TableView(board_due=3, board_command="flop")
+    keys = "".join(cards)
+    keys = "".join(c.upper() if up else c.lower() for c, up in zip(keys, upper, strict=True))
+    entry = CardKeys()
+    lines = []
+    for char in keys:
+        assert entry.accepts(char, view)
+        lines.append(entry.press(char, view).line)
+    assert lines[:-1] == [""] * 5 and lines[-1] == "flop " + " ".join(cards)
+    assert entry.keys == ""  # ready for the next line
+
+
+@given(seat=st.integers(1, 10), due=st.integers(1, 10), with_seat=st.booleans(),
+       cards=st.lists(st.sampled_from(_CARDS), min_size=2, max_size=2, unique=True))
+def test_keypad_a_hand_shown_goes_to_the_seat_keyed_or_the_seat_due(seat, due, with_seat,
+                                                                      cards):
+    from dealerassist.session.viewmodels import ShowdownHandView, ShowdownView
+
+    hands = tuple(ShowdownHandView(seat=s, name=f"P{s}", cards=("??", "??"))
+                  for s in dict.fromkeys((due, seat)))
+    view = TableView(street="Showdown", showdown=ShowdownView(
+        show_order=tuple(h.seat for h in hands), hands=hands,
+        awaiting_cards=tuple(h.seat for h in hands)))
+    keys = ("0" if seat == 10 else str(seat)) * with_seat + "".join(cards)
+    entry = CardKeys()
+    line = ""
+    for char in keys:
+        assert entry.accepts(char, view), (keys, char)
+        line = entry.press(char, view).line or line
+    target = seat if with_seat else due
+    assert line == f"show {target} {cards[0]} {cards[1]}"
