@@ -222,7 +222,7 @@ def one_round(
         )
     restored = _strip(json.loads(out.splitlines()[0]))
     committed = _count_commands(db)
-    accepted_acked = sum(1 for line in printed[1:] if "error" not in line)
+    accepted_acked = sum(1 for line in printed[1:] if line.get("error") is None)
     # +1 for the 'game' command the first start journals
     if committed - 1 < accepted_acked:
         problems.append(

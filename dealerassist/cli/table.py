@@ -181,7 +181,9 @@ def _emit(
     extra = extra or {}
     if as_json:
         shown = {key: value for key, value in extra.items() if key != "room_line"}
-        record: dict[str, Any] = {"command": command, **table_json(view, error=error), **shown}
+        # design.md's contract: "error" is the refusal, or null after an accepted command.
+        record: dict[str, Any] = {"command": command, "error": None,
+                                  **table_json(view, error=error), **shown}
         out.write(json.dumps(record, separators=(",", ":")) + "\n")
     else:
         if error is not None:
