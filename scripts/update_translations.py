@@ -84,6 +84,13 @@ FRENCH = {
     "command (e.g. r 60, c, f, flop Ah Kd 7c)  —  press /":
         "commande (ex. r 60, c, f, flop Ah Kd 7c)  —  touche /",
     "Confirm ruling": "Confirmer la décision",
+    "Confirm ruling [Y]": "Confirmer la décision [Y]",
+    "An open ruling is about this player": "Une décision en cours concerne ce joueur",
+    "confirm the ruling shown first": "confirmer la première décision affichée",
+    "/ to type: r 60, flop Ah Kd 7c …": "/ pour taper : r 60, flop Ah Kd 7c …",
+    "{n} players": "{n} joueurs",
+    "average {chips}": "moyenne {chips}",
+    "break in {time}": "pause dans {time}",
     "reason to overrule": "motif pour infirmer",
     "Overrule": "Infirmer",
     "Confirmed": "Confirmée",

@@ -203,6 +203,7 @@ class MainWindow(QMainWindow):
             "/": lambda: self.command_line.setFocus(),
             "N": lambda: self.send(command_lines.new_hand()),
             "P": lambda: self.showdown.confirm_payouts(),  # pay the showdown (POT-AWARD)
+            "Y": lambda: self.flags.confirm_first(),  # confirm the ruling shown first
             "Esc": self.focus_table,
         }
         for key, slot in bindings.items():
@@ -223,7 +224,12 @@ class MainWindow(QMainWindow):
         self._view = view
         self.table.show_view(view)
         self.action_bar.show_action(view.action, idle_message=view.message)
-        self.flags.show_flags(view.flags)
+        self.flags.show_flags(view.flags, {seat.seat: seat.name for seat in view.seats
+                                           if seat.name},
+                              "fr" if self.settings.language is Language.FRENCH else "en")
+        # The player an open ruling is about: their plate is marked until it is decided.
+        self.table.mark_flagged({flag.seat for flag in view.open_flags
+                                 if flag.seat is not None})
         self.proposals.show_proposals(view.proposals)
         self.showdown.show_showdown(view.showdown)
         self.history.show_history(view.history, view.past_hands)

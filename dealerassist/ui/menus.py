@@ -144,6 +144,7 @@ def keys_text() -> str:
             "MainWindow", "cursor to the command line; Up/Down recall")),
         ("N", QCoreApplication.translate("MainWindow", "next hand")),
         ("P", QCoreApplication.translate("MainWindow", "confirm payouts (pay)")),
+        ("Y", QCoreApplication.translate("MainWindow", "confirm the ruling shown first")),
         ("Ctrl Z", QCoreApplication.translate(
             "MainWindow", "undo the last command (kept in the journal)")),
         ("Esc", QCoreApplication.translate("MainWindow", "back to the table (hotkeys active)")),

@@ -110,6 +110,8 @@ def stylesheet(scale: int = 100) -> str:
     QFrame#seat[status="sitting_out"], QFrame#seat[status="waiting"] {{
         border-style: dotted; }}
     QFrame#seat[status="folded"] QLabel {{ color: {c.folded}; }}
+    QFrame#seat[flagged="true"] {{ border: 3px solid {c.danger}; }}
+    QLabel#ruling {{ color: {c.danger}; font-size: {px(18)}px; font-weight: bold; }}
     QLabel#seatName {{ font-size: {px(19)}px; font-weight: bold; }}
     QLabel#seatStack {{ font-size: {px(22)}px; font-weight: bold; color: {c.text}; }}
     QLabel#seatBet {{ font-size: {px(18)}px; font-weight: bold; color: {c.chip}; }}

@@ -23,7 +23,7 @@ from dealerassist.ui.settings import Language
 
 from .fakes import FakeController
 
-HOTKEYS = ("F", "C", "R", "1", "2", "3", "4", "/", "N", "P", "Esc")
+HOTKEYS = ("F", "C", "R", "1", "2", "3", "4", "/", "N", "P", "Y", "Esc")
 
 
 def _active(qtbot, window) -> None:

@@ -34,13 +34,13 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="274" />
+        <location filename="../../ui/main_window.py" line="280" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
         <location filename="../../ui/main_window.py" line="131" />
-        <location filename="../../ui/main_window.py" line="234" />
+        <location filename="../../ui/main_window.py" line="240" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
@@ -65,124 +65,124 @@
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="285" />
+        <location filename="../../ui/main_window.py" line="291" />
         <location filename="../../ui/menus.py" line="72" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="233" />
+        <location filename="../../ui/main_window.py" line="239" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="241" />
-        <location filename="../../ui/main_window.py" line="276" />
+        <location filename="../../ui/main_window.py" line="247" />
+        <location filename="../../ui/main_window.py" line="282" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="244" />
+        <location filename="../../ui/main_window.py" line="250" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="302" />
+        <location filename="../../ui/main_window.py" line="308" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="314" />
+        <location filename="../../ui/main_window.py" line="320" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="324" />
+        <location filename="../../ui/main_window.py" line="330" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="385" />
+        <location filename="../../ui/main_window.py" line="391" />
         <source>The camera's frames are now {width}x{height}; the felt's corners were marked on {marked_width}x{marked_height} frames. Mark them again (Camera menu): until then no card is placed in a seat.</source>
         <translation>Les images de la caméra sont maintenant en {width}x{height} ; les coins du tapis ont été marqués sur des images en {marked_width}x{marked_height}. Marquez-les à nouveau (menu Caméra) : d'ici là, aucune carte n'est placée à un siège.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="424" />
+        <location filename="../../ui/main_window.py" line="430" />
         <source>Corner marker {n} is not on its corner: put it back (the zones stay where they were)</source>
         <translation>Le repère de coin {n} n'est plus sur son coin : remettez-le en place (les zones restent où elles étaient)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="435" />
+        <location filename="../../ui/main_window.py" line="441" />
         <source>Table calibrated from the corner markers</source>
         <translation>Table calibrée par les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="437" />
+        <location filename="../../ui/main_window.py" line="443" />
         <source>The corner markers are not where the zones were: the zones now follow the markers</source>
         <translation>Les repères de coin ne sont plus où étaient les zones : les zones suivent maintenant les repères</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="474" />
+        <location filename="../../ui/main_window.py" line="480" />
         <source>Save the corner markers</source>
         <translation>Enregistrer les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="475" />
+        <location filename="../../ui/main_window.py" line="481" />
         <source>PNG image (*.png)</source>
         <translation>Image PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="486" />
+        <location filename="../../ui/main_window.py" line="492" />
         <source>Corner markers saved to {path}: print them, cut them apart and lay each on its corner of the felt</source>
         <translation>Repères de coin enregistrés dans {path} : imprimez-les, découpez-les et posez chacun sur son coin du tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="493" />
+        <location filename="../../ui/main_window.py" line="499" />
         <source>Start the camera first: the felt's corners are marked on its view</source>
         <translation>Démarrez d'abord la caméra : les coins du tapis se marquent sur son image</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="506" />
+        <location filename="../../ui/main_window.py" line="512" />
         <source>Click the felt's corners: {n} to go · Backspace undoes · Esc cancels</source>
         <translation>Cliquez les coins du tapis : encore {n} · Retour arrière annule · Échap abandonne</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="535" />
+        <location filename="../../ui/main_window.py" line="541" />
         <source>Table calibrated (not saved: no table file)</source>
         <translation>Table calibrée (non enregistrée : pas de fichier de table)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="465" />
+        <location filename="../../ui/main_window.py" line="471" />
         <source>The calibration could not be saved: {error}</source>
         <translation>La calibration n'a pas pu être enregistrée : {error}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="537" />
+        <location filename="../../ui/main_window.py" line="543" />
         <source>Table calibrated: saved to {path}</source>
         <translation>Table calibrée : enregistrée dans {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="550" />
+        <location filename="../../ui/main_window.py" line="556" />
         <source>Marking cancelled: the zones are unchanged</source>
         <translation>Marquage abandonné : zones inchangées</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="572" />
+        <location filename="../../ui/main_window.py" line="578" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="577" />
+        <location filename="../../ui/main_window.py" line="583" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="580" />
+        <location filename="../../ui/main_window.py" line="586" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="671" />
+        <location filename="../../ui/main_window.py" line="677" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -228,7 +228,7 @@
     </message>
     <message>
         <location filename="../../ui/menus.py" line="49" />
-        <location filename="../../ui/menus.py" line="155" />
+        <location filename="../../ui/menus.py" line="156" />
         <source>Keypad mode</source>
         <translation>Mode pavé numérique</translation>
     </message>
@@ -334,31 +334,36 @@
     </message>
     <message>
         <location filename="../../ui/menus.py" line="147" />
+        <source>confirm the ruling shown first</source>
+        <translation>confirmer la première décision affichée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="148" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="149" />
+        <location filename="../../ui/menus.py" line="150" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="150" />
+        <location filename="../../ui/menus.py" line="151" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="151" />
+        <location filename="../../ui/menus.py" line="152" />
         <source>when cards are due: rank then suit, no command (flop, turn, river)</source>
         <translation>cartes attendues : valeur puis couleur, sans commande (flop, turn, river)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="153" />
+        <location filename="../../ui/menus.py" line="154" />
         <source>at showdown: seat key, then the cards shown (no seat: the seat due)</source>
         <translation>à l'abattage : touche du siège, puis les cartes (sans siège : le siège attendu)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="155" />
+        <location filename="../../ui/menus.py" line="156" />
         <source>+ check/call, - fold, digits amount, * presets, . clear, Enter bet/raise, pay or deal</source>
         <translation>+ parole/suivre, - se coucher, chiffres montant, * préréglages, . effacer, Entrée miser/relancer, payer ou donner</translation>
     </message>
@@ -734,47 +739,47 @@
 <context>
     <name>QtFlag</name>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="70" />
-        <source>Confirm ruling</source>
-        <translation>Confirmer la décision</translation>
+        <location filename="../../ui/widgets/qt_flags.py" line="75" />
+        <source>Confirm ruling [Y]</source>
+        <translation>Confirmer la décision [Y]</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="72" />
+        <location filename="../../ui/widgets/qt_flags.py" line="77" />
         <source>reason to overrule</source>
         <translation>motif pour infirmer</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="73" />
+        <location filename="../../ui/widgets/qt_flags.py" line="78" />
         <source>Overrule</source>
         <translation>Infirmer</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="74" />
+        <location filename="../../ui/widgets/qt_flags.py" line="79" />
         <source>Floor incident…</source>
         <translation>Incident d'arbitrage…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="88" />
+        <location filename="../../ui/widgets/qt_flags.py" line="93" />
         <source>Confirmed</source>
         <translation>Confirmée</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="89" />
+        <location filename="../../ui/widgets/qt_flags.py" line="94" />
         <source>Overruled: {reason}</source>
         <translation>Infirmée : {reason}</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="96" />
+        <location filename="../../ui/widgets/qt_flags.py" line="101" />
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="97" />
+        <location filename="../../ui/widgets/qt_flags.py" line="102" />
         <source>Irregularity</source>
         <translation>Irrégularité</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="98" />
+        <location filename="../../ui/widgets/qt_flags.py" line="103" />
         <source>Misdeal</source>
         <translation>Maldonne</translation>
     </message>
@@ -782,7 +787,7 @@
 <context>
     <name>QtFlags</name>
     <message>
-        <location filename="../../ui/widgets/qt_flags.py" line="128" />
+        <location filename="../../ui/widgets/qt_flags.py" line="134" />
         <source>No irregularity this hand</source>
         <translation>Aucune irrégularité dans cette main</translation>
     </message>
@@ -1102,22 +1107,27 @@
         <translation>Absent</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="104" />
+        <location filename="../../ui/widgets/qt_seat.py" line="67" />
+        <source>An open ruling is about this player</source>
+        <translation>Une décision en cours concerne ce joueur</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/qt_seat.py" line="126" />
         <source>Bet this street</source>
         <translation>Mise de ce tour</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="110" />
+        <location filename="../../ui/widgets/qt_seat.py" line="132" />
         <source>Away</source>
         <translation>Absent (tournoi)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="113" />
+        <location filename="../../ui/widgets/qt_seat.py" line="135" />
         <source>stood pat</source>
         <translation>servi</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/qt_seat.py" line="114" />
+        <location filename="../../ui/widgets/qt_seat.py" line="136" />
         <source>drew {count}</source>
         <translation>a tiré {count}</translation>
     </message>
@@ -1251,7 +1261,7 @@
         <translation>Absent</translation>
     </message>
     <message>
-        <location filename="../../ui/setup_dialog.py" line="123" />
+        <location filename="../../ui/setup_dialog.py" line="133" />
         <source>{preset} is a tournament: OK opens a new tournament table (new journal), every player starting with {stack} chips.</source>
         <translation>{preset} est un tournoi : OK ouvre une nouvelle table de tournoi (nouveau journal), chaque joueur partant avec {stack} jetons.</translation>
     </message>

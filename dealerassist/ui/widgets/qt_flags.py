@@ -7,7 +7,7 @@ incident…" button: the window opens the floor's incident form on it (``inciden
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from dealerassist.session.viewmodels import FlagSeverity, FlagStatus, FlagView
 from dealerassist.ui import command_lines
+from dealerassist.ui.ruling_text import ruling_words
 from dealerassist.ui.theme import COLOURS
 from dealerassist.ui.widgets.buttons import ActionButton
 
@@ -41,9 +42,11 @@ class QtFlag(QFrame):
     incident = Signal(object)
     """Record a floor incident about this flag (its FlagView)."""
 
-    def __init__(self, flag: FlagView, parent: QWidget | None = None):
+    def __init__(self, flag: FlagView, parent: QWidget | None = None, *,
+                 names: Mapping[int, str] | None = None, lang: str = "en"):
         super().__init__(parent)
         self.flag = flag
+        names = names or {}
         self.setObjectName("panel")
         colour = _SEVERITY_COLOURS.get(flag.severity, COLOURS.accent)
         self.setStyleSheet(f"QFrame#panel {{ border-left: 6px solid {colour}; }}")
@@ -58,16 +61,18 @@ class QtFlag(QFrame):
         head.addWidget(severity)
         head.addStretch(1)
         layout.addLayout(head)
-        self.message_label = QLabel(flag.message)
+        # Read to the table: player names and card symbols (ui.ruling_text).
+        self.message_label = QLabel(ruling_words(flag.message, names, lang))
         self.message_label.setWordWrap(True)
         self.message_label.setProperty("role", "title")
         layout.addWidget(self.message_label)
         self.steps_label = QLabel(
-            "\n".join(f"{index}. {step}" for index, step in enumerate(flag.ruling_steps, 1))
+            "\n".join(f"{index}. {ruling_words(step, names, lang)}"
+                      for index, step in enumerate(flag.ruling_steps, 1))
         )
         self.steps_label.setWordWrap(True)
         layout.addWidget(self.steps_label)
-        self.confirm_button = ActionButton(self.tr("Confirm ruling"))
+        self.confirm_button = ActionButton(self.tr("Confirm ruling [Y]"))
         self.reason_edit = QLineEdit()
         self.reason_edit.setPlaceholderText(self.tr("reason to overrule"))
         self.overrule_button = ActionButton(self.tr("Overrule"))
@@ -121,6 +126,7 @@ class QtFlags(QScrollArea):
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._flags: tuple[FlagView, ...] = ()
+        self._names: dict[int, str] = {}
         self.cards: list[QtFlag] = []
         inner = QWidget()
         self._layout = QVBoxLayout(inner)
@@ -131,21 +137,32 @@ class QtFlags(QScrollArea):
         self._layout.addStretch(1)
         self.setWidget(inner)
 
-    def show_flags(self, flags: Sequence[FlagView]) -> None:
-        """Render the flags (open first, newest first within each group)."""
+    def show_flags(self, flags: Sequence[FlagView],
+                   names: Mapping[int, str] | None = None, lang: str = "en") -> None:
+        """Render the flags (open first, newest first), seats named from ``names``."""
         flags = tuple(flags)
-        if flags == self._flags:
+        names = dict(names or {})
+        if flags == self._flags and names == self._names:
             return
         self._flags = flags
+        self._names = names
         for card in self.cards:
             card.setParent(None)
             card.deleteLater()
         self.cards = []
         ordered = sorted(reversed(flags), key=lambda f: f.status is not FlagStatus.OPEN)
         for index, flag in enumerate(ordered):
-            card = QtFlag(flag)
+            card = QtFlag(flag, names=names, lang=lang)
             card.command.connect(self.command)
             card.incident.connect(self.incident)
             self._layout.insertWidget(index, card)
             self.cards.append(card)
         self.empty_label.setVisible(not flags)
+
+    def confirm_first(self) -> bool:
+        """Confirm the ruling of the open flag shown first (hotkey Y); False if none."""
+        for card in self.cards:
+            if card.flag.status is FlagStatus.OPEN:
+                card.confirm()
+                return True
+        return False

@@ -62,8 +62,13 @@ class QtSeat(QFrame):
         self.button_label.setObjectName("button")
         self.marker_label = QLabel()
         self.marker_label.setObjectName("marker")
+        self.ruling_label = QLabel("\u2691")  # ⚑: an open ruling about this player
+        self.ruling_label.setObjectName("ruling")
+        self.ruling_label.setToolTip(self.tr("An open ruling is about this player"))
+        self.ruling_label.hide()
         top.addWidget(self.number_label)
         top.addWidget(self.name_label, 1)
+        top.addWidget(self.ruling_label)
         outer.addLayout(top, 3)
         middle = QHBoxLayout()
         middle.setSpacing(4)
@@ -88,6 +93,20 @@ class QtSeat(QFrame):
         self.cards_row = CardRow(size=32, compact_backs=True)
         outer.addWidget(self.cards_row, 0, Qt.AlignmentFlag.AlignLeft)
         self.show_view(SeatView(seat=seat))
+
+    @property
+    def flagged(self) -> bool:
+        """An open ruling is about this player (the plate is marked)."""
+        return self.property("flagged") == "true"
+
+    def set_flagged(self, on: bool) -> None:
+        """Mark or unmark the plate for an open ruling (re-styled only on a change)."""
+        if self.flagged == on:
+            return
+        self.setProperty("flagged", "true" if on else "false")
+        self.ruling_label.setVisible(on)
+        self.style().unpolish(self)
+        self.style().polish(self)
 
     @property
     def view(self) -> SeatView | None:

@@ -91,6 +91,11 @@ class QtTable(QWidget):
         self._view = view
         self._place_centre()
 
+    def mark_flagged(self, seats: set[int]) -> None:
+        """Mark the plates of the players an open ruling is about (others unmarked)."""
+        for number, plate in self.seats.items():
+            plate.set_flagged(number in seats)
+
     def seat_view(self, number: int) -> SeatView | None:
         """Return the SeatView shown at seat ``number``."""
         plate = self.seats.get(number)
