@@ -31,6 +31,7 @@ _PARTS: dict[str, tuple[str, dict[str, tuple[str, ...]]]] = {
     ),
     "vision": ("dealerassist.cli.bench_vision", {"vision": ("frame_ms_p50", "frame_ms_p95")}),
     "console": ("dealerassist.ui.measure", {"console": ()}),
+    "room": ("dealerassist.cli.bench_room", {"room": ()}),
 }
 
 

@@ -31,6 +31,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--day", metavar="YYYY-MM-DD", help="every hand started that UTC day")
     parser.add_argument("--all", action="store_true", help="every finished hand")
     parser.add_argument("--out", metavar="PATH", help="file (one hand) or folder (several)")
+    parser.add_argument("--room", metavar="DSN",
+                        help="with --day and --out DIR: every table's hands from the room's "
+                        "server, as DIR/TABLE/hand-000N.phh (docs/room.md)")
+
+
+def _from_room(args: argparse.Namespace) -> int:
+    if not args.day or args.hand or args.all:
+        raise DealerAssistError("export --room: give --day YYYY-MM-DD (and --out DIR)")
+    if not args.out:
+        raise DealerAssistError("export --room: give a folder with --out DIR")
+    try:
+        from dealerassist.room.history import export_day
+    except ModuleNotFoundError as error:
+        raise DealerAssistError(
+            "the card room needs psycopg 3, which is not installed here "
+            "(pip install 'psycopg[binary]')"
+        ) from error
+    hands = export_day(args.room, args.day)
+    if not hands:
+        raise DealerAssistError(f"export: no finished hand on {args.day} in the room")
+    folder = Path(args.out)
+    for table_id, exported in hands:
+        (folder / table_id).mkdir(parents=True, exist_ok=True)
+        (folder / table_id / f"hand-{exported.hand_id:04d}.phh").write_text(
+            exported.text, encoding="utf-8")
+    print(f"exported {len(hands)} hands of {len({t for t, _ in hands})} tables to {folder}",
+          file=sys.stderr)
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         raise DealerAssistError("export: say which hands: --hand N, --day YYYY-MM-DD or --all")
     if args.day and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", args.day):
         raise DealerAssistError(f"export: --day {args.day!r} is not a date like 2026-11-30")
+    if getattr(args, "room", None):
+        return _from_room(args)
     rules = house_rules(args)
     db = journal_path(args)
     with SQLiteJournal(db, create=False) as journal:

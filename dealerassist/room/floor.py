@@ -24,9 +24,15 @@ __all__ = ["RoomFloor"]
 
 
 class RoomFloor:
-    """The floor's connection to the room and the tables folded from it."""
+    """The floor's connection to the room and the tables folded from it.
 
-    def __init__(self, dsn: str, *, account: str = "") -> None:
+    ``on_records(table_id, records)`` is told of every record as it is folded (the load
+    bench times them with it).
+    """
+
+    def __init__(self, dsn: str, *, account: str = "",
+                 on_records: Callable[[str, list[JournalRecord]], None] | None = None) -> None:
+        self._on_records = on_records
         self._dsn = dsn
         self._account = account
         self._connection = connect(dsn, application="dealerassist floor")
@@ -64,9 +70,11 @@ class RoomFloor:
                     "ORDER BY seq",
                     (table_id, fold.last_seq, head),
                 ).fetchall()
-                fold.add([JournalRecord(seq=r[0], type=r[1], class_version=r[2],
-                                        payload=r[3], hand_id=r[4], recorded_at=r[5])
-                          for r in rows])
+                fresh = [JournalRecord(seq=r[0], type=r[1], class_version=r[2], payload=r[3],
+                                       hand_id=r[4], recorded_at=r[5]) for r in rows]
+                fold.add(fresh)
+                if self._on_records is not None:
+                    self._on_records(table_id, fresh)
                 if table_id not in changed:
                     changed.append(table_id)
             return changed
@@ -119,6 +127,28 @@ class RoomFloor:
             raise RoomError(f"the room refused the ruling for table {table_id!r} "
                             f"(unknown table, or account {who!r} may not rule)")
         return int(row[0])
+
+    def reconnect(self) -> None:
+        """Open a fresh connection (after the server went away); the folds are kept."""
+        try:
+            self._connection.close()
+        except psycopg.Error:
+            pass
+        self._connection = connect(self._dsn, application="dealerassist floor")
+        check_version(self._connection)
+
+    def sign_in(self, name: str, password: str) -> str:
+        """Check a floor or manager account's password; sign rulings with it from now on."""
+        from dealerassist.room.admin import sign_in
+
+        role = sign_in(self._connection, name, password, roles=("floor", "manager"))
+        self._account = name
+        return role
+
+    @property
+    def account(self) -> str:
+        """The account rulings are signed with ("" before `sign_in`)."""
+        return self._account
 
     def close(self) -> None:
         """Close the connection."""

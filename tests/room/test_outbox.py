@@ -156,3 +156,12 @@ def test_records_keep_their_exact_payload_text(room: Room, tmp_path: Path) -> No
     finally:
         link.close()
         journal.close()
+
+
+def test_load_with_the_server_killed_loses_and_duplicates_nothing() -> None:
+    from dealerassist.room.load import run_load
+
+    figures = run_load(tables=3, hands=4, kills=2, kill_every_s=0.3, down_s=0.2, cutoff_s=0.5)
+    assert (figures["lost"], figures["duplicated"], figures["different"]) == (0, 0, 0)
+    assert figures["floor_equals_journal_fold"] == "3/3"
+    assert figures["kills"] >= 1 and figures["records"] > 100
