@@ -40,6 +40,9 @@ def _build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true", help="with --screenshot: a demo hand")
     parser.add_argument("--rules", metavar="FILE", help="house rules file (default rules.yaml)")
     parser.add_argument("--db", metavar="FILE", help="journal database file")
+    parser.add_argument("--room", metavar="DSN",
+                        help="the console pushes its journal to the card room (docs/room.md)")
+    parser.add_argument("--table-id", metavar="ID", help="with --room: the room's name for it")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = next((arg for arg in argv if arg in SUBCOMMANDS), None)
     for name, (module_name, help_text) in SUBCOMMANDS.items():

@@ -138,7 +138,8 @@ def _live_controller(args: argparse.Namespace) -> Controller:
     """Open the live table: the house rules and the journal (replayed to where it was)."""
     from dealerassist.ui.session_adapter import open_session
 
-    return open_session(rules=getattr(args, "rules", None), db=getattr(args, "db", None))
+    return open_session(rules=getattr(args, "rules", None), db=getattr(args, "db", None),
+                        room=getattr(args, "room", None), table_id=getattr(args, "table_id", None))
 
 
 def build_window(args: argparse.Namespace, *, settings: ConsoleSettings | None = None,

@@ -70,6 +70,12 @@ class ConsoleBridge(QObject):
         """Return the controller's current view."""
         return self.controller.current_view()
 
+    def poll(self) -> None:
+        """Ask the controller for news from outside (the card room); redraw if any."""
+        poll = getattr(self.controller, "poll", None)
+        if poll is not None and poll():
+            self.view_changed.emit(self.controller.current_view())
+
     def send(self, line: str) -> SubmitResult:
         """Submit one line; never raises (a failure becomes a `refused` signal)."""
         self.sent.append(line)

@@ -38,6 +38,7 @@ CALL = "c"
 ALL_IN = "allin"
 NEW_HAND = "hand"
 UNDO = "undo"
+CALL_FLOOR = "floor"  # the floor is called with the hand frozen (session.desk)
 CONFIRM_SHOWDOWN = "pay"  # the session pays the settlement shown (POT-AWARD)
 
 

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
@@ -188,6 +188,11 @@ class MainWindow(QMainWindow):
         self.showdown.refused.connect(self.show_refusal)
         self.flags.incident.connect(lambda flag: open_incident(self, flag))
         self.export_action = build_menus(self)
+        # News from outside the dealer's hands (the card room's answers and status) is
+        # looked for every second; a controller without any ignores it.
+        self._poll_timer = QTimer(self)
+        self._poll_timer.timeout.connect(self.bridge.poll)
+        self._poll_timer.start(1000)
 
     def _build_shortcuts(self) -> None:
         """Bind the hotkeys, once: each slot looks up the widget shown now."""

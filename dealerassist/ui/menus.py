@@ -36,6 +36,8 @@ def build_menus(window: Any) -> QAction:
     _add(table, QCoreApplication.translate("MainWindow", "Set up table…"), window.open_setup)
     _add(table, QCoreApplication.translate("MainWindow", "Next hand"),
          lambda: window.send(command_lines.new_hand()))
+    _add(table, QCoreApplication.translate("MainWindow", "Call the floor"),
+         lambda: window.send(command_lines.CALL_FLOOR), QKeySequence(Qt.Key.Key_F9))
     _add(table, QCoreApplication.translate("MainWindow", "Undo last command"),
          lambda: window.send(command_lines.UNDO), QKeySequence.StandardKey.Undo)
     export = _add(table, QCoreApplication.translate("MainWindow", "Export today's hands…"),

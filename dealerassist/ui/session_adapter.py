@@ -26,8 +26,10 @@ from dealerassist.journal.records import Journal
 from dealerassist.journal.store import SQLiteJournal
 from dealerassist.rules import default_rules, load_rules
 from dealerassist.rules.model import HouseRules, UnknownPresetError
-from dealerassist.session.controller import TableSession
+from dealerassist.rules.profiles import default_rules_text
+from dealerassist.session.controller import TableSession, utc_now
 from dealerassist.session.dealer_texts import say
+from dealerassist.session.desk import desk_of, is_desk_line, record_desk_line
 from dealerassist.session.export import export_hands
 from dealerassist.session.presenter import present, proposal_view
 from dealerassist.session.state import SessionState
@@ -45,8 +47,11 @@ __all__ = ["SessionController", "open_session"]
 class SessionController:
     """A `TableSession` seen through the console's `Controller` protocol."""
 
-    def __init__(self, session: TableSession, *, lang: str = "en"):
+    def __init__(self, session: TableSession, *, lang: str = "en", link: Any = None):
         self.session = session
+        self.link = link  # the card room's link (room.table_link.TableLink), or None
+        self._floor_said = ""
+        self._room_line = ""
         self.lang = lang  # the presenter's texts (street, status line, hand lines): en or fr
         self._proposals: tuple[ProposalView, ...] = ()
         self._observed: tuple[Any, ...] = ()
@@ -126,7 +131,30 @@ class SessionController:
         clock_view = getattr(self.session, "clock_view", None)
         if clock_view is not None:  # a tournament table: level, stakes, time left
             view = replace(view, clock=clock_view())
-        return view
+        extras = list(view.extras)
+        desk = desk_of(self.session.history())
+        waiting = desk.waiting
+        if waiting:
+            extras.append(("floor", ", ".join(f"{call.call_id} waiting" for call in waiting)))
+        if self._floor_said:
+            extras.append(("floor said", self._floor_said))
+        if desk.dealer is not None:
+            extras.append(("dealer", desk.dealer.name))
+        if self.link is not None:
+            extras.append(("room", self.link.status().line().removeprefix("room: ")))
+        return replace(view, extras=tuple(extras)) if extras else view
+
+    def poll(self) -> bool:
+        """Take the floor's answers from the room; return True when the view changed."""
+        if self.link is None:
+            return False
+        said = self.link.apply_answers()
+        if said:
+            self._floor_said = said[-1]
+        line = self.link.status().line()
+        changed = bool(said) or line != self._room_line
+        self._room_line = line
+        return changed
 
     def tournament_stacks(self) -> dict[str, int]:
         """Return the tournament presets of the house rules and their starting stacks."""
@@ -173,7 +201,13 @@ class SessionController:
         """Run one command line; a refusal leaves the table as it was."""
         self._proposals = ()  # the dealer has spoken: a camera proposal is answered
         try:
-            self.session.execute(line)
+            if is_desk_line(line) and line.split()[0].lower() != "handover":
+                place = self.link.outbox.table_id if self.link is not None else "local"
+                record_desk_line(self.session, line, now=utc_now(), place=place)
+            else:
+                self.session.execute(line)
+            if self.link is not None:
+                self.link.committed()
         except DealerAssistError as error:
             return SubmitResult(ok=False, view=self.current_view(), error=str(error),
                                 rule_id=getattr(error, "rule_id", ""))
@@ -197,7 +231,8 @@ def _rules(path: str | None) -> HouseRules:
     return default_rules()
 
 
-def open_session(*, rules: str | None, db: str | None) -> SessionController:
+def open_session(*, rules: str | None, db: str | None, room: str | None = None,
+                 table_id: str | None = None) -> SessionController:
     """Open the table journal (``db`` or the user data folder) with the house rules.
 
     Raises:
@@ -210,8 +245,19 @@ def open_session(*, rules: str | None, db: str | None) -> SessionController:
     journal = SQLiteJournal(path)
     if holds_tournament(journal):
         # TRN-*: a tournament journal resumes its blind clock, levels and standings.
-        return SessionController(  # type: ignore[arg-type]
-            TournamentTable(journal, rules=house, confirm_payouts=True)
-        )
-    # The console's dealer confirms each showdown's payouts (``pay``, POT-AWARD).
-    return SessionController(TableSession(journal, rules=house, confirm_payouts=True))
+        table: Any = TournamentTable(journal, rules=house, confirm_payouts=True)
+    else:
+        # The console's dealer confirms each showdown's payouts (``pay``, POT-AWARD).
+        table = TableSession(journal, rules=house, confirm_payouts=True)
+    link = None
+    if room:
+        # The card room (docs/room.md): the journal is pushed in the background; the
+        # table deals whether the room answers or not.
+        from dealerassist.room.table_link import TableLink
+
+        rules_text = Path(rules).read_text(encoding="utf-8") if rules else (
+            Path("rules.yaml").read_text(encoding="utf-8") if Path("rules.yaml").is_file()
+            else default_rules_text())
+        link = TableLink(table, journal, table_id=table_id or journal.table_id(), dsn=room,
+                         rules_text=rules_text)
+    return SessionController(table, link=link)
