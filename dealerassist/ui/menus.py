@@ -147,6 +147,8 @@ def keys_text() -> str:
         ("N", QCoreApplication.translate("MainWindow", "next hand")),
         ("P", QCoreApplication.translate("MainWindow", "confirm payouts (pay)")),
         ("Y", QCoreApplication.translate("MainWindow", "confirm the ruling shown first")),
+        ("F9", QCoreApplication.translate(
+            "MainWindow", "call the floor (the hand frozen; the answer shows in the status line)")),
         ("Ctrl Z", QCoreApplication.translate(
             "MainWindow", "undo the last command (kept in the journal)")),
         ("Esc", QCoreApplication.translate("MainWindow", "back to the table (hotkeys active)")),
