@@ -114,6 +114,19 @@ def pl_max_steps(step: Step) -> tuple[list[Text], int]:
     after_call = middle + bets_total + owed
     pot_max = top + after_call
     shown = " + ".join(str(b) for b in in_front) or "0"
+    if top == 0:
+        # an opening bet: the pot in the middle, at least the minimum bet (BET-PL-MAX)
+        pot_max = max(middle, state.setup.min_bet)
+        lines = [Text(f"Pot in the middle: {middle}.", f"Pot au milieu : {middle}."),
+                 Text(f"No bet yet: he may bet the whole pot, {pot_max} (BET-PL-MAX).",
+                      f"Pas encore de mise : il peut miser tout le pot, {pot_max} "
+                      "(BET-PL-MAX).")]
+        if stack < pot_max:
+            lines.append(Text(f"He has only {stack}: all in for {stack} (BET-PL-MAX, G-ALLIN).",
+                              f"Il n'a que {stack} : tapis pour {stack} (BET-PL-MAX, "
+                              "G-ALLIN)."))
+            return lines, stack
+        return lines, pot_max
     lines = [
         Text(f"Pot in the middle: {middle}.", f"Pot au milieu : {middle}."),
         Text(f"Bets on the table: {shown} = {bets_total}.",
@@ -129,8 +142,10 @@ def pl_max_steps(step: Step) -> tuple[list[Text], int]:
     ]
     all_in = stack + own
     if all_in < pot_max:
-        lines.append(Text(f"He has only {stack} behind: all in to {all_in} (BET-NL-MAX).",
-                          f"Il n'a que {stack} derrière : tapis à {all_in} (BET-NL-MAX)."))
+        lines.append(Text(f"He has only {stack} behind: all in to {all_in} (BET-PL-MAX, "
+                          "G-ALLIN).",
+                          f"Il n'a que {stack} derrière : tapis à {all_in} (BET-PL-MAX, "
+                          "G-ALLIN)."))
         return lines, all_in
     return lines, pot_max
 
@@ -208,14 +223,20 @@ def pl_max_from(step: Step, *, seed: int = 0, difficulty: str = "") -> Drill:
     lines, _ = pl_max_steps(step)
     name = seat_name(choices.actor)
     answer = choices.max_raise_to
+    if choices.is_bet:  # nobody has bet this round: an opening bet, not a raise
+        question = Text(f"What is the most {name.en} may bet?",
+                        f"Quelle est la mise maximale du {name.fr.lower()} ?")
+        said = Text(f"A bet of {answer} at most.", f"Une mise de {answer} au maximum.")
+    else:
+        question = Text(f"What is the most {name.en} may raise to (the total bet)?",
+                        f"Jusqu'à combien le {name.fr.lower()} peut-il relancer au maximum "
+                        "(mise totale) ?")
+        said = Text(f"Raise to {answer} at most.", f"Relance à {answer} au maximum.")
     return Drill(
         kind=DrillKind.PL_MAX, seed=seed, difficulty=difficulty,
         game=step.state.setup.game.code, situation=_situation(step),
-        question=Text(f"What is the most {name.en} may raise to (the total bet)?",
-                      f"Jusqu'à combien {name.fr} peut-il relancer au maximum (mise totale) ?"),
-        answer_format=AnswerFormat.AMOUNT, answer=answer,
-        answer_text=Text(f"Raise to {answer} at most.", f"Relance à {answer} au maximum."),
-        explanation=tuple(lines), rule_ids=("BET-PL-MAX",),
+        question=question, answer_format=AnswerFormat.AMOUNT, answer=answer,
+        answer_text=said, explanation=tuple(lines), rule_ids=("BET-PL-MAX", "G-ALLIN"),
     )
 
 

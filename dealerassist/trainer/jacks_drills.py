@@ -31,7 +31,7 @@ from dealerassist.rules.model import HouseRules
 from dealerassist.trainer.difficulty import Difficulty, profile
 from dealerassist.trainer.drill import AnswerFormat, Choice, Drill, DrillKind
 from dealerassist.trainer.hands import PlayedHand, Step, play_hand, random_setup
-from dealerassist.trainer.situation import action_lines, table_lines
+from dealerassist.trainer.situation import action_lines, game_name, table_lines
 from dealerassist.trainer.text import Text, seat_name
 
 __all__ = [
@@ -78,11 +78,12 @@ def opener_reading(cards: Sequence[Card]) -> tuple[Text, bool]:
                     "possible."), True
     if pairs:
         en, fr = _rank_words(pairs[0])
+        of = f"d'{fr}" if fr[0] in "aeiou" else f"de {fr}"  # une paire d'as, de rois
         if pairs[0] >= 11:
             return Text(f"a pair of {en}: jacks or better, openers.",
-                        f"une paire de {fr} : valets ou mieux, ouverture possible."), True
+                        f"une paire {of} : valets ou mieux, ouverture possible."), True
         return Text(f"a pair of {en}: below jacks, no openers.",
-                    f"une paire de {fr} : moins que les valets, pas d'ouverture."), False
+                    f"une paire {of} : moins que les valets, pas d'ouverture."), False
     ranks = sorted(counts)
     wheel = ranks == [2, 3, 4, 5, 14]
     straight = len(ranks) == 5 and (ranks[-1] - ranks[0] == 4 or wheel)
@@ -241,10 +242,11 @@ def carried_pot_from(hand: PlayedHand, *, seed: int = 0, difficulty: str = "") -
                        for i, chips in enumerate(setup.starting_stacks))
     stacks_fr = ", ".join(f"{seat_name(i).fr} {chips}"
                           for i, chips in enumerate(setup.starting_stacks))
+    name = game_name(game)
     situation = (
-        Text(f"{game.name}, antes {ante}, limits {setup.small_bet}/{setup.big_bet}, "
+        Text(f"{name.en}, antes {ante}, limits {setup.small_bet}/{setup.big_bet}, "
              f"{setup.player_count} players.",
-             f"{game.name}, antes {ante}, limites {setup.small_bet}/{setup.big_bet}, "
+             f"{name.fr}, antes {ante}, limites {setup.small_bet}/{setup.big_bet}, "
              f"{setup.player_count} joueurs."),
         Text(f"Starting stacks as deal 1 began: {stacks}.",
              f"Tapis au début de la donne 1 : {stacks_fr}."),

@@ -17,6 +17,7 @@ from dealerassist.engine.pots import pots
 from dealerassist.engine.settlement import settlement
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.evaluation import (
+    EvaluationKind,
     HandValue,
     describe,
     evaluate_badugi,
@@ -71,6 +72,10 @@ def _hands_played(state: HandState, player: int) -> tuple[Text, Text | None]:
     value = _value(first, hole, board)
     assert value is not None
     high_text = Text(describe(value, "en"), describe(value, "fr"))
+    if not value.is_low and value.kind is not EvaluationKind.BADUGI:
+        # the five cards that play name the kickers, so a kicker decides visibly
+        plays = format_cards(value.cards)
+        high_text = high_text + Text(f" ({plays})", f" ({plays})")
     if game.high is None or game.low is None:
         return high_text, None
     low = _value(game.low, hole, board)
@@ -176,7 +181,12 @@ def _showdown_lines(state: HandState, rules: HouseRules) -> tuple[list[Text], di
             lines.append(Text(f"  {seat_name(i).en}: {high.en}{extra_en}.",
                               f"  {seat_name(i).fr} : {high.fr}{extra_fr}."))
         halves: list[tuple[int, tuple[int, ...], Text]] = []
-        if hilo and pot.low_winners:
+        if len(pot.eligible) == 1:
+            lines.append(Text(f"  Only {seat_name(pot.eligible[0]).en} can win this pot.",
+                              f"  Seul le {seat_name(pot.eligible[0]).fr.lower()} peut gagner "
+                              "ce pot."))
+            halves = [(pot.amount, pot.eligible, Text("Pot", "Pot"))]
+        elif hilo and pot.low_winners:
             unit = rules.odd_chip.unit
             units, below = divmod(pot.amount, unit)
             low_units = units // 2
@@ -244,7 +254,13 @@ def showdown_from_state(state: HandState, *, seed: int = 0, difficulty: str = ""
     lines = proof + lines
     board = format_cards(state.board)
     situation = table_lines(state.setup)[:1]
-    if state.board:
+    if state.board and state.setup.game.family is Family.STUD:
+        # ST7-COMMUNITY: too few cards left for the last street, one card shared by all
+        situation.append(Text(f"The deck ran short: the dealer turned one community card, "
+                              f"{board}, which every player uses.",
+                              f"Le paquet ne suffisait plus : le donneur a retourné une carte "
+                              f"commune, {board}, que chaque joueur utilise."))
+    elif state.board:
         situation.append(Text(f"Board: {board}.", f"Tableau : {board}."))
     for i in state.in_hand:
         cards = format_cards(state.hole[i])

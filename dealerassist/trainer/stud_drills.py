@@ -123,26 +123,53 @@ def _sym(rank: int) -> str:
     return "23456789TJQKA"[int(rank) - 2]
 
 
+#: Ranks as a French dealer says them: the figures by name, with their symbol R, D, V.
+_FR_PLURAL = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit",
+              9: "neuf", 10: "dix", 11: "valets", 12: "dames", 13: "rois", 14: "as"}
+_FR_ONE = {11: "valet", 12: "dame", 13: "roi", 14: "as"}
+_FR_SYM = {10: "10", 11: "V", 12: "D", 13: "R", 14: "A"}
+
+
+def _of(rank: int) -> str:
+    """French "de" before a rank: de rois, de sept, d'as."""
+    word = _FR_PLURAL[int(rank)]
+    return f"d'{word}" if word[0] in "aeiou" else f"de {word}"
+
+
+def _fr_sym(rank: int) -> str:
+    return _FR_SYM.get(int(rank), str(int(rank)))
+
+
+def _fr_high(rank: int) -> str:
+    return _FR_ONE.get(int(rank), str(int(rank)))
+
+
 def _showing(cards: tuple[Card, ...], *, razz: bool) -> Text:
     counts = Counter(c.rank for c in cards)
     groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0].value), reverse=True)
     top, count = groups[0]
     pairs = [r for r, c in groups if c == 2]
     if count == 4:
-        return Text(f"four {_sym(top)}s", f"carré de {_sym(top)}")
+        return Text(f"four {_sym(top)}s", f"carré {_of(top)}")
     if count == 3:
-        return Text(f"three {_sym(top)}s", f"brelan de {_sym(top)}")
+        return Text(f"three {_sym(top)}s", f"brelan {_of(top)}")
     if len(pairs) == 2:
         low, high = _sym(pairs[1]), _sym(pairs[0])
-        return Text(f"two pair {high} and {low}", f"deux paires {high} et {low}")
+        return Text(f"two pair {high} and {low}",
+                    f"double paire, {_FR_PLURAL[int(pairs[0])]} et {_FR_PLURAL[int(pairs[1])]}")
     if pairs:
-        return Text(f"a pair of {_sym(pairs[0])}", f"une paire de {_sym(pairs[0])}")
+        return Text(f"a pair of {_sym(pairs[0])}", f"une paire {_of(pairs[0])}")
     if razz:
         high = max(cards, key=lambda c: c.rank.low_value)
-        ranks = "-".join(str(c)[:-1] for c in sorted(cards, key=lambda c: -c.rank.low_value))
-        return Text(f"{ranks} ({_sym(high.rank)} high)", f"{ranks} ({_sym(high.rank)} haut)")
-    ranks = "-".join(str(c)[:-1] for c in sorted(cards, key=lambda c: -c.rank.value))
-    return Text(f"{ranks} high", f"{ranks} hauteur")
+        order = sorted(cards, key=lambda c: -c.rank.low_value)
+        ranks = "-".join(str(c)[:-1] for c in order)
+        ranks_fr = "-".join("A" if c.rank.low_value == 1 else _fr_sym(c.rank) for c in order)
+        top_fr = "as" if high.rank.low_value == 1 else _fr_high(high.rank)
+        return Text(f"{ranks} ({_sym(high.rank)} high)", f"{ranks_fr} (hauteur {top_fr})")
+    order = sorted(cards, key=lambda c: -c.rank.value)
+    ranks = "-".join(str(c)[:-1] for c in order)
+    ranks_fr = "-".join(_fr_sym(c.rank) for c in order)
+    return Text(f"{ranks} high", f"hauteur {_fr_high(order[0].rank)} ({ranks_fr})")
 
 
 def stud_first_from(game: str, up_cards: tuple[tuple[Card, ...] | None, ...], *, seed: int = 0,

@@ -318,6 +318,8 @@ def answer_of_showdown(drill: Drill, *, unit: int = 1, odd_to_high: bool = True,
     for line in lines[1:]:
         if m := re.search(r"Board: (.*?)\.", line):
             board = parse_cards(m[1])
+        elif m := re.search(r"turned one community card, (.*?), which every player uses", line):
+            board = parse_cards(m[1])
         elif m := re.match(_SEAT + r" shows (.*?)\.$", line):
             hands[int(m[1])] = parse_cards(m[2])
         elif m := re.match(r"(?:Main pot|Side pot \d+): (\d+) for seats ([\d, ]+)\.", line):
