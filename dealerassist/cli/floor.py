@@ -19,6 +19,7 @@ import getpass
 import json
 import os
 import sys
+import time
 from typing import Any
 
 from dealerassist.errors import DealerAssistError
@@ -86,6 +87,27 @@ def _text(snapshot: dict[str, Any]) -> str:
     return "\n".join(lines) or "no table in the room yet"
 
 
+def _follow(floor: Any) -> None:
+    """Print each changed table as a JSON line; ride out a server restart (reconnect)."""
+    from dealerassist.room.connection import RoomError
+
+    while True:
+        try:
+            for changed in floor.follow():
+                for table_id in changed:
+                    print(json.dumps(floor.tables[table_id].entry(), separators=(",", ":")),
+                          flush=True)
+        except RoomError as error:
+            print(f"dealerassist floor: {error}; reconnecting", file=sys.stderr, flush=True)
+        while True:
+            time.sleep(1.0)
+            try:
+                floor.reconnect()
+                break
+            except RoomError:
+                continue
+
+
 def run(args: argparse.Namespace) -> int:
     """Show the floor view, print it, or answer a call."""
     try:
@@ -114,10 +136,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         print(json.dumps(snapshot, separators=(",", ":")), flush=True)
         if args.follow:
-            for changed in floor.follow():
-                for table_id in changed:
-                    print(json.dumps(floor.tables[table_id].entry(), separators=(",", ":")),
-                          flush=True)
+            _follow(floor)
         return 0
     finally:
         floor.close()

@@ -99,7 +99,17 @@ def test_floor_follow_streams_each_change(room: Room, tmp_path: Path) -> None:
             seen = json.loads(lines.get(timeout=20))
         assert set(seen) >= FLOOR_KEYS and seen["table_id"] == "T1"
         assert sorted(seen["stacks"].values()) == [498, 499]
+        before = seen["last_seq"]
+        room.server.kill()  # the follower reconnects after a server restart
+        room.server.start()
+        cli("table", "--db", str(tmp_path / "t.sqlite3"), "--json", "--room", dsn,
+            "--table-id", "T1", stdin="c\n")
+        while seen["last_seq"] <= before:
+            seen = json.loads(lines.get(timeout=20))
+        assert seen["to_act"] is not None and seen["hand_id"] == 1
     finally:
+        if room.server.postmaster_pid() is None:
+            room.server.start()
         follower.kill()
         follower.wait()
 
