@@ -42,7 +42,7 @@ from dealerassist.engine import draws as engine_draws
 from dealerassist.engine import events as engine_events
 from dealerassist.engine.actions import apply as engine_apply
 from dealerassist.engine.betting import LegalActions, legal_actions
-from dealerassist.engine.ruling_events import RULING_EVENTS, MisdealDeclared
+from dealerassist.engine.ruling_events import RULING_EVENTS, BoardCardsExposed, MisdealDeclared
 from dealerassist.engine.rulings import evolve as evolve_any
 from dealerassist.engine.rulings import is_void
 from dealerassist.engine.settlement import can_settle, settle
@@ -323,8 +323,22 @@ def decide(hand: Any, command: Command, *, rules: HouseRules) -> list[Any]:
             state = _checked(state, event)
         events += dealt
     except IllegalActionError as error:
+        if isinstance(command, Board) and error.rule_id == "IRR-DECK":
+            return _duplicate_board(hand, command)
         raise _in_seats(error, started) from None
     return events + _closing_events(state, started)
+
+
+def _duplicate_board(hand: Any, command: Board) -> list[Any]:
+    """Return the report of board cards typed that are already in the hand (IRR-DECK).
+
+    The card was turned at the table (or typed wrong): nothing is dealt, the cards due
+    stay due, and the report raises the IRR-DECK flag with its ruling (check the card,
+    call the floor if the deck holds it twice), as ``early`` does for such a card.
+    """
+    report = BoardCardsExposed(cards=command.cards)
+    evolve_any(hand.engine_state, report)  # raises, nothing journaled, if it cannot apply
+    return [report]
 
 
 def _with_due_rulings(hand: Any, events: list[Any], state: HandState, *,

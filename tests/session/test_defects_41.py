@@ -413,3 +413,29 @@ def test_issue_41_help_json_lists_every_command(tmp_path) -> None:  # type: igno
         verbs = {entry["verb"] for entry in listing["commands"]}
         assert {"sit", "hand", "r", "flop", "exposed", "confirm", "overrule"} <= verbs
         assert all(entry["usage"] and entry["example"] for entry in listing["commands"])
+
+
+def test_issue_41_json_IRR_DECK_a_board_card_already_out_raises_the_flag_and_its_ruling() -> None:
+    session = heads_up_at_the_flop()
+    for line in ("flop Ah Kd 7c", "x", "x"):
+        session.execute(line)
+    session.execute("turn 7c")  # 7c is on the flop: reported, not dealt
+    state = record(session)
+    [flag] = state["flags"]
+    assert flag["rule_id"] == "IRR-DECK" and flag["status"] == "open"
+    assert "7c" in flag["message"]
+    assert state["board"] == ["Ah", "Kd", "7c"]  # the turn is still due
+    [view] = present(session.state).flags
+    assert view.ruling_steps[0].startswith("Check the card")
+    session.execute(f"confirm {flag['id']}")
+    session.execute("turn 2c")
+    assert record(session)["board"] == ["Ah", "Kd", "7c", "2c"]
+    replayed = TableSession(session.journal, rules=RULES, preset=None)
+    assert replayed.state == session.state
+
+
+def test_issue_41_json_IRR_DECK_a_board_card_out_of_turn_is_still_refused() -> None:
+    session = heads_up_at_the_flop()
+    with pytest.raises(IllegalActionError) as refused:
+        session.execute("turn 2c")  # the flop is due: no flag, a plain refusal
+    assert refused.value.rule_id == "HE-STREETS"
