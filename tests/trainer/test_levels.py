@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from decimal import Decimal
 
 import pytest
 
@@ -87,3 +89,35 @@ def test_rule_id_coverage_every_kind_and_rule_has_drills_at_every_level(level: D
     # the 30 ruling drills of a level name many irregularities; all 28 are counted on 400
     # seeds in test_ruling_drills
     assert len(irregularities & set(counted)) >= 15
+
+
+_SUM = re.compile(r"(?<![\d/.])(\d+(?: x \d+)?(?: [+-] \d+(?: x \d+)?)+) = (\d+)(?![\d.,])")
+_PRODUCT = re.compile(r"(?<![\d.+-] )(?<![\d.])(\d+) x (\d+) = (\d+)(?![\d.,])")
+_PERCENT = re.compile(r"(\d+) x ([\d.]+)% = ([\d.]+);")
+_SHARE = re.compile(r": (\d+) / (\d+) = (\d+) each")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_explanations_sums_add_up_in_every_kind(level: Difficulty) -> None:
+    """Every "a + b - c = d", "a x b = c", percentage and share written in a working is right."""
+    from dealerassist.trainer import DrillKind
+
+    checked = 0
+    for kind in DrillKind:
+        for seed in range(25):
+            drill = make_drill(kind, seed=seed, difficulty=level, rules=RULES)
+            for line in drill.explanation:
+                text = line.en
+                for left, right in _SUM.findall(text):
+                    assert eval(left.replace(" x ", " * ")) == int(right), text  # noqa: S307
+                    checked += 1
+                for a, b, c in _PRODUCT.findall(text):
+                    assert int(a) * int(b) == int(c), text
+                    checked += 1
+                for amount, percent, exact in _PERCENT.findall(text):
+                    assert Decimal(amount) * Decimal(percent) / 100 == Decimal(exact), text
+                    checked += 1
+                for amount, count, each in _SHARE.findall(text):
+                    assert int(amount) // int(count) == int(each), text
+                    checked += 1
+    assert checked > 50, checked
