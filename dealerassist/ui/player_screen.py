@@ -113,17 +113,18 @@ class QtPlayerScreen(QWidget):
 
 def open_player_screen(window: Any) -> QtPlayerScreen:
     """Open (or raise) the console's players' screen, under the live table's house rules."""
+    session = getattr(window.bridge.controller, "session", None)
+    rules = getattr(getattr(session, "rules", None), "player_screen", None)
+    if rules is None:  # the demo, or a journal still opening: the shipped house file
+        from dealerassist.rules import default_rules
+
+        rules = default_rules().player_screen
     screen = getattr(window, "player_screen", None)
     if screen is None:
-        session = getattr(window.bridge.controller, "session", None)
-        rules = getattr(getattr(session, "rules", None), "player_screen", None)
-        if rules is None:
-            from dealerassist.rules import default_rules
-
-            rules = default_rules().player_screen
         screen = QtPlayerScreen(rules)
         screen.setParent(window, screen.windowFlags() | Qt.WindowType.Window)
         window.player_screen = screen
+    screen.rules = rules  # the table's house file, read again at each opening
     if window.view is not None:
         screen.show_table(window.view)
     screen.show_on_second_screen()
