@@ -112,6 +112,40 @@ FRENCH: dict[str, str] = {
 }
 
 
+# The games' names on screen, by PHH code: French, and English without PHH's
+# "(extension)" note (the catalogue keeps it: it tells which variants PHH lacks).
+_GAME_NAMES_FR = {
+    "NT": "Texas hold'em no limit",
+    "PT": "Texas hold'em pot limit",
+    "FT": "Texas hold'em limit",
+    "NS": "Hold'em short deck no limit",
+    "NO": "Omaha no limit",
+    "PO": "Omaha pot limit",
+    "FO": "Omaha limit",
+    "NO/8": "Omaha hi-lo no limit",
+    "PO/8": "Omaha hi-lo pot limit",
+    "FO/8": "Omaha hi-lo 8 ou mieux, limit",
+    "F7S": "Stud à sept cartes, limit",
+    "F7S/8": "Stud à sept cartes hi-lo 8 ou mieux, limit",
+    "FR": "Razz, limit",
+    "F5S": "Stud à cinq cartes, limit",
+    "N2L1D": "Lowball 2-7 à un échange, no limit",
+    "F2L3D": "Lowball 2-7 à trois échanges, limit",
+    "FA5L3D": "Lowball A-5 à trois échanges, limit",
+    "FA5L1D": "Lowball A-5 à un échange, limit",
+    "FB": "Badugi, limit",
+    "F5D": "Poker fermé à cinq cartes, limit",
+    "FJB": "Jacks or better (ouverture aux valets), limit",
+}
+
+
+def game_name(code: str, name: str, lang: str = "en") -> str:
+    """Return a game's name for the screen: French by PHH code, else ``name`` plainly."""
+    if lang == "fr" and code in _GAME_NAMES_FR:
+        return _GAME_NAMES_FR[code]
+    return name.removesuffix(" (extension)")
+
+
 def say(lang: str, text: str, **fields: Any) -> str:
     """Return ``text`` in ``lang`` ("en" or "fr"), its ``{fields}`` filled in."""
     if lang == "fr":

@@ -23,6 +23,7 @@ from dealerassist.session import reports
 from dealerassist.session.dealer_texts import (
     FRENCH,
     dealer_message,
+    game_name,
     hand_line,
     hand_summary,
     say,
@@ -68,7 +69,7 @@ def present(state: SessionState, *, lang: str = "en",
     seats = tuple(replace(seat, away=True) if seat.seat in away and seat.name else seat
                   for seat in seat_views(state))
     view_kwargs: dict[str, Any] = {
-        "game": game_spec(game.game).name if game else "",
+        "game": game_name(game.game, game_spec(game.game).name, lang) if game else "",
         "preset": game.preset if game else "",
         "hand_id": hand.started.hand_id if hand else (state.last_hand_id or None),
         "seats": seats,

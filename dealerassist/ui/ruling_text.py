@@ -12,8 +12,10 @@ from collections.abc import Mapping
 
 from dealerassist.ui.theme import SUIT_SYMBOLS
 
-__all__ = ["ruling_words"]
+__all__ = ["plain_rule_text", "ruling_words"]
 
+# The catalogue's source tags ("[000]", "[std]"): for the rule's authors, not the table.
+_SOURCE_TAG = re.compile(r"\s*\[(?:\d{3}|std)\]")
 # A seat number after "seat"/"siège" (English and French rulings).
 _SEAT = re.compile(r"\b(seat|Seat|siège|Siège) (\d+)\b")
 # A card code standing alone: "Kd", "Th" (not inside a word, not "d'As").
@@ -37,3 +39,8 @@ def ruling_words(text: str, names: Mapping[int, str], lang: str = "en") -> str:
         return rank + SUIT_SYMBOLS[match.group(2)]
 
     return _CARD.sub(card, _SEAT.sub(seat, text))
+
+
+def plain_rule_text(text: str) -> str:
+    """Return a catalogue text without its source tags ("... shows first [000]" -> "...")."""
+    return _SOURCE_TAG.sub("", text)

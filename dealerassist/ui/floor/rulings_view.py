@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from dealerassist.floor import RuleEntry, house_options, search
 from dealerassist.rules.model import HouseRules
+from dealerassist.ui.ruling_text import plain_rule_text
 
 __all__ = ["QtRulings"]
 
@@ -50,7 +51,7 @@ class QtRulings(QWidget):
         found = search(text, rules=self.rules)
         self.results.clear()
         for entry in found:
-            item = QListWidgetItem(f"{entry.rule_id} — {entry.text_en[:60]}")
+            item = QListWidgetItem(f"{entry.rule_id} — {plain_rule_text(entry.text_en)[:60]}")
             item.setData(256, entry)  # Qt.UserRole
             self.results.addItem(item)
         if found:
@@ -68,17 +69,20 @@ class QtRulings(QWidget):
         """Show one rule: English, French, ruling, and the house's options for it."""
         parts = [f"<h2>{html.escape(entry.rule_id)}</h2>",
                  f"<p><i>{html.escape(entry.section_en)}</i></p>",
-                 f"<p>{html.escape(entry.text_en)}</p>"]
+                 f"<p>{html.escape(plain_rule_text(entry.text_en))}</p>"]
         if entry.ruling_en:
-            parts.append(f"<p><b>Ruling:</b> {html.escape(entry.ruling_en)}</p>")
-        parts.append(f"<p lang='fr'>{html.escape(entry.text_fr)}</p>")
+            parts.append(f"<p><b>Ruling:</b> {html.escape(plain_rule_text(entry.ruling_en))}</p>")
+        parts.append(f"<p lang='fr'>{html.escape(plain_rule_text(entry.text_fr))}</p>")
         if entry.ruling_fr:
-            parts.append(f"<p lang='fr'><b>Décision :</b> {html.escape(entry.ruling_fr)}</p>")
+            parts.append(f"<p lang='fr'><b>Décision :</b> "
+                         f"{html.escape(plain_rule_text(entry.ruling_fr))}</p>")
         options = self._options.get(entry.rule_id, ())
         if options:
             rows = "".join(
-                f"<tr><td><code>{html.escape(o.path)}</code></td><td><b>{html.escape(o.value)}"
-                f"</b></td><td>{html.escape(o.doc)}</td></tr>" for o in options)
+                # What the option does and its value: its rules.yaml key is for whoever
+                # edits the file (docs/rules.md), not for the floor.
+                f"<tr><td>{html.escape(o.doc)}</td><td><b>{html.escape(o.value)}</b></td></tr>"
+                for o in options)
             parts.append(f"<h3>{html.escape(self.tr('This house (rules.yaml)'))}</h3>"
                          f"<table cellpadding='4'>{rows}</table>")
         self.detail.setHtml("".join(parts))

@@ -35,7 +35,7 @@ from dealerassist.trainer import (
     grade,
     plan_certification,
 )
-from dealerassist.ui.trainer.drill_view import drill_html, utc_now
+from dealerassist.ui.trainer.drill_view import QuestionLabel, drill_html, utc_now
 from dealerassist.ui.trainer.levels import fill_level_box, level_name
 
 __all__ = ["QtCertification"]
@@ -65,7 +65,7 @@ class QtCertification(QWidget):
         self.mark_label = QLabel()
         self.start_button = QPushButton(self.tr("Start the certification"))
         self.progress_label = QLabel()
-        self.question = QTextBrowser()
+        self.question = QuestionLabel()
         self.answer_edit = QLineEdit()
         self.submit_button = QPushButton(self.tr("Answer"))
         self.message = QLabel()
@@ -131,7 +131,7 @@ class QtCertification(QWidget):
             return
         self.progress_label.setText(self.tr("Question {0} of {1}").format(
             len(self.outcomes) + 1, len(self.drills)))
-        self.question.setHtml(drill_html(drill, self.lang))
+        self.question.setText(drill_html(drill, self.lang))
         self.answer_edit.clear()
         self.answer_edit.setFocus()
 

@@ -11,7 +11,8 @@ import html
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -30,7 +31,7 @@ from dealerassist.rules.model import HouseRules
 from dealerassist.trainer import Attempt, Difficulty, Drill, DrillKind, DrillSession, Grade
 from dealerassist.ui.trainer.levels import fill_level_box
 
-__all__ = ["QtDrillSession", "drill_html", "utc_now"]
+__all__ = ["QtDrillSession", "QuestionLabel", "drill_html", "utc_now"]
 
 
 def utc_now() -> str:
@@ -48,6 +49,21 @@ def drill_html(drill: Drill, lang: str) -> str:
               for c in data["choices"]]
     parts.append(f"<p><i>{html.escape(drill.answer_format.hint.get(lang))}</i></p>")
     return "".join(parts)
+
+
+class QuestionLabel(QLabel):
+    """A drill's question, whole on screen: word-wrapped rich text, no scroll box."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("question")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+
+    def toPlainText(self) -> str:  # noqa: N802 - the name QTextBrowser gives it
+        """Return the question without its markup."""
+        return QTextDocumentFragment.fromHtml(self.text()).toPlainText()
 
 
 class QtDrillSession(QWidget):
@@ -89,7 +105,9 @@ class QtDrillSession(QWidget):
         self.limit_spin.setSuffix(" s")
         self.limit_spin.setSpecialValueText(self.tr("no limit"))
         self.next_button = QPushButton(self.tr("Next question"))
-        self.question = QTextBrowser()
+        # The question in a label that takes the room it needs (a scroll box hid it
+        # under its edge while half the window stayed empty).
+        self.question = QuestionLabel()
         self.answer_edit = QLineEdit()
         self.answer_edit.setPlaceholderText(self.tr("your answer"))
         self.check_button = QPushButton(self.tr("Check"))
@@ -108,13 +126,14 @@ class QtDrillSession(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.next_button)
-        layout.addWidget(self.question, 2)
+        layout.addWidget(self.question, 3)
         layout.addLayout(answer_row)
         layout.addWidget(self.feedback, 2)
         layout.addWidget(self.score_label)
         self.next_button.clicked.connect(self.next_question)
         self.check_button.clicked.connect(self.check_answer)
-        self.answer_edit.returnPressed.connect(self.check_answer)
+        # Enter checks the answer; once marked, Enter goes on to the next question.
+        self.answer_edit.returnPressed.connect(self._enter)
         for box in (self.kind_box, self.level_box):
             box.currentIndexChanged.connect(self._reset)
         self.limit_spin.valueChanged.connect(self._reset)
@@ -122,6 +141,13 @@ class QtDrillSession(QWidget):
         self._ticker.setInterval(250)
         self._ticker.timeout.connect(self._tick)
         self.check_button.setEnabled(False)
+
+    def _enter(self) -> None:
+        if self.session is None or self.session.current is None or not \
+                self.check_button.isEnabled():
+            self.next_question()
+        else:
+            self.check_answer()
 
     def _reset(self) -> None:
         self.session = None
@@ -141,7 +167,7 @@ class QtDrillSession(QWidget):
         if self.session is None:
             self.session = self._new_session()
         drill = self.session.next()
-        self.question.setHtml(drill_html(drill, self.lang))
+        self.question.setText(drill_html(drill, self.lang))
         self.feedback.clear()
         self.answer_edit.clear()
         self.answer_edit.setFocus()
