@@ -1,10 +1,10 @@
 """`dealerassist bench`: speed figures for the engine, evaluators and recogniser.
 
 Each part lives in its own module (``bench_evaluator``, ``bench_replay``,
-``bench_vision``) exposing ``measure(*, quick: bool) -> dict``; this module only gathers
-them and prints. Reference libraries (pokerkit, treys) are measured in the same run when
-installed; a figure that cannot be measured is ``null``. Speed goals are checked here,
-never by timed tests.
+``bench_vision``, ``bench_journal``) exposing ``measure(*, quick: bool) -> dict``; this
+module only gathers them and prints. Reference libraries (pokerkit, treys) are measured in
+the same run when installed; a figure that cannot be measured is ``null``. Speed goals are
+checked here, never by timed tests.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ _PARTS: dict[str, tuple[str, dict[str, tuple[str, ...]]]] = {
         },
     ),
     "vision": ("dealerassist.cli.bench_vision", {"vision": ("frame_ms_p50", "frame_ms_p95")}),
+    "journal": (
+        "dealerassist.cli.bench_journal",
+        {"journal": ("hands", "open_s", "verified_s", "command_ms_p50", "command_ms_p99")},
+    ),
     "console": ("dealerassist.ui.measure", {"console": ()}),
     "room": ("dealerassist.cli.bench_room", {"room": ()}),
 }

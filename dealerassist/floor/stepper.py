@@ -231,5 +231,5 @@ def steps_of_session(state: SessionState, hand_id: int, *,
 def steps_from_journal(journal: Journal, hand_id: int, *,
                        rules: HouseRules) -> tuple[HandStep, ...]:
     """Return the steps of a hand read from a journal (nothing is written to it)."""
-    session = TableSession(journal, rules=rules)
+    session = TableSession(journal, rules=rules, recent_hands=None)
     return steps_of_session(session.state, hand_id, rules=rules)

@@ -82,6 +82,10 @@ class EventCodec:
 
         return decorate
 
+    def registrations(self) -> tuple[tuple[str, int], ...]:
+        """Return every registered (type name, class version), sorted by name."""
+        return tuple(sorted((r.type_name, r.class_version) for r in self._by_name.values()))
+
     def is_registered(self, cls: type) -> bool:
         """Tell whether ``cls`` can be encoded as a top-level event."""
         return cls in self._by_class

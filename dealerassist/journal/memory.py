@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from dealerassist.errors import JournalError
 from dealerassist.journal.records import (
     SCHEMA_VERSION,
+    SNAPSHOTS_KEPT,
     HandIndexEntry,
     JournalRecord,
     PendingRecord,
+    Snapshot,
     conflict_message,
 )
 
@@ -19,6 +21,7 @@ class InMemoryJournal:
 
     def __init__(self) -> None:
         self._records: list[JournalRecord] = []
+        self._snapshots: dict[int, Snapshot] = {}
         self._closed = False
 
     @property
@@ -74,6 +77,21 @@ class InMemoryJournal:
             )
             for hand_id, group in sorted(found.items())
         )
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        """Keep ``snapshot``; only the newest `SNAPSHOTS_KEPT` stay."""
+        self._check_open()
+        if not 0 < snapshot.seq <= len(self._records):
+            raise JournalError(f"no record {snapshot.seq} to take a snapshot after")
+        self._snapshots[snapshot.seq] = snapshot
+        for seq in sorted(self._snapshots)[:-SNAPSHOTS_KEPT]:
+            del self._snapshots[seq]
+
+    def latest_snapshot(self, *, before_seq: int | None = None) -> Snapshot | None:
+        """Return the newest snapshot, below ``before_seq`` when given."""
+        self._check_open()
+        seqs = [seq for seq in self._snapshots if before_seq is None or seq < before_seq]
+        return self._snapshots[max(seqs)] if seqs else None
 
     def close(self) -> None:
         """Mark closed."""

@@ -15,7 +15,10 @@ from typing import Protocol, runtime_checkable
 from dealerassist.errors import JournalError
 
 #: The journal layout this code writes; older files are migrated on open (`journal.schema`).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+#: Snapshots a store keeps (the newest ones); older ones are dropped as new ones are saved.
+SNAPSHOTS_KEPT = 4
 
 
 def conflict_message(expected: int, found: int) -> str:
@@ -96,6 +99,39 @@ class HandIndexEntry:
     def day(self) -> str:
         """The UTC day the hand started on, ``YYYY-MM-DD``."""
         return self.started_at[:10]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Derived data beside the records: a reader's state after record ``seq``.
+
+    Never the truth: the records are. A snapshot only lets a reader start from ``seq``
+    instead of record 1; one whose ``format`` the reader does not know, or that it cannot
+    read, is ignored and the records are folded from the start.
+
+    Attributes:
+        seq: The last record the state includes.
+        format: Names what made the payload (its layout, program and settings).
+        payload: The state as text.
+
+    """
+
+    seq: int
+    format: str
+    payload: str
+
+
+@runtime_checkable
+class SnapshotStore(Protocol):
+    """A store that keeps a few snapshots beside its records (`SQLiteJournal`, memory)."""
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        """Keep ``snapshot`` (replacing one at the same ``seq``) and drop the oldest ones."""
+        ...
+
+    def latest_snapshot(self, *, before_seq: int | None = None) -> Snapshot | None:
+        """Return the newest snapshot (with ``seq`` below ``before_seq`` when given)."""
+        ...
 
 
 @runtime_checkable

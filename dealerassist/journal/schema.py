@@ -55,8 +55,27 @@ def _create_version_1(connection: sqlite3.Connection) -> None:
         )
 
 
+def _add_snapshots(connection: sqlite3.Connection) -> None:
+    """Version 1 -> 2: the snapshots table (derived data) and the record type index.
+
+    A snapshot is a reader's state after one record, so that opening a long journal starts
+    there instead of at record 1; it is never the truth and may be dropped (no append-only
+    guard). The type index answers "is there a record of this type" without a scan.
+    """
+    connection.execute(
+        """
+        CREATE TABLE snapshots (
+            seq INTEGER PRIMARY KEY,
+            format TEXT NOT NULL,
+            payload TEXT NOT NULL
+        )
+        """
+    )
+    connection.execute("CREATE INDEX events_by_type ON events (type, seq)")
+
+
 #: from-version -> step to from-version + 1.
-MIGRATIONS: Mapping[int, Migration] = {0: _create_version_1}
+MIGRATIONS: Mapping[int, Migration] = {0: _create_version_1, 1: _add_snapshots}
 
 
 def is_blank(connection: sqlite3.Connection) -> bool:

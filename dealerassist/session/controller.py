@@ -10,6 +10,12 @@ existing journal replays it and resumes exactly where it was, mid-hand included.
 Undo is a new event (`Undone`) cancelling the last command group still in force; the state
 is then rebuilt as the fold of the journal minus the cancelled groups.
 
+A long journal opens in constant time: every `SNAPSHOT_EVERY` hands the state between hands
+is saved beside the records (`session.snapshots`), and opening starts from the newest
+usable snapshot (the session's *base*) and folds only the records after it. The session
+keeps the records after its base; an undo that reaches back past the base moves the base
+to an older snapshot (or to the first record) and folds from there.
+
 With ``confirm_payouts`` (the console), a showdown is not paid by the command that makes
 it payable: the hand waits, the presenter shows the proposed settlement, and the dealer's
 ``pay`` journals the settlement and `HandFinished` (POT-AWARD). Until then ``show``,
@@ -25,17 +31,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dealerassist.errors import IllegalActionError
+from dealerassist.errors import IllegalActionError, JournalError
 from dealerassist.journal.codec import EventCodec
-from dealerassist.journal.records import Journal, JournalRecord, PendingRecord
+from dealerassist.journal.records import (
+    Journal,
+    JournalRecord,
+    PendingRecord,
+    Snapshot,
+    SnapshotStore,
+)
 from dealerassist.rules.model import GamePreset, HouseRules
 from dealerassist.session import decide as deciding
 from dealerassist.session import hand as hand_adapter
+from dealerassist.session import snapshots
 from dealerassist.session.commands import Command, Pay, Undo, parse_command
 from dealerassist.session.desk_events import DESK_EVENTS
 from dealerassist.session.events import TABLE_EVENTS, CommandReceived, Undone
 from dealerassist.session.sightings import Proposal, propose
-from dealerassist.session.state import SessionState, evolve, fold
+from dealerassist.session.snapshots import SNAPSHOT_EVERY
+from dealerassist.session.state import RECENT_HANDS, SessionState, evolve, fold
 from dealerassist.session.tournament_events import register as register_tournament_events
 
 __all__ = ["TableSession", "effective_events", "session_codec", "utc_now"]
@@ -62,6 +76,7 @@ def session_codec() -> EventCodec:
     register_tournament_events(codec)
     for cls in DESK_EVENTS:  # floor calls, answers, dealers (session.desk)
         codec.register(cls)
+    snapshots.register(codec)
 
     # Version 1 -> 2 only added fields with defaults: the old payload reads as it is.
     @codec.upcaster("GameSelected", 1)
@@ -105,6 +120,9 @@ class TableSession:
             hands); None keeps the journal's game.
         clock: Returns the ``recorded_at`` text of new records.
         confirm_payouts: Hold a showdown's settlement until the dealer's ``pay``.
+        recent_hands: Finished hands the state keeps (`RECENT_HANDS`); None keeps every
+            one (export, the floor's review) and folds the whole journal, no snapshot.
+        snapshot_every: Hands between two snapshots; 0 neither reads nor writes any.
 
     """
 
@@ -116,6 +134,8 @@ class TableSession:
         preset: GamePreset | None = None,
         clock: Clock = utc_now,
         confirm_payouts: bool = False,
+        recent_hands: int | None = RECENT_HANDS,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self._confirm_payouts = confirm_payouts
         self._journal = journal
@@ -123,7 +143,15 @@ class TableSession:
         self._clock = clock
         self._codec = session_codec()
         self._entries: list[_Entry] = []
-        self._state = SessionState()
+        self._empty = SessionState(history_limit=recent_hands)
+        store = journal if isinstance(journal, SnapshotStore) else None
+        self._store = store if snapshot_every > 0 and recent_hands is not None else None
+        self._snapshot_every = snapshot_every
+        self._format = snapshots.snapshot_format(self._codec, rules)
+        self._base = self._empty
+        self._base_seq = 0
+        self._last_snapshot_hand = 0
+        self._state = self._empty
         self._load()
         if preset is not None and self._state.game != deciding.game_selected(preset):
             self._run(f"game {preset.name}", deciding.select_game(self._state, preset))
@@ -154,8 +182,17 @@ class TableSession:
     def confirm_payouts(self, value: bool) -> None:
         self._confirm_payouts = bool(value)
 
+    @property
+    def base_seq(self) -> int:
+        """The record the session's base state is after: 0, or a snapshot's record."""
+        return self._base_seq
+
     def history(self) -> tuple[tuple[int, Any], ...]:
-        """Return every journaled (seq, event), cancelled ones included (the audit trail)."""
+        """Return every journaled (seq, event) after the base, cancelled ones included.
+
+        Without a snapshot in use (``recent_hands=None``, a short journal) that is the whole
+        journal: the audit trail.
+        """
         return tuple((entry.seq, entry.event) for entry in self._entries)
 
     # -- commands -----------------------------------------------------------------------------
@@ -220,16 +257,64 @@ class TableSession:
 
     # -- internals ----------------------------------------------------------------------------
 
-    def _load(self) -> None:
+    def _load(self, *, before_seq: int | None = None) -> None:
+        """Set the base (newest usable snapshot below ``before_seq``) and fold what follows."""
+        base, base_seq, entries = self._empty, 0, None
+        store = self._store
+        candidate = store.latest_snapshot(before_seq=before_seq) if store is not None else None
+        while store is not None and candidate is not None:
+            found = self._usable(candidate)
+            if found is not None:
+                base, entries = found
+                base_seq = candidate.seq
+                break
+            candidate = store.latest_snapshot(before_seq=candidate.seq)
+        if entries is None:
+            entries = self._entries_after(0)
+        self._base, self._base_seq, self._entries = base, base_seq, entries
+        self._last_snapshot_hand = base.last_hand_id if base_seq else 0
+        self._state = fold(effective_events(entries), rules=self._rules, start=base)
+
+    def _usable(self, snapshot: Snapshot) -> tuple[SessionState, list[_Entry]] | None:
+        """Return the snapshot's state and the records after it, or None to skip it."""
+        try:
+            state = snapshots.decode_state(snapshot, codec=self._codec,
+                                           expected_format=self._format)
+        except JournalError:
+            return None  # another program's, another layout, other rules, or unreadable
+        entries = self._entries_after(snapshot.seq)
+        if entries and not isinstance(entries[0].event, CommandReceived):
+            return None  # not taken at the end of a command group
+        if any(isinstance(e.event, Undone) and e.event.command_seq <= snapshot.seq
+               for e in entries):
+            return None  # an undo reaches back past it: it no longer tells the fold
+        return state, entries
+
+    def _entries_after(self, seq: int) -> list[_Entry]:
         entries: list[_Entry] = []
         group = 0
-        for record in self._journal.read():
+        for record in self._journal.read(after_seq=seq):
             event = self._decode(record)
             if isinstance(event, CommandReceived):
                 group = record.seq
             entries.append(_Entry(seq=record.seq, group=group, event=event))
-        self._entries = entries
-        self._state = fold(effective_events(entries), rules=self._rules)
+        return entries
+
+    def _save_snapshot(self, state: SessionState, last_seq: int) -> None:
+        """Every `SNAPSHOT_EVERY` hands, save the state between hands and make it the base."""
+        store = self._store
+        if (store is None or state.hand is not None or state.last_hand_id == 0
+                or state.last_hand_id < self._last_snapshot_hand + self._snapshot_every):
+            return
+        self._last_snapshot_hand = state.last_hand_id
+        try:
+            payload = snapshots.encode_state(state, codec=self._codec)
+            store.save_snapshot(Snapshot(seq=last_seq, format=self._format, payload=payload))
+        except JournalError:
+            return  # derived data: the command is committed; the next hands try again
+        # The records before it are no longer needed in memory (an undo reaching past
+        # it reloads them), so a table that runs for months holds a bounded session.
+        self._base, self._base_seq, self._entries = state, last_seq, []
 
     def _decode(self, record: JournalRecord) -> Any:
         return self._codec.decode(record.type, record.class_version, record.payload)
@@ -245,11 +330,12 @@ class TableSession:
             state = evolve(state, event, rules=self._rules)
             after = state.hand.started.hand_id if state.hand is not None else None
             hand_ids.append(after if after is not None else before)
-        self._commit(batch, hand_ids)
+        last_seq = self._commit(batch, hand_ids)
         self._state = state
+        self._save_snapshot(state, last_seq)
         return state
 
-    def _commit(self, batch: Sequence[Any], hand_ids: Sequence[int | None]) -> None:
+    def _commit(self, batch: Sequence[Any], hand_ids: Sequence[int | None]) -> int:
         now = self._clock()
         pending = []
         for event, hand_id in zip(batch, hand_ids, strict=True):
@@ -263,15 +349,25 @@ class TableSession:
                     recorded_at=now,
                 )
             )
-        last = self._entries[-1].seq if self._entries else 0
+        last = self._entries[-1].seq if self._entries else self._base_seq
         stored = self._journal.append(pending, expected_last_seq=last)
         group = stored[0].seq
         self._entries.extend(
             _Entry(seq=record.seq, group=group, event=event)
             for record, event in zip(stored, batch, strict=True)
         )
+        return stored[-1].seq
 
     def _undo_target(self) -> _Entry:
+        while True:
+            found = self._undo_target_after_base()
+            if found is not None:
+                return found
+            if self._base_seq == 0:
+                raise IllegalActionError("nothing to undo")
+            self._load(before_seq=self._base_seq)  # reach back past the base
+
+    def _undo_target_after_base(self) -> _Entry | None:
         cancelled = {e.event.command_seq for e in self._entries if isinstance(e.event, Undone)}
         undo_groups = {e.group for e in self._entries if isinstance(e.event, Undone)}
         for entry in reversed(self._entries):
@@ -280,11 +376,13 @@ class TableSession:
             if entry.seq in cancelled or entry.seq in undo_groups:
                 continue
             if entry.event.text.startswith("game ") and entry.seq == self._first_group():
-                break
+                raise IllegalActionError("nothing to undo")  # the table's first game stays
             return entry
-        raise IllegalActionError("nothing to undo")
+        return None
 
     def _first_group(self) -> int:
+        if self._base_seq:
+            return 0  # the journal's first command is before the base
         for entry in self._entries:
             if isinstance(entry.event, CommandReceived):
                 return entry.seq
@@ -295,7 +393,7 @@ class TableSession:
         undone = Undone(command_seq=target.seq, text=target.event.text)
         # Check that the fold without the cancelled group still applies before journaling.
         probe = [*self._entries, _Entry(seq=-1, group=-1, event=undone)]
-        state = fold(effective_events(probe), rules=self._rules)
+        state = fold(effective_events(probe), rules=self._rules, start=self._base)
         running = self._state.hand.started.hand_id if self._state.hand is not None else None
         self._commit([CommandReceived(text=text), undone], [running, running])
         self._state = state

@@ -75,7 +75,7 @@ def export_hands(
         DealerAssistError: a hand asked for by number is not in the journal or not finished.
 
     """
-    session = TableSession(journal, rules=rules)
+    session = TableSession(journal, rules=rules, recent_hands=None)
     started_at = {entry.hand_id: entry.started_at for entry in journal.hands()}
     finished = {
         done.started.hand_id: done

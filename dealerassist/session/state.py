@@ -34,7 +34,12 @@ from dealerassist.session.events import (
 from dealerassist.session.table import Player, TableState
 from dealerassist.session.tournament_events import TOURNAMENT_EVENTS
 
-__all__ = ["FinishedHand", "HandInPlay", "SessionState", "evolve", "fold"]
+__all__ = ["RECENT_HANDS", "FinishedHand", "HandInPlay", "SessionState", "evolve", "fold"]
+
+#: Finished hands a session keeps in its state (the views' history, the floor's last hands):
+#: a table that runs for months holds a bounded state, and a snapshot of it stays small.
+#: Export and the floor's review of any hand fold the journal with no limit.
+RECENT_HANDS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +72,15 @@ class SessionState:
         table: Seats, players, button.
         hand: The running hand, None between hands.
         last_hand_id: Number of the last hand started (0 before the first).
-        finished: Finished hands, oldest first.
+        finished: Finished hands, oldest first: the last ``history_limit`` of them.
         event_count: Effective events applied (a cheap progress mark for views).
         carried: Chips left in the pot by the last hand, carried into the next deal: a
             passed-out deal's antes (JB-NO-OPEN) or a false opener's pot (IRR-JB-FALSE,
             JB-PROVE); 0 once the next hand has started (they are in its pot).
         passed_out_deals: Consecutive deals nobody opened, counted against
             ``draw.jacks_ante_limit`` (JB-NO-OPEN).
+        history_limit: How many finished hands ``finished`` keeps (`RECENT_HANDS`), or
+            None for every one (export, the floor's review).
 
     """
 
@@ -85,6 +92,7 @@ class SessionState:
     event_count: int = 0
     carried: int = 0
     passed_out_deals: int = 0
+    history_limit: int | None = RECENT_HANDS
 
 
 def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionState:
@@ -163,7 +171,7 @@ def evolve(state: SessionState, event: Any, *, rules: HouseRules) -> SessionStat
             state,
             table=after,
             hand=None,
-            finished=(*state.finished, done),
+            finished=_kept((*state.finished, done), state.history_limit),
         )
     if state.hand is None:
         raise JournalError(f"hand event {type(event).__name__} outside a hand")
@@ -186,6 +194,10 @@ def fold(
     for event in events:
         state = evolve(state, event, rules=rules)
     return state
+
+
+def _kept(finished: tuple[FinishedHand, ...], limit: int | None) -> tuple[FinishedHand, ...]:
+    return finished if limit is None or len(finished) <= limit else finished[len(finished) - limit:]
 
 
 def _player(table: TableState, seat: int) -> Player:

@@ -142,6 +142,9 @@ def _table_rules(rules: HouseRules, started: TournamentStarted) -> HouseRules:
 def holds_tournament(journal: Journal) -> bool:
     """Tell whether ``journal`` holds a tournament (open it with `TournamentTable`)."""
     name = TournamentStarted.__name__
+    indexed = getattr(journal, "has_record_type", None)
+    if indexed is not None:
+        return bool(indexed(name))  # the store's type index: no scan of a long journal
     return any(record.type == name for record in journal.read())
 
 

@@ -177,8 +177,10 @@ def test_failed_migration_keeps_the_old_layout(tmp_path: Path) -> None:
 
 def test_missing_step_is_an_error(tmp_path: Path) -> None:
     connection = sqlite3.connect(tmp_path / "x.sqlite3", isolation_level=None)
-    with pytest.raises(JournalError, match="no migration from journal layout 1"):
-        schema.migrate(connection, path="x", target=2, migrations=schema.MIGRATIONS)
+    with pytest.raises(JournalError, match=f"no migration from journal layout {SCHEMA_VERSION}"):
+        schema.migrate(
+            connection, path="x", target=SCHEMA_VERSION + 1, migrations=schema.MIGRATIONS
+        )
     assert schema.stored_version(connection) == 0
     connection.close()
 

@@ -26,7 +26,7 @@ def journal_loader(db_path: str | os.PathLike[str], rules: HouseRules
     def load() -> SessionState:
         journal = SQLiteJournal(db_path, create=False)
         try:
-            return TableSession(journal, rules=rules).state
+            return TableSession(journal, rules=rules, recent_hands=None).state
         finally:
             journal.close()
     return load
