@@ -46,7 +46,7 @@ from dealerassist.session import hand as hand_adapter
 from dealerassist.session import snapshots
 from dealerassist.session.commands import Command, Pay, Undo, parse_command
 from dealerassist.session.desk_events import DESK_EVENTS
-from dealerassist.session.events import TABLE_EVENTS, CommandReceived, Undone
+from dealerassist.session.events import TABLE_EVENTS, CommandReceived, HandFinished, Undone
 from dealerassist.session.sightings import Proposal, propose
 from dealerassist.session.snapshots import SNAPSHOT_EVERY
 from dealerassist.session.state import RECENT_HANDS, SessionState, evolve, fold
@@ -150,6 +150,7 @@ class TableSession:
         self._format = snapshots.snapshot_format(self._codec, rules)
         self._base = self._empty
         self._base_seq = 0
+        self._trail: tuple[snapshots.TrailItem, ...] = ()
         self._last_snapshot_hand = 0
         self._state = self._empty
         self._load()
@@ -188,12 +189,15 @@ class TableSession:
         return self._base_seq
 
     def history(self) -> tuple[tuple[int, Any], ...]:
-        """Return every journaled (seq, event) after the base, cancelled ones included.
+        """Return the journaled (seq, event), cancelled ones included (the audit trail).
 
         Without a snapshot in use (``recent_hands=None``, a short journal) that is the whole
-        journal: the audit trail.
+        journal. From a snapshot it is the records after it, preceded by the trail the
+        snapshot carries from before it: the desk's events in force (floor calls,
+        dealers) and the last `RECENT_HANDS` `HandFinished`, what `session.desk` folds.
         """
-        return tuple((entry.seq, entry.event) for entry in self._entries)
+        return (*((item.seq, item.event) for item in self._trail),
+                *((entry.seq, entry.event) for entry in self._entries))
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -259,27 +263,29 @@ class TableSession:
 
     def _load(self, *, before_seq: int | None = None) -> None:
         """Set the base (newest usable snapshot below ``before_seq``) and fold what follows."""
-        base, base_seq, entries = self._empty, 0, None
+        base, base_seq, entries, trail = self._empty, 0, None, ()
         store = self._store
         candidate = store.latest_snapshot(before_seq=before_seq) if store is not None else None
         while store is not None and candidate is not None:
             found = self._usable(candidate)
             if found is not None:
-                base, entries = found
+                base, trail, entries = found
                 base_seq = candidate.seq
                 break
             candidate = store.latest_snapshot(before_seq=candidate.seq)
         if entries is None:
             entries = self._entries_after(0)
         self._base, self._base_seq, self._entries = base, base_seq, entries
+        self._trail = trail
         self._last_snapshot_hand = base.last_hand_id if base_seq else 0
         self._state = fold(effective_events(entries), rules=self._rules, start=base)
 
-    def _usable(self, snapshot: Snapshot) -> tuple[SessionState, list[_Entry]] | None:
-        """Return the snapshot's state and the records after it, or None to skip it."""
+    def _usable(self, snapshot: Snapshot) -> tuple[
+            SessionState, tuple[snapshots.TrailItem, ...], list[_Entry]] | None:
+        """Return the snapshot's state, its trail and the records after it, or None."""
         try:
-            state = snapshots.decode_state(snapshot, codec=self._codec,
-                                           expected_format=self._format)
+            state, trail = snapshots.decode_state(snapshot, codec=self._codec,
+                                                  expected_format=self._format)
         except JournalError:
             return None  # another program's, another layout, other rules, or unreadable
         entries = self._entries_after(snapshot.seq)
@@ -288,7 +294,7 @@ class TableSession:
         if any(isinstance(e.event, Undone) and e.event.command_seq <= snapshot.seq
                for e in entries):
             return None  # an undo reaches back past it: it no longer tells the fold
-        return state, entries
+        return state, trail, entries
 
     def _entries_after(self, seq: int) -> list[_Entry]:
         entries: list[_Entry] = []
@@ -307,14 +313,31 @@ class TableSession:
                 or state.last_hand_id < self._last_snapshot_hand + self._snapshot_every):
             return
         self._last_snapshot_hand = state.last_hand_id
+        trail = self._trail_up_to_now()
         try:
-            payload = snapshots.encode_state(state, codec=self._codec)
+            payload = snapshots.encode_state(state, codec=self._codec, trail=trail)
             store.save_snapshot(Snapshot(seq=last_seq, format=self._format, payload=payload))
         except JournalError:
             return  # derived data: the command is committed; the next hands try again
         # The records before it are no longer needed in memory (an undo reaching past
         # it reloads them), so a table that runs for months holds a bounded session.
         self._base, self._base_seq, self._entries = state, last_seq, []
+        self._trail = trail
+
+    def _trail_up_to_now(self) -> tuple[snapshots.TrailItem, ...]:
+        """Return the trail a snapshot taken now carries.
+
+        The desk's events in force and the last `HandFinished`: the base's trail, then the
+        effective records since.
+        """
+        cancelled = {e.event.command_seq for e in self._entries if isinstance(e.event, Undone)}
+        items = [*self._trail, *(snapshots.TrailItem(seq=e.seq, event=e.event)
+                                 for e in self._entries if e.group not in cancelled
+                                 and isinstance(e.event, (*DESK_EVENTS, HandFinished)))]
+        finished = [k for k, item in enumerate(items) if isinstance(item.event, HandFinished)]
+        limit = self._state.history_limit or 0
+        dropped = set(finished[: max(0, len(finished) - limit)])
+        return tuple(item for k, item in enumerate(items) if k not in dropped)
 
     def _decode(self, record: JournalRecord) -> Any:
         return self._codec.decode(record.type, record.class_version, record.payload)

@@ -38,6 +38,7 @@ __all__ = [
     "FORMAT_VERSION",
     "SNAPSHOT_EVERY",
     "StateSnapshot",
+    "TrailItem",
     "decode_state",
     "encode_state",
     "snapshot_format",
@@ -51,8 +52,20 @@ SNAPSHOT_EVERY = 50
 
 
 @dataclass(frozen=True, slots=True)
+class TrailItem:
+    """One event of the session's history before a snapshot, with its record number."""
+
+    seq: int
+    event: Any
+
+
+@dataclass(frozen=True, slots=True)
 class StateSnapshot:
-    """`SessionState` between hands (no hand running), as the codec stores it."""
+    """`SessionState` between hands (no hand running), as the codec stores it.
+
+    ``trail`` carries what readers of `TableSession.history` fold from before the
+    snapshot (`TableSession` keeps it: the desk's events, the recent `HandFinished`).
+    """
 
     game: GameSelected | None
     table: TableState
@@ -62,6 +75,7 @@ class StateSnapshot:
     carried: int
     passed_out_deals: int
     history_limit: int | None
+    trail: tuple[TrailItem, ...] = ()
 
 
 def register(codec: EventCodec) -> None:
@@ -72,7 +86,7 @@ def register(codec: EventCodec) -> None:
 def snapshot_format(codec: EventCodec, rules: HouseRules) -> str:
     """Return the ``format`` of snapshots this program writes under ``rules``."""
     layout = [codec.registrations()]
-    for cls in (StateSnapshot, SessionState, FinishedHand, TableState, Player):
+    for cls in (StateSnapshot, TrailItem, SessionState, FinishedHand, TableState, Player):
         layout.append([(field.name, str(field.type)) for field in dataclasses.fields(cls)])
     return (
         f"session-state/{FORMAT_VERSION}/dealerassist-{__version__}"
@@ -80,7 +94,8 @@ def snapshot_format(codec: EventCodec, rules: HouseRules) -> str:
     )
 
 
-def encode_state(state: SessionState, *, codec: EventCodec) -> str:
+def encode_state(state: SessionState, *, codec: EventCodec,
+                 trail: tuple[TrailItem, ...] = ()) -> str:
     """Return the payload of a snapshot of ``state``, which must be between hands."""
     if state.hand is not None:
         raise JournalError("a snapshot is taken between hands, not during one")
@@ -93,12 +108,14 @@ def encode_state(state: SessionState, *, codec: EventCodec) -> str:
         carried=state.carried,
         passed_out_deals=state.passed_out_deals,
         history_limit=state.history_limit,
+        trail=trail,
     )
     return codec.encode(body).payload
 
 
-def decode_state(snapshot: Snapshot, *, codec: EventCodec, expected_format: str) -> SessionState:
-    """Return the state a snapshot holds.
+def decode_state(snapshot: Snapshot, *, codec: EventCodec,
+                 expected_format: str) -> tuple[SessionState, tuple[TrailItem, ...]]:
+    """Return the state a snapshot holds, and its trail.
 
     Raises:
         JournalError: another format, or a payload that cannot be read.
@@ -124,7 +141,7 @@ def decode_state(snapshot: Snapshot, *, codec: EventCodec, expected_format: str)
         carried=body.carried,
         passed_out_deals=body.passed_out_deals,
         history_limit=body.history_limit,
-    )
+    ), tuple(body.trail)
 
 
 def codec_version(codec: EventCodec) -> int:

@@ -235,3 +235,29 @@ def test_defect_41_14_sigkill_while_snapshots_are_saved_loses_nothing(tmp_path: 
             assert from_snapshot.state == fold_only(journal).state
     with SQLiteJournal(path) as journal:
         assert journal.latest_snapshot() is not None, counts
+
+
+def test_defect_41_14_the_desk_and_recent_hands_survive_opening_from_a_snapshot() -> None:
+    """`session.desk` folds `history()`: floor calls and dealers recorded long before the
+    snapshot, and the recent hands' rakes, read the same as from the full journal."""
+    from dealerassist.session.desk import desk_of, finished_rakes, record_desk_line
+
+    journal = InMemoryJournal()
+    session = new_table(journal, every=3, recent=4)
+    record_desk_line(session, "dealer in dora", now=clock(), place="T1")
+    record_desk_line(session, "floor 2 string bet?", now=clock(), place="T1")
+    play_folds(session, 7)
+    record_desk_line(session, "dealer in eve", now="2026-11-30T02:00:00.000000Z", place="T1")
+    play_folds(session, 8)
+    fast = opened(journal, every=3, recent=4)
+    full = fold_only(journal, recent=4)
+    assert fast.base_seq > 0 and full.base_seq == 0
+    desk = desk_of(fast.history())
+    assert desk == desk_of(full.history()) == desk_of(session.history())
+    assert [shift.name for shift in desk.rotation] == ["dora", "eve"]
+    assert [call.reason for call in desk.waiting] == ["string bet?"]
+
+    def hands(table: TableSession) -> list[int]:
+        return [done.hand_id for _, done in finished_rakes(table.history(), {})]
+
+    assert hands(fast)[-4:] == hands(full)[-4:] == [12, 13, 14, 15]
