@@ -89,12 +89,12 @@ def run_load(*, tables: int = 40, hands: int = 300, kills: int = 20, kill_every_
         cut: list[tuple[str, float, float]] = []
 
         def table_worker(table_id: str, index: int) -> None:
+            begin = time.monotonic()
+            begin_wall = time.time()
             journal = SQLiteJournal(folder / f"{table_id}.sqlite3")
             session = TableSession(journal, rules=rules, preset=rules.preset(PRESET))
             sessions[table_id] = (session, journal)
             cut_off = index == 0 and cutoff_s > 0
-            begin = time.monotonic()
-            begin_wall = time.time()
             if not cut_off:
                 links[table_id] = TableLink(session, journal, table_id=table_id,
                                             dsn=dsns[table_id], rules_text=rules_text,
@@ -112,7 +112,10 @@ def run_load(*, tables: int = 40, hands: int = 300, kills: int = 20, kill_every_
                         links[table_id].committed()
                 if think_s:
                     time.sleep(think_s)
-            if table_id not in links:  # finished inside the cut-off: reconnect now
+            if table_id not in links:
+                # Dealt everything inside the cut-off: the link stays cut for the whole
+                # cut-off, then comes back and the table catches up.
+                time.sleep(max(0.0, cutoff_s - (time.monotonic() - begin)))
                 cut.append((table_id, begin_wall, time.time()))
                 links[table_id] = TableLink(session, journal, table_id=table_id,
                                             dsn=dsns[table_id], rules_text=rules_text,
