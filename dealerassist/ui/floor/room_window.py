@@ -219,7 +219,12 @@ class RoomWindow(QWidget):
 def main(dsn: str) -> int:
     """Open the floor window on the room of ``dsn`` (``dealerassist floor --room DSN``)."""
     from dealerassist.room.floor import RoomFloor
+    from dealerassist.ui.app import _no_display
 
+    if _no_display():
+        raise DealerAssistError(
+            "no display to open the floor window on (DISPLAY is not set); "
+            "use floor --json [--follow]")
     floor = RoomFloor(dsn)
     app = QApplication.instance() or QApplication([])
     window = RoomWindow(floor)
