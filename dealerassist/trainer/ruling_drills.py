@@ -188,12 +188,13 @@ def _deal_position(k: int, players: int) -> tuple[int, int]:
 
 
 def _expose_first2(rng: random.Random) -> Text:
+    card = _one(rng)
     game, n, k = rng.choice(_BOARD), rng.randint(3, 9), rng.randint(1, 2)
     en, fr = _ORD[k - 1]
     return _T(f"{game.en}, {n} players: the dealer exposes the {en} card of the deal "
-              f"({_one(rng)}, to seat {k}).",
+              f"({card}, to seat {k}).",
               f"{game.fr}, {n} joueurs : le donneur expose la {fr} carte de la donne "
-              f"({_one(rng)}, au siège {k}).")
+              f"({card}, au siège {k}).")
 
 
 def _expose_other(rng: random.Random) -> Text:
@@ -285,13 +286,14 @@ def _early_card(street: str, card: str) -> Writer:
 
 
 def _stud_hole_up(rng: random.Random) -> Text:
+    card = _one(rng)
     n, seat, k = rng.randint(3, 8), 0, rng.randint(1, 2)
     seat = rng.randint(1, n)
     en, fr = _ORD[k - 1]
     return _T(f"Seven-card stud, cash game, {n} players: seat {seat}'s {en} down card "
-              f"({_one(rng)}) is dealt face up; the other is dealt face down.",
+              f"({card}) is dealt face up; the other is dealt face down.",
               f"Stud à sept cartes, cash game, {n} joueurs : la {fr} carte fermée du siège "
-              f"{seat} ({_one(rng)}) est donnée face visible ; l'autre est donnée fermée.")
+              f"{seat} ({card}) est donnée face visible ; l'autre est donnée fermée.")
 
 
 def _stud_absent(rng: random.Random) -> Text:
@@ -351,8 +353,9 @@ def _lowball_misdeal(rng: random.Random) -> Text:
     if case == 0:
         k = rng.randint(1, 2)
         en, fr = _ORD[k - 1]
-        what = (f"the dealer exposes the {en} card of the deal ({_one(rng)})",
-                f"le donneur expose la {fr} carte de la donne ({_one(rng)})")
+        card = _one(rng)
+        what = (f"the dealer exposes the {en} card of the deal ({card})",
+                f"le donneur expose la {fr} carte de la donne ({card})")
     elif case == 1:
         one, two = _cards(rng, 2)
         what = (f"the dealer exposes two cards of the deal, {one} and {two}",
@@ -381,10 +384,11 @@ def _draw_exposed(rng: random.Random) -> Text:
 
 
 def _draw_draw_exposed(rng: random.Random) -> Text:
+    card = _one(rng)
     game, seat = rng.choice(_DRAW), rng.randint(1, 6)
-    return _T(f"{game.en}: during the draw a card dealt to seat {seat} ({_one(rng)}) is "
+    return _T(f"{game.en}: during the draw a card dealt to seat {seat} ({card}) is "
               "exposed.",
-              f"{game.fr} : pendant l'échange une carte donnée au siège {seat} ({_one(rng)}) "
+              f"{game.fr} : pendant l'échange une carte donnée au siège {seat} ({card}) "
               "est exposée.")
 
 
@@ -421,11 +425,12 @@ _RANK = {r: "23456789TJQKA"[r - 2] for r in range(2, 15)}
 
 
 def _jacks_false(rng: random.Random) -> Text:
+    hand = _no_openers(rng)
     seat, bet = rng.randint(1, 6), rng.choice((10, 20, 50))
     return _T(f"Jacks or better: seat {seat} opened for {bet}; before the draw he shows "
-              f"{_no_openers(rng)} and has no openers.",
+              f"{hand} and has no openers.",
               f"Jacks or better : le siège {seat} a ouvert pour {bet} ; avant l'échange il "
-              f"montre {_no_openers(rng)} et n'a pas l'ouverture.")
+              f"montre {hand} et n'a pas l'ouverture.")
 
 
 def _jacks_played(rng: random.Random) -> Text:
@@ -442,11 +447,12 @@ def _jacks_played(rng: random.Random) -> Text:
 
 
 def _jacks_all_in_false(rng: random.Random) -> Text:
+    hand = _no_openers(rng)
     seat, chips = rng.randint(1, 6), rng.choice((15, 30, 45))
     return _T(f"Jacks or better: seat {seat} opened all in for {chips}, declaring openers; he "
-              f"shows {_no_openers(rng)}.",
+              f"shows {hand}.",
               f"Jacks or better : le siège {seat} a ouvert à tapis pour {chips} en annonçant "
-              f"l'ouverture ; il montre {_no_openers(rng)}.")
+              f"l'ouverture ; il montre {hand}.")
 
 
 def _capped(rng: random.Random) -> Text:

@@ -80,3 +80,25 @@ def test_french_game_headers_decimal_comma_and_hands_as_a_dealer_says_them() -> 
     words = [line.fr for line in stud.explanation]
     assert "Siège 1 : une paire d'as." in words
     assert "Siège 2 : hauteur dame (D-8)." in words
+
+
+def test_french_and_english_show_the_same_cards_and_figures() -> None:
+    """The French drill is the same drill: same cards everywhere, same figures in the situation.
+
+    (Explanations may say a rank in words in one language and in figures in the other.)
+    """
+    # French names the ace "As": not a card after "Hauteur", "hauteur", "d'", "les"
+    cards = re.compile(r"(?<!Hauteur )(?<!hauteur )(?<!d')(?<!les )\b[2-9TJQKA][cdhs]\b")
+    numbers = re.compile(r"\d+")
+    for kind in DrillKind:
+        for level in Difficulty:
+            for seed in range(12):
+                drill = make_drill(kind, seed=seed, difficulty=level, rules=RULES)
+                for line in (*drill.situation, drill.question, *drill.explanation):
+                    assert sorted(cards.findall(line.en)) == sorted(cards.findall(line.fr)), \
+                        (line.en, line.fr)
+                if kind is DrillKind.RULING:  # "fifth street" is "5e rue"
+                    continue
+                for line in (*drill.situation, drill.question):
+                    assert sorted(numbers.findall(line.en)) == \
+                        sorted(numbers.findall(line.fr)), (line.en, line.fr)
