@@ -29,7 +29,7 @@ class ArtworkDeck:
                 continue
             image = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
             if image is None:
-                raise RecognitionError(f"{path}: not an image OpenCV can read")
+                raise RecognitionError(f"{path}: not an image this app can read")
             self._faces[parse_card(path.stem)] = image
         if len(self._faces) != 52:
             raise RecognitionError(f"{folder}: {len(self._faces)} card faces, 52 needed")

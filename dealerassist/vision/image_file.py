@@ -91,9 +91,9 @@ def decode(data: bytes | np.ndarray, name: str) -> np.ndarray:
             image = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_COLOR)
     except cv2.error as error:  # OpenCV's own limits (other formats' headers)
         reason = str(error).strip().splitlines()[-1] if str(error).strip() else "decode failed"
-        raise RecognitionError(f"{name}: not an image OpenCV can read ({reason})") from error
+        raise RecognitionError(f"{name}: not an image this app can read ({reason})") from error
     if image is None or image.size == 0:
-        raise RecognitionError(f"{name}: not an image OpenCV can read")
+        raise RecognitionError(f"{name}: not an image this app can read")
     if image.dtype != np.uint8:  # IMREAD_COLOR gives 8 bits; kept as a guard
         image = cv2.convertScaleAbs(image, alpha=255.0 / max(1.0, float(image.max())))
     return image

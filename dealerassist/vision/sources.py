@@ -111,7 +111,7 @@ class VideoFileSource(_Capture):
         capture = cv2.VideoCapture(str(path))
         if not capture.isOpened():
             capture.release()
-            raise RecognitionError(f"{path}: not a video OpenCV can read")
+            raise RecognitionError(f"{path}: not a video this app can read")
         super().__init__(capture, str(path))
 
     def read(self) -> np.ndarray | None:
@@ -141,7 +141,7 @@ class ImageFolderSource:
         self._next += 1
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
-            raise RecognitionError(f"{path}: not an image OpenCV can read")
+            raise RecognitionError(f"{path}: not an image this app can read")
         return image
 
     def close(self) -> None:

@@ -62,3 +62,15 @@ def test_defect_37_game_names_in_french_and_without_phh_notes():
     assert game_name("PO", "Pot-limit Omaha", "fr") == "Omaha pot limit"
     assert game_name("F7S", "Fixed-limit seven-card stud", "fr") == "Stud à sept cartes, limit"
     assert game_name("NO", "No-limit Omaha (extension)", "en") == "No-limit Omaha"
+
+
+def test_defect_37_a_bad_video_file_is_named_without_jargon(window, qtbot, tmp_path):
+    from dealerassist.vision.sources import VideoFileSource
+
+    bad = tmp_path / "table.mp4"
+    bad.write_text("not a video")
+    window.start_camera(lambda: VideoFileSource(bad), recognise=lambda frame: None)
+    qtbot.waitUntil(lambda: "table.mp4" in window.refusal_label.text(), timeout=5000)
+    message = window.refusal_label.text()
+    assert "not a video this app can read" in message
+    assert "OpenCV" not in message and "cv2" not in message
