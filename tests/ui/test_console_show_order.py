@@ -93,3 +93,31 @@ def test_G_SHOW_ORDER_omaha_the_river_bettor_shows_first_on_every_screen():
     _do(controller, "x", "b 6", "c", "c")  # seat 3 bets, seats 1 and 2 call
     _check_one_order(controller, (3, 1, 2),
                      {3: "Ah Kh 9c 8c", 1: "Ac Kd 3h 3c", 2: "7h 7d 6s 5s"})
+
+
+def test_ST_COMPLETE_stud_reads_like_stud_in_the_console(qtbot, settings):
+    """Bring-in / Complete on the pad, no presets in fixed limit, no dealer button."""
+    from PySide6.QtCore import Qt
+
+    from .test_console_session import hotkey, open_console, seat_players, type_command
+
+    rules = default_rules()
+    window, _ = open_console(qtbot, settings, rules.preset("Stud 15/30 ante 2 bring-in 5"))
+    seat_players(qtbot, window, {1: ("Ann", 500), 2: ("Ben", 500), 3: ("Cy", 500)}, button=1)
+    assert not any(plate.button_label.isVisibleTo(window) for plate in window.table.seats.values())
+    hotkey(qtbot, window, Qt.Key.Key_N)
+    type_command(qtbot, window, "up 1 Kh 2 7c 3 2d")
+    bar = window.action_bar
+    assert bar.call_button.text() == "Bring in 5 [C]"
+    assert bar.raise_button.text() == "Complete [R]"
+    assert not any(b.isVisibleTo(window) for b in bar.preset_buttons.values())  # BET-FL-SIZES
+    hotkey(qtbot, window, Qt.Key.Key_C)  # Cy brings in 5
+    assert window.view.action.seat == 1 and window.view.action.is_completion
+    assert bar.raise_button.text() == "Complete [R]"  # not "Raise to" (ST-COMPLETE)
+    assert bar.limits_label.text().startswith("Complete 15")
+    assert not any(s.is_button for s in window.view.seats)  # no dealer button in stud
+    assert not any(plate.button_label.isVisibleTo(window) for plate in window.table.seats.values())
+    window.action_bar.amount_edit.setText("15")
+    window.action_bar.bet_or_raise()  # Ann completes
+    assert not window.view.action.is_completion
+    assert bar.raise_button.text() == "Raise to [R]"
