@@ -181,11 +181,17 @@ class FalseOpeners:
 
 @dataclass(frozen=True, slots=True)
 class WrongBringIn:
-    """Stud: ``player`` brought in, but ``true_player`` holds the low card (IRR-ST-WRONG-LOW)."""
+    """Stud: ``player`` brought in, but ``true_player`` holds the low card (IRR-ST-WRONG-LOW).
 
-    class_version: ClassVar[int] = 1
+    ``amount``: the chips ``player`` put out (taken from their stack into the pot, so the
+    stacks show them and the ruling can return them); 0 when none were recorded (version
+    1 of the event).
+    """
+
+    class_version: ClassVar[int] = 2
     player: int
     true_player: int
+    amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)

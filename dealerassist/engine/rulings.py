@@ -264,6 +264,27 @@ def _on_killed(state: HandState, event: HandKilled) -> HandState:
     return state
 
 
+def _on_wrong_bring_in(state: HandState, event: WrongBringIn) -> HandState:
+    """IRR-ST-WRONG-LOW: the wrong player's chips go from their stack into the pot."""
+    state = _record(state, event)
+    amount, player = event.amount, event.player
+    if not amount:
+        return state
+    if state.phase is Phase.COMPLETE:
+        raise _fail("the hand is over", "IRR-ST-WRONG-LOW")
+    if state.folded[player]:
+        raise _fail(f"player {player} folded: no chips of theirs to put out",
+                    "IRR-ST-WRONG-LOW")
+    if amount < 0 or amount > state.stacks[player]:
+        raise _fail(f"player {player} has {state.stacks[player]} behind, not {amount}",
+                    "IRR-ST-WRONG-LOW")
+    stacks = list(state.stacks)
+    committed = list(state.committed)
+    stacks[player] -= amount
+    committed[player] += amount
+    return _replace(state, stacks=tuple(stacks), committed=tuple(committed))
+
+
 def _on_chips_returned(state: HandState, event: ChipsReturned) -> HandState:
     player = event.player
     _check_player(state, player, event.rule_id)
@@ -297,7 +318,7 @@ _HANDLERS: dict[type, Callable[[HandState, object], HandState]] = {
     DealError: _record,
     HandSizeWrong: _record,
     FalseOpeners: _record,
-    WrongBringIn: _record,
+    WrongBringIn: _on_wrong_bring_in,  # type: ignore[dict-item]
     FoldedWithoutBet: _record,
     RulingApplied: _record,
     FloorOverruled: _record,

@@ -193,6 +193,7 @@ def confirm(setup: HandSetup, events: Sequence[object], flag_id: str, *,
         out.extend(_corrected_action(state, flag, report, rules))
     elif rule == "IRR-ST-WRONG-LOW" and isinstance(report, WrongBringIn):
         amount, acted = _bring_in(events[:flag.event_index], report.player)
+        amount = report.amount or amount  # the chips the report recorded, when it did
         # Corrected only if the next player has not acted. Only chips the hand holds come
         # back through the engine: a wrong bring-in the engine refused (it knows the true
         # low) was never in the pot, and the dealer simply hands it back.

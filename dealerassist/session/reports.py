@@ -19,7 +19,8 @@ the app, in one short line, and the app flags it with its rule and ruling (IRR-*
                                        card_to_empty_seat, player_dealt_out)
 ``holding 3 COUNT [after]``            draw: seat 3 holds COUNT cards (``after`` the draw)
 ``falseopen 3 [allin]``                jacks or better: seat 3 shows false openers
-``wronglow 3 5``                       stud: seat 3 brought in, seat 5 has the low card
+``wronglow 3 5 [AMOUNT]``              stud: seat 3 brought in (AMOUNT, default the bring-in),
+                                       seat 5 has the low card
 ``foldnobet 3``                        stud: seat 3 folded with no bet to call
 ``confirm [FLAG] [CARD] [nodeclare]``  apply the ruling of FLAG (default: the latest open flag);
                                        CARD replaces an exposed hole card; ``nodeclare``: jacks
@@ -136,7 +137,8 @@ REPORT_HELP: tuple[tuple[str, str, str], ...] = (
     ("dealerror KIND [SEAT]", "dealerror out_of_sequence", "lowball/draw dealing error"),
     ("holding SEAT COUNT [after]", "holding 3 4", "draw: a hand of the wrong size"),
     ("falseopen SEAT [allin]", "falseopen 3", "jacks or better: false openers"),
-    ("wronglow SEAT TRUE_SEAT", "wronglow 3 5", "stud: the wrong player brought in"),
+    ("wronglow SEAT TRUE_SEAT [AMOUNT]", "wronglow 3 5",
+     "stud: the wrong player brought in (AMOUNT put out, default the bring-in)"),
     ("foldnobet SEAT", "foldnobet 3", "stud: folded with no bet to call"),
     ("confirm [FLAG] [CARD] [nodeclare]", "confirm 5:IRR-HE-EXPOSE-OTHER Qs",
      "apply a flag's ruling"),
@@ -271,7 +273,9 @@ def parse_report(line: str) -> ReportCommand | None:
         allin = len(args) > 1 and args[1].lower() in ("allin", "all-in")
         return Report(verb, seat=_seat(verb, args[0]), flag="allin" if allin else "")
     if verb == "wronglow":
-        return Report(verb, seat=_seat(verb, args[0]), other_seat=_seat(verb, args[1]))
+        amount = _int(verb, args[2], "amount") if len(args) > 2 else 0
+        return Report(verb, seat=_seat(verb, args[0]), other_seat=_seat(verb, args[1]),
+                      count=amount)
     if verb == "confirm":
         # A flag is named by its id (``5:IRR-FLOP-EARLY``, the JSON's flags[].id) or by the
         # number before the colon; a card is never all digits.
@@ -344,7 +348,12 @@ def _report_event(hand: Any, report: Report) -> object:
     if verb == "falseopen":
         return irr.FalseOpeners(player(report.seat), all_in=report.flag == "allin")
     if verb == "wronglow":
-        return irr.WrongBringIn(player(report.seat), player(report.other_seat))
+        # IRR-ST-WRONG-LOW: the wrong player's chips are out: the amount typed, else the
+        # bring-in (their stack if shorter), so the stacks show it and the ruling returns it.
+        wrong = player(report.seat)
+        state = hand.engine_state
+        amount = report.count or min(state.setup.bring_in, state.stacks[wrong])
+        return irr.WrongBringIn(wrong, player(report.other_seat), amount)
     raise IllegalActionError(f"unknown report {verb!r}")  # pragma: no cover
 
 

@@ -439,3 +439,31 @@ def test_issue_41_json_IRR_DECK_a_board_card_out_of_turn_is_still_refused() -> N
     with pytest.raises(IllegalActionError) as refused:
         session.execute("turn 2c")  # the flop is due: no flag, a plain refusal
     assert refused.value.rule_id == "HE-STREETS"
+
+
+def test_issue_41_json_IRR_ST_WRONG_LOW_the_wrong_bring_in_is_out_then_comes_back() -> None:
+    session = table("Stud 15/30 ante 2 bring-in 5")
+    for line in ("hand", "up 1 Kh 2 7c 3 2d"):  # seat 3's deuce must bring in
+        session.execute(line)
+    session.execute("wronglow 1 3")  # seat 1 put out the bring-in instead
+    state = record(session)
+    assert state["stacks"] == {"1": 493, "2": 498, "3": 498}  # ante 2 and the wrong 5
+    assert sum(pot["amount"] for pot in state["pots"]) == 11
+    assert state["bring_in"] == {"seat": 3, "amount": 5}  # the true low still brings in
+    [flag] = state["flags"]
+    assert flag["rule_id"] == "IRR-ST-WRONG-LOW" and flag["seat"] == 1
+    session.execute(f"confirm {flag['id']}")  # nobody acted since: corrected
+    state = record(session)
+    assert state["stacks"] == {"1": 498, "2": 498, "3": 498}
+    assert sum(pot["amount"] for pot in state["pots"]) == 6
+    replayed = TableSession(session.journal, rules=RULES, preset=None)
+    assert replayed.state == session.state
+
+
+def test_issue_41_json_IRR_ST_WRONG_LOW_an_amount_typed_is_the_amount_out() -> None:
+    session = table("Stud 15/30 ante 2 bring-in 5")
+    for line in ("hand", "up 1 Kh 2 7c 3 2d", "wronglow 2 3 15"):
+        session.execute(line)
+    assert record(session)["stacks"]["2"] == 498 - 15
+    with pytest.raises(IllegalActionError):
+        session.execute("wronglow 2 3 5000")  # more than seat 2 has behind
