@@ -183,4 +183,18 @@ def _need_game(state: SessionState) -> GameSelected:
 
 
 def _describe(command: Command) -> str:
-    return f"got {type(command).__name__}"
+    """Name the command refused as the dealer typed it: its verb, not its class."""
+    verb = (getattr(command, "verb", "") or getattr(command, "street", "")
+            or _VERB_OF.get(type(command).__name__, ""))
+    if not verb:
+        verb = "confirm" if type(command).__name__ == "ConfirmRuling" else (
+            "overrule" if type(command).__name__ == "OverruleFlag"
+            else type(command).__name__.lower())
+    return f"'{verb}' is for a running hand"
+
+
+_VERB_OF = {
+    "Fold": "f", "Check": "x", "Call": "c", "Bet": "b", "RaiseTo": "r", "AllIn": "allin",
+    "Show": "show", "Muck": "muck", "DealUp": "up", "Draw": "draw", "DeclareDraw": "ask",
+    "ChangeDraw": "change", "FifthCard": "fifth", "Pay": "pay",
+}

@@ -467,3 +467,13 @@ def test_issue_41_json_IRR_ST_WRONG_LOW_an_amount_typed_is_the_amount_out() -> N
     assert record(session)["stacks"]["2"] == 498 - 15
     with pytest.raises(IllegalActionError):
         session.execute("wronglow 2 3 5000")  # more than seat 2 has behind
+
+
+@pytest.mark.parametrize(("line", "verb"), [("muck 1", "muck"), ("confirm 12345", "confirm"),
+                                            ("flop Ah Kd 7c", "flop"), ("r 5", "r")])
+def test_defect_41_15_a_hand_command_between_hands_names_its_verb(line: str, verb: str) -> None:
+    session = table("NLHE 1/2")
+    with pytest.raises(IllegalActionError) as refused:
+        session.execute(line)
+    assert str(refused.value) == (f"no hand is running: type 'hand' to deal the next one "
+                                  f"('{verb}' is for a running hand)")
