@@ -1,4 +1,4 @@
-"""Train the learned index-corner finder and reader; export both to ONNX.
+r"""Train the learned index-corner finder and reader; export both to ONNX.
 
 Two tiny networks, run by `dealerassist.vision.corners` at inference (onnxruntime, CPU):
 
@@ -28,6 +28,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -49,7 +50,7 @@ NONE = len(CARDS)  # the reader's "no card" class
 # ----------------------------------------------------------------------------- tables
 
 def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
-    """A random table: plain, wood, pattern, gradient; bright or dark."""
+    """Return a random table: plain, wood, pattern, gradient; bright or dark."""
     kind = rng.integers(6)
     base = rng.uniform(0, 255, 3)
     if rng.random() < 0.45:  # light tables are the hard case: often
@@ -98,6 +99,7 @@ class Faces:
         self.cards = list(standard_deck())
 
     def pick(self, rng: np.random.Generator) -> tuple[np.ndarray, str | None]:
+        """Return a random face (or a back: None) of a random training deck."""
         deck = self.decks[rng.integers(len(self.decks))]
         if rng.random() < 0.08:
             return deck.back(), None
@@ -128,7 +130,7 @@ def _effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarray, list]:
-    """A composite: cards on a random table. Returns (BGR image, [(card, x, y, w, h)])."""
+    """Return a composite of cards on a random table: (BGR image, [(card, x, y, w, h)])."""
     from dealerassist.vision.geometry import index_regions
 
     img = _table(rng, size, size)
@@ -191,7 +193,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarra
 # ------------------------------------------------------------------------ real photos
 
 def real_dev(root: Path) -> list[tuple[np.ndarray, list]]:
-    """The development photographs and their corner boxes (cards only)."""
+    """Return the development photographs and their corner boxes."""
     keep = set((OUT / "real_split" / "dev.txt").read_text().split())
     out = []
     for record in json.loads((root / "labels.json").read_text()):
@@ -209,7 +211,7 @@ def real_dev(root: Path) -> list[tuple[np.ndarray, list]]:
 # ---------------------------------------------------------------------------- samples
 
 def crop(img: np.ndarray, x: float, y: float, w: float, h: float) -> np.ndarray:
-    """The reader's input: the box grown by GROW, square, resized to CROP (as at inference)."""
+    """Return the reader's input: the box grown by GROW, square, CROP wide (as at inference)."""
     side = max(w, h) * (1 + 2 * GROW)
     cx, cy = x + w / 2, y + h / 2
     scale = CROP / side
@@ -220,7 +222,7 @@ def crop(img: np.ndarray, x: float, y: float, w: float, h: float) -> np.ndarray:
 
 
 def tile(img: np.ndarray, boxes: list, rng: np.random.Generator, out: int) -> tuple:
-    """A random scaled crop of ``img`` as a finder sample: (tile, heat, size, weight)."""
+    """Return a random scaled crop of ``img`` as a finder sample: (tile, heat, size, mask)."""
     h, w = img.shape[:2]
     scale = rng.uniform(0.3, 1.0) if max(h, w) > out else rng.uniform(0.8, 1.3)
     if rng.random() < 0.3:  # the frame padded: cards cut by the image's border, single cards
@@ -259,7 +261,7 @@ def tile(img: np.ndarray, boxes: list, rng: np.random.Generator, out: int) -> tu
 
 
 def reader_samples(images: list, rng: np.random.Generator, negatives: int) -> tuple:
-    """Corner crops (jittered) with their class, and crops of anything else as NONE."""
+    """Return corner crops (jittered) with their class, and crops of anything else as NONE."""
     xs, ys = [], []
     for img, boxes in images:
         h, w = img.shape[:2]
@@ -285,7 +287,7 @@ def reader_samples(images: list, rng: np.random.Generator, negatives: int) -> tu
 # ----------------------------------------------------------------------------- models
 
 def finder_model():  # type: ignore[no-untyped-def]
-    """The finder: stride-16 encoder, one skip at stride 4, three outputs at stride 4."""
+    """Return the finder: stride-16 encoder, one skip at stride 4, three outputs at stride 4."""
     import torch
     from torch import nn
 
@@ -314,7 +316,7 @@ def finder_model():  # type: ignore[no-untyped-def]
 
 
 def reader_model():  # type: ignore[no-untyped-def]
-    """The reader: four conv blocks on a 32x32 RGB crop, 53 logits."""
+    """Return the reader: conv blocks on a 32x32 BGR crop, 53 logits."""
     import torch
     from torch import nn
 
@@ -352,7 +354,22 @@ def _augment_crops(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-def train_reader(xs: np.ndarray, ys: np.ndarray, steps: int, seed: int, log: str):  # type: ignore[no-untyped-def]
+def export(model, shape: tuple[int, ...], path: Path, names: tuple[str, str],  # type: ignore[no-untyped-def]
+           dynamic: dict) -> None:
+    """Write ``model`` as ONNX (eval mode; training resumes after)."""
+    import torch
+
+    was = model.training
+    model.eval()
+    torch.onnx.export(model, torch.zeros(*shape), str(path), input_names=[names[0]],
+                      output_names=[names[1]], opset_version=17, dynamic_axes=dynamic,
+                      dynamo=False)
+    model.train(was)
+
+
+def train_reader(xs: np.ndarray, ys: np.ndarray, steps: int, seed: int, log: str,  # type: ignore[no-untyped-def]
+                 save: Callable[[object], None] | None = None):
+    """Train the reader on crops (cross-entropy, augmented batches of 128)."""
     import torch
 
     torch.manual_seed(seed)
@@ -374,10 +391,14 @@ def train_reader(xs: np.ndarray, ys: np.ndarray, steps: int, seed: int, log: str
         sched.step()
         if step % 100 == 0:
             print(f"{log} reader step {step} loss {loss.item():.3f}", flush=True)
+            if save is not None and step:
+                save(model)
     return model.eval()
 
 
-def train_finder(samples: list, steps: int, seed: int, log: str):  # type: ignore[no-untyped-def]
+def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore[no-untyped-def]
+                 save: Callable[[object], None] | None = None):
+    """Train the finder on tiles (CenterNet focal loss, L1 on log box sizes)."""
     import torch
 
     torch.manual_seed(seed)
@@ -388,7 +409,8 @@ def train_finder(samples: list, steps: int, seed: int, log: str):  # type: ignor
     model.train()
     for step in range(steps):
         batch = [tile(*samples[int(i)], rng, SIZE) for i in rng.integers(0, len(samples), BATCH)]
-        x = torch.from_numpy(np.stack([b[0] for b in batch]).transpose(0, 3, 1, 2).astype(np.float32))
+        tiles = np.stack([b[0] for b in batch]).transpose(0, 3, 1, 2)
+        x = torch.from_numpy(tiles.astype(np.float32))
         heat = torch.from_numpy(np.stack([b[1] for b in batch]))
         size = torch.from_numpy(np.stack([b[2] for b in batch]))
         mask = torch.from_numpy(np.stack([b[3] for b in batch]))
@@ -408,6 +430,8 @@ def train_finder(samples: list, steps: int, seed: int, log: str):  # type: ignor
         if step % 50 == 0:
             print(f"{log} finder step {step} focal {focal.item():.3f} size {reg.item():.3f}",
                   flush=True)
+            if save is not None and step:
+                save(model)
     return model.eval()
 
 
@@ -437,11 +461,11 @@ def main() -> int:
     # The real photos are few but they are the point: drawn as often as the renders.
     samples = renders + real * max(1, len(renders) // max(1, len(real)))
     if args.only != "reader":
-        finder = train_finder(samples, args.steps, args.seed, "")
-        torch.onnx.export(finder, torch.zeros(1, 3, 256, 256), str(args.out / "corner_finder.onnx"),
-                          input_names=["image"], output_names=["maps"], opset_version=17,
-                          dynamic_axes={"image": {0: "n", 2: "h", 3: "w"},
-                                        "maps": {0: "n", 2: "gh", 3: "gw"}}, dynamo=False)
+        def save_finder(model) -> None:  # type: ignore[no-untyped-def]
+            export(model, (1, 3, 256, 256), args.out / "corner_finder.onnx", ("image", "maps"),
+                   {"image": {0: "n", 2: "h", 3: "w"}, "maps": {0: "n", 2: "gh", 3: "gw"}})
+
+        save_finder(train_finder(samples, args.steps, args.seed, "", save_finder))
         print(f"finder exported ({time.time() - started:.0f} s)", flush=True)
     if args.only != "finder":
         rx, ry = reader_samples(renders, rng, 3)
@@ -449,10 +473,11 @@ def main() -> int:
         xs = np.concatenate([rx] + [qx] * 3).astype(np.float32)  # real crops weigh as much
         ys = np.concatenate([ry] + [qy] * 3)
         print(f"reader data: {len(rx)} render crops, {len(qx)} real crops", flush=True)
-        reader = train_reader(xs, ys, args.reader_steps, args.seed, "")
-        torch.onnx.export(reader, torch.zeros(1, 3, CROP, CROP), str(args.out / "corner_reader.onnx"),
-                          input_names=["crop"], output_names=["logits"], opset_version=17,
-                          dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}}, dynamo=False)
+        def save_reader(model) -> None:  # type: ignore[no-untyped-def]
+            export(model, (1, 3, CROP, CROP), args.out / "corner_reader.onnx", ("crop", "logits"),
+                   {"crop": {0: "n"}, "logits": {0: "n"}})
+
+        save_reader(train_reader(xs, ys, args.reader_steps, args.seed, "", save_reader))
         print(f"reader exported ({time.time() - started:.0f} s)", flush=True)
     return 0
 

@@ -42,6 +42,7 @@ from dealerassist.vision.card_body import (
     witness,
 )
 from dealerassist.vision.card_metric import CardMetric
+from dealerassist.vision.corners import DEFAULT_FINDER_PATH, DEFAULT_READER_PATH, CornerReader
 from dealerassist.vision.edge_snap import edge_strengths, edges_across
 from dealerassist.vision.geometry import (
     CardQuad,
@@ -78,6 +79,12 @@ _SMALLEST = 24  # pixels: a frame narrower than this holds no legible index
 _ONE_CARD_SHAPE = (0.55, 0.9)
 _ONE_CARD_WIDTH = 100
 _ONE_CARD_BORDER = (30, 30, 30)
+# The learned corner reader (`Recogniser._learned_cards`): a corner counts from this
+# probability (reading x finder, the finder's counted in full from _LEARNED_FOUND); a card
+# read at one corner only is capped at _LEARNED_ONE.
+_LEARNED_CORNER = 0.5
+_LEARNED_FOUND = 0.5
+_LEARNED_ONE = 0.99
 _MIN_PAPER = 0.3  # share of card stock below which a region is not an index (geometry)
 # Card stock is sampled on the finder's closed mask: ink holes filled. On the plain mask
 # the red ink of a far card's index (saturated, so not "paper") left its corner under 30 %
@@ -725,6 +732,8 @@ class Recogniser:
             None reads the corner indices alone.
         engine: what runs the networks, "onnxruntime" or "opencv" (`network`); by default
             ONNX Runtime where it is installed (the same readings, faster).
+        corner_models: the learned corner finder and reader (`corners`; default: the
+            shipped ones, when present); None reads the outlines alone.
 
     """
 
@@ -736,12 +745,17 @@ class Recogniser:
         min_confidence: float = 0.6,
         face_model_path: Path | str | None = DEFAULT_BODY_PATH,
         engine: str | None = None,
+        corner_models: tuple[Path | str, Path | str] | None = (DEFAULT_FINDER_PATH,
+                                                               DEFAULT_READER_PATH),
     ) -> None:
         self.classifier = IndexClassifier(model_path, engine=engine)
         self.body = (BodyClassifier(face_model_path, engine=engine)
                      if face_model_path is not None else None)
         self._body_helper = (BodyClassifier(face_model_path, engine=engine)
                              if face_model_path is not None else None)
+        self.corners = (CornerReader(Path(corner_models[0]), Path(corner_models[1]), engine=engine)
+                        if corner_models is not None and all(Path(p).is_file()
+                                                             for p in corner_models) else None)
         self.calibration = calibration
         self._fitted: tuple[TableCalibration, tuple[int, int], TableCalibration | None] | None
         self._fitted = None  # (calibration, frame size, it fitted to that size) of the last frame
@@ -1558,7 +1572,47 @@ class Recogniser:
         sightings = [reading.sighting for reading in self.readings(frame, frame_index=frame_index)]
         if not sightings and self.calibration is None and _one_card_shape(frame):
             sightings = self._read_one_card(frame)
+        if self.corners is not None and min(frame.shape[:2]) >= _SMALLEST:
+            sightings += self._learned_cards(frame, sightings, frame_index)
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
+
+    def _learned_cards(self, frame: np.ndarray, read: list[Sighting],
+                       frame_index: int) -> list[Sighting]:
+        """Return the cards the learned corner reader reads that the outline reader did not.
+
+        Each card's corners found (`corners.CornerReader`) are read by the corner network;
+        a card read at several corners takes ``1 - prod(1 - p)`` of them, each corner's
+        ``p`` its reading's probability times how surely the finder saw a corner there
+        (up to `_LEARNED_FOUND`). Cards at `min_confidence` or more that the outline
+        reader did not report are added; the box is the union of their corner boxes (the
+        card's outline is not known). A corner read as a card the outline reader reported
+        adds nothing.
+        """
+        assert self.corners is not None
+        seen = {s.card for s in read}
+        found: dict[Card, list[tuple[float, tuple[float, float, float, float]]]] = {}
+        for corner in self.corners.read(frame):
+            if corner.card is None or corner.card in seen:
+                continue
+            p = corner.probability * min(1.0, corner.found / _LEARNED_FOUND)
+            if p >= _LEARNED_CORNER:
+                found.setdefault(corner.card, []).append((p, corner.box))
+        zones = self._calibration_for(frame)
+        out = []
+        for card, corners in found.items():
+            confidence = 1.0 - float(np.prod([1.0 - p for p, _ in corners]))
+            if len(corners) == 1:
+                confidence = min(confidence, _LEARNED_ONE)
+            if confidence < self.min_confidence:
+                continue
+            boxes = np.array([box for _, box in corners])
+            x0, y0 = boxes[:, 0].min(), boxes[:, 1].min()
+            x1, y1 = (boxes[:, 0] + boxes[:, 2]).max(), (boxes[:, 1] + boxes[:, 3]).max()
+            box = _clip((int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1)), frame.shape)
+            centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+            zone = zones.zone_of(centre) if zones is not None else ""
+            out.append(Sighting(card, min(1.0, confidence), box, zone, frame_index))
+        return out
 
     def _read_one_card(self, frame: np.ndarray) -> list[Sighting]:
         """Read a photo cropped to one card's border: shrunk to a card's usual size, framed.
