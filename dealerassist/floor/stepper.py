@@ -40,6 +40,7 @@ from dealerassist.journal.records import Journal
 from dealerassist.rules.model import HouseRules
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session.controller import TableSession
+from dealerassist.session.dealer_texts import game_name
 from dealerassist.session.events import HandStarted
 from dealerassist.session.state import SessionState
 
@@ -158,12 +159,13 @@ def _label(started: HandStarted, event: Any) -> tuple[str, str]:
 
 
 def _start_label(started: HandStarted, state: HandState) -> tuple[str, str]:
-    game = started.game
+    # The game by its name, not its PHH code ("NT" is jargon on screen).
+    name = state.setup.game.name
     blinds = "/".join(str(b) for b in started.blinds if b) or "-"
-    en = (f"Hand {started.hand_id}: {game}, button seat {started.plan.button}, "
-          f"forced bets {blinds}")
-    fr = (f"Main {started.hand_id} : {game}, bouton siège {started.plan.button}, "
-          f"mises forcées {blinds}")
+    en = (f"Hand {started.hand_id}: {game_name(started.game, name)}, button seat "
+          f"{started.plan.button}, forced bets {blinds}")
+    fr = (f"Main {started.hand_id} : {game_name(started.game, name, 'fr')}, bouton siège "
+          f"{started.plan.button}, mises forcées {blinds}")
     carried = state.setup.carried
     if carried:
         # JB-NO-OPEN / IRR-JB-FALSE: dead money from an earlier deal, in the main pot

@@ -74,3 +74,17 @@ def test_defect_37_a_bad_video_file_is_named_without_jargon(window, qtbot, tmp_p
     message = window.refusal_label.text()
     assert "not a video this app can read" in message
     assert "OpenCV" not in message and "cv2" not in message
+
+
+def test_defect_37_hand_stepper_names_the_game_not_its_code():
+    from dealerassist.floor.stepper import steps_of_session
+    from dealerassist.journal.memory import InMemoryJournal
+    from dealerassist.session.controller import TableSession
+
+    session = TableSession(InMemoryJournal(), rules=RULES, preset=RULES.preset("PLO 1/2"))
+    for line in ("sit 1 Ann 200", "sit 2 Ben 200", "button 1", "hand", "f"):
+        session.execute(line)
+    first = steps_of_session(session.state, 1, rules=RULES)[0]
+    assert first.label_en.startswith("Hand 1: Pot-limit Omaha, button seat")
+    assert first.label_fr.startswith("Main 1 : Omaha pot limit, bouton siège")
+    assert not re.search(r"\bPO\b", first.label_en + first.label_fr)
