@@ -171,8 +171,9 @@ def answer_of_to_call(drill: Drill) -> int:
     rnd = read_round(lines_of(drill))
     top = max(rnd.front.values(), default=0)
     game = rnd.table.game
-    if game.forced is ForcedBets.ANTES_ONLY:
-        # DR-ANTE-ONLY: an all-in opener short of the bet; callers still owe the full bet
+    if game.forced is ForcedBets.ANTES_ONLY and rnd.index == 0:
+        # DR-ANTE-ONLY: an all-in opener of the pot (before the draw) short of the bet;
+        # callers still owe the full bet
         bets = [a for a in rnd.actions if a[1] == "bets"]
         if bets and bets[0][3]:
             full = _bet_size(rnd) if rnd.table.limits != (0, 0) else rnd.table.big
@@ -675,7 +676,8 @@ def answer_of_limit_raise(drill: Drill) -> str:
             if verb not in ("bets", "raises to"):
                 continue
             increase = to - top
-            if increase >= size or (all_in and half and 2 * increase >= size):
+            completes = top < size <= to  # ST-COMPLETE: completing the bring-in is a full bet
+            if increase >= size or completes or (all_in and half and 2 * increase >= size):
                 reopened = True
             top = max(top, to)
         if not reopened:

@@ -113,3 +113,16 @@ def test_defect_39_6_jacks_showdowns_show_the_opener_and_his_discards(level: Dif
             line for line in drill.situation if "kept them aside" not in line.en))
         decided += reading.answer_of_showdown(hidden) != drill.answer
     assert showdowns > 100 and split > 10 and decided > 3, (showdowns, split, decided)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", list(Difficulty))
+def test_the_answer_is_a_function_of_the_text_on_400_seeds_of_every_kind(level: Difficulty,
+                                                                         ) -> None:
+    wrong = []
+    for kind, reader in READERS.items():
+        for seed in range(400):
+            drill = make_drill(kind, seed=seed, difficulty=level, rules=RULES)
+            if reader(drill) != drill.answer:
+                wrong.append((kind.value, seed))
+    assert not wrong, wrong
