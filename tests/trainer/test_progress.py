@@ -9,6 +9,7 @@ import pytest
 
 from dealerassist.errors import JournalError
 from dealerassist.journal.progress import AttemptRecord, CertificationRecord, ProgressStore
+from dealerassist.journal.records import SCHEMA_VERSION
 from dealerassist.journal.store import SQLiteJournal
 from dealerassist.trainer import daily_series, skill_summary
 
@@ -34,7 +35,7 @@ def test_history_round_trips_in_the_journal_file_and_the_journal_still_opens(
     assert again.certifications("Ana")[0].passed
     assert again.trainees() == ("Ana", "Ben")
     journal = SQLiteJournal(path)  # the journal's own tables are untouched
-    assert journal.last_seq() == 0 and journal.schema_version == 1
+    assert journal.last_seq() == 0 and journal.schema_version == SCHEMA_VERSION
     journal.close()
 
 
@@ -112,7 +113,7 @@ def test_a_history_written_before_levels_is_migrated_old_runs_read_intermediate(
     assert [r.level for r in again.certifications("Old")] == ["intermediate", "advanced"]
     again.close()
     journal = SQLiteJournal(path)  # the journal's own layout is untouched
-    assert journal.schema_version == 1
+    assert journal.schema_version == SCHEMA_VERSION
     journal.close()
 
 
