@@ -173,6 +173,9 @@ def action_lines(state: HandState, street_events: tuple[Event, ...]) -> list[Tex
         if player is None:
             continue
         name = seat_name(player)
+        top = max(bets)
+        # ST-COMPLETE: the first full bet over a bring-in completes it
+        completes = state.street_index == 0 and setup.bring_in > 0 and top < setup.small_bet
         all_in = (last_index[player] == k and state.stacks[player] == 0
                   and not state.folded[player])
         tail = Text(" (all in)", " (tapis)") if all_in else Text("", "")
@@ -192,6 +195,10 @@ def action_lines(state: HandState, street_events: tuple[Event, ...]) -> list[Tex
             bets[player] += event.amount
             line = Text(f"{name.en} calls {event.amount} ({bets[player]} in front)",
                         f"{name.fr} suit {event.amount} ({bets[player]} devant lui)")
+        elif completes and isinstance(event, (BetPlaced, RaisedTo)):
+            bets[player] = event.to
+            line = Text(f"{name.en} completes to {event.to}",
+                        f"{name.fr} complète à {event.to}")
         elif isinstance(event, BetPlaced):
             bets[player] = event.to
             line = Text(f"{name.en} bets {event.to}", f"{name.fr} mise {event.to}")

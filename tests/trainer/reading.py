@@ -140,7 +140,7 @@ def read_round(lines: list[str]) -> Round:
             rnd.actor, rnd.own, rnd.behind = int(m[1]), int(m[2]), int(m[3])
             continue
         m = re.match(_SEAT + r" (posts the small blind|posts the big blind|brings in|calls|bets|"
-                     r"raises to|folds|checks|draws|stands pat)(?: (\d+))?", line)
+                     r"raises to|completes to|folds|checks|draws|stands pat)(?: (\d+))?", line)
         if not m:
             continue
         seat, verb, amount = int(m[1]), m[2], int(m[3] or 0)
@@ -149,7 +149,8 @@ def read_round(lines: list[str]) -> Round:
             in_front = re.search(r"\((\d+) in front\)", line)
             assert in_front, line
             rnd.front[seat] = int(in_front[1])
-        elif verb in ("bets", "raises to", "brings in") or verb.startswith("posts"):
+        elif verb in ("bets", "raises to", "completes to", "brings in") or \
+                verb.startswith("posts"):
             rnd.front[seat] = amount
         rnd.actions.append((seat, verb, rnd.front.get(seat, 0), all_in))
     if rnd.index == 0:  # the antes and any carried pot are in the middle before the first bet
@@ -663,17 +664,17 @@ def answer_of_limit_raise(drill: Drill) -> str:
     wanted = int(re.search(r"wants to raise to (\d+)", drill.question.en)[1])
     size = _bet_size(rnd)
     blinds = rnd.index == 0 and "big blind is the bet" in house and rnd.table.big > 0
-    raises = [a for a in rnd.actions if a[1] in ("bets", "raises to")]
+    raises = [a for a in rnd.actions if a[1] in ("bets", "raises to", "completes to")]
     count = len(raises) + (1 if blinds else 0)
     if cap is not None and not (lifted and len(still) <= 2) and count >= cap:
         return "B"
     mine = [k for k, a in enumerate(rnd.actions) if a[0] == rnd.actor
-            and a[1] in ("calls", "checks", "bets", "raises to")]
+            and a[1] in ("calls", "checks", "bets", "raises to", "completes to")]
     if mine:
         top = rnd.actions[mine[-1]][2]
         reopened = False
         for _seat, verb, to, all_in in rnd.actions[mine[-1] + 1:]:
-            if verb not in ("bets", "raises to"):
+            if verb not in ("bets", "raises to", "completes to"):
                 continue
             increase = to - top
             completes = top < size <= to  # ST-COMPLETE: completing the bring-in is a full bet
