@@ -176,6 +176,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(splitter)
         if self.clock_panel is not None:
             self.side_layout.insertWidget(0, self.clock_panel)
+            self.clock_panel.show()  # setParent(None) hid it
 
         for widget in (self.flags, self.showdown, self.proposals):
             widget.command.connect(self.send)

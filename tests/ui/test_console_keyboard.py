@@ -132,3 +132,27 @@ def test_defect_37_a_refused_line_is_kept_and_the_error_clears_when_one_is_accep
     assert window.command_line.text() == ""
     assert not window.refusal_label.isVisibleTo(window)  # errors clear on an accepted one
     assert window.action_bar.refusal_label.text() == ""
+
+
+def test_defect_37_1_the_clock_stays_through_language_switches(qtbot, settings):
+    from . import scenes
+
+    controller = scenes.build("sitgo")
+    window = MainWindow(bridge=ConsoleBridge(controller), settings=settings)
+    qtbot.addWidget(window)
+    window.set_controller(controller)
+    window.resize(1280, 720)
+    window.show()
+    panel = window.clock_panel
+    assert panel is not None and panel.isVisibleTo(window)
+    try:
+        for language in (Language.FRENCH, Language.ENGLISH, Language.FRENCH):
+            window.set_language(language)
+        QApplication.processEvents()  # the new central widget is shown by a posted event
+        assert window.clock_panel is panel and panel.isVisibleTo(window)
+        assert panel.parent() is not None and panel.window() is window
+        assert panel.next_button.text() == "Niveau suivant"
+        assert panel.screen_button.text() == "Grand écran"
+        assert _shortcut_keys(window)["C"] == 1
+    finally:
+        window.set_language(Language.ENGLISH)
