@@ -315,12 +315,46 @@ FRENCH = {
 
 # Texts given to tr() through a variable (lupdate cannot see them): context -> sources.
 DYNAMIC = {
+    "RoomWindow": ("Table", "Game", "Stakes", "Hand", "To act", "Pots", "Players", "Flags",
+                   "Calls waiting", "Dealer", "Last activity", "confirm", "overrule", "ruling"),
     "QtHandStepper": ("Seat", "Name", "Stack", "Bet", "In pots", "Cards"),
     "QtIncidents": ("#", "Hand", "When", "Disputed", "Ruling", "Rule", "Decided by", "Notes"),
 }
 
 # A source whose French differs by context (e.g. "Bet" the button, "Bet" the column).
 BY_CONTEXT = {
+    # The card room's floor window (ui/floor/room_window.py).
+    ("RoomWindow", "dealerassist — card room"): "dealerassist — salle de jeu",
+    ("RoomWindow", "Table"): "Table",
+    ("RoomWindow", "Game"): "Jeu",
+    ("RoomWindow", "Stakes"): "Enjeux",
+    ("RoomWindow", "Hand"): "Main",
+    ("RoomWindow", "To act"): "À parler",
+    ("RoomWindow", "Pots"): "Pots",
+    ("RoomWindow", "Players"): "Joueurs",
+    ("RoomWindow", "Flags"): "Signalements",
+    ("RoomWindow", "Calls waiting"): "Appels en attente",
+    ("RoomWindow", "Dealer"): "Croupier",
+    ("RoomWindow", "Last activity"): "Dernière activité",
+    ("RoomWindow", "confirm"): "confirmer",
+    ("RoomWindow", "overrule"): "infirmer",
+    ("RoomWindow", "ruling"): "décision",
+    ("RoomWindow", "Sign in"): "Se connecter",
+    ("RoomWindow", "Send the ruling"): "Envoyer la décision",
+    ("RoomWindow", "Floor account"): "Compte du floor",
+    ("RoomWindow", "Call"): "Appel",
+    ("RoomWindow", "Answer"): "Réponse",
+    ("RoomWindow", "Flag"): "Signalement",
+    ("RoomWindow", "Reason / ruling"): "Motif / décision",
+    ("RoomWindow", "room: "): "salle : ",
+    ("RoomWindow", "signed in as {0} ({1})"): "connecté comme {0} ({1})",
+    ("RoomWindow", "no call waiting"): "aucun appel en attente",
+    ("RoomWindow", "sign in with a floor account first"):
+        "connectez-vous d'abord avec un compte du floor",
+    ("RoomWindow", "ruling {0} sent to {1} ({2})"): "décision {0} envoyée à {1} ({2})",
+    ("MainWindow", "Call the floor"): "Appeler le floor",
+    ("MainWindow", "call the floor (the hand frozen; the answer shows in the status line)"):
+        "appeler le floor (la main figée ; la réponse s'affiche dans la barre d'état)",
     ("QtHandStepper", "Bet"): "Mise",
 }
 

@@ -34,13 +34,13 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="280" />
+        <location filename="../../ui/main_window.py" line="285" />
         <source>dealerassist — dealer console</source>
         <translation>dealerassist — console du croupier</translation>
     </message>
     <message>
         <location filename="../../ui/main_window.py" line="131" />
-        <location filename="../../ui/main_window.py" line="240" />
+        <location filename="../../ui/main_window.py" line="245" />
         <source>Flags</source>
         <translation>Alertes</translation>
     </message>
@@ -65,124 +65,124 @@
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="291" />
-        <location filename="../../ui/menus.py" line="72" />
+        <location filename="../../ui/main_window.py" line="296" />
+        <location filename="../../ui/menus.py" line="74" />
         <source>Keyboard</source>
         <translation>Clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="239" />
+        <location filename="../../ui/main_window.py" line="244" />
         <source>Flags ({n})</source>
         <translation>Alertes ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="247" />
-        <location filename="../../ui/main_window.py" line="282" />
+        <location filename="../../ui/main_window.py" line="252" />
+        <location filename="../../ui/main_window.py" line="287" />
         <source>DEMO: nothing is recorded</source>
         <translation>DÉMO : rien n'est enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="250" />
+        <location filename="../../ui/main_window.py" line="255" />
         <source>Level {level}</source>
         <translation>Niveau {level}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="308" />
+        <location filename="../../ui/main_window.py" line="313" />
         <source>Starting the camera…</source>
         <translation>Démarrage de la caméra…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="320" />
+        <location filename="../../ui/main_window.py" line="325" />
         <source>Video file</source>
         <translation>Fichier vidéo</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="330" />
+        <location filename="../../ui/main_window.py" line="335" />
         <source>Camera off</source>
         <translation>Caméra arrêtée</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="391" />
+        <location filename="../../ui/main_window.py" line="396" />
         <source>The camera's frames are now {width}x{height}; the felt's corners were marked on {marked_width}x{marked_height} frames. Mark them again (Camera menu): until then no card is placed in a seat.</source>
         <translation>Les images de la caméra sont maintenant en {width}x{height} ; les coins du tapis ont été marqués sur des images en {marked_width}x{marked_height}. Marquez-les à nouveau (menu Caméra) : d'ici là, aucune carte n'est placée à un siège.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="430" />
+        <location filename="../../ui/main_window.py" line="435" />
         <source>Corner marker {n} is not on its corner: put it back (the zones stay where they were)</source>
         <translation>Le repère de coin {n} n'est plus sur son coin : remettez-le en place (les zones restent où elles étaient)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="441" />
+        <location filename="../../ui/main_window.py" line="446" />
         <source>Table calibrated from the corner markers</source>
         <translation>Table calibrée par les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="443" />
+        <location filename="../../ui/main_window.py" line="448" />
         <source>The corner markers are not where the zones were: the zones now follow the markers</source>
         <translation>Les repères de coin ne sont plus où étaient les zones : les zones suivent maintenant les repères</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="480" />
+        <location filename="../../ui/main_window.py" line="485" />
         <source>Save the corner markers</source>
         <translation>Enregistrer les repères de coin</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="481" />
+        <location filename="../../ui/main_window.py" line="486" />
         <source>PNG image (*.png)</source>
         <translation>Image PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="492" />
+        <location filename="../../ui/main_window.py" line="497" />
         <source>Corner markers saved to {path}: print them, cut them apart and lay each on its corner of the felt</source>
         <translation>Repères de coin enregistrés dans {path} : imprimez-les, découpez-les et posez chacun sur son coin du tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="499" />
+        <location filename="../../ui/main_window.py" line="504" />
         <source>Start the camera first: the felt's corners are marked on its view</source>
         <translation>Démarrez d'abord la caméra : les coins du tapis se marquent sur son image</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="512" />
+        <location filename="../../ui/main_window.py" line="517" />
         <source>Click the felt's corners: {n} to go · Backspace undoes · Esc cancels</source>
         <translation>Cliquez les coins du tapis : encore {n} · Retour arrière annule · Échap abandonne</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="541" />
+        <location filename="../../ui/main_window.py" line="546" />
         <source>Table calibrated (not saved: no table file)</source>
         <translation>Table calibrée (non enregistrée : pas de fichier de table)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="471" />
+        <location filename="../../ui/main_window.py" line="476" />
         <source>The calibration could not be saved: {error}</source>
         <translation>La calibration n'a pas pu être enregistrée : {error}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="543" />
+        <location filename="../../ui/main_window.py" line="548" />
         <source>Table calibrated: saved to {path}</source>
         <translation>Table calibrée : enregistrée dans {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="556" />
+        <location filename="../../ui/main_window.py" line="561" />
         <source>Marking cancelled: the zones are unchanged</source>
         <translation>Marquage abandonné : zones inchangées</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="578" />
+        <location filename="../../ui/main_window.py" line="583" />
         <source>Export needs a live table journal</source>
         <translation>L'export demande le journal d'une table réelle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="583" />
+        <location filename="../../ui/main_window.py" line="588" />
         <source>Export the day's hands to</source>
         <translation>Exporter les mains du jour vers</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="586" />
+        <location filename="../../ui/main_window.py" line="591" />
         <source>Exporting {day}</source>
         <translation>Export du {day}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="677" />
+        <location filename="../../ui/main_window.py" line="682" />
         <source>Hide</source>
         <translation>Masquer</translation>
     </message>
@@ -203,167 +203,177 @@
     </message>
     <message>
         <location filename="../../ui/menus.py" line="39" />
+        <source>Call the floor</source>
+        <translation>Appeler le floor</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="41" />
         <source>Undo last command</source>
         <translation>Annuler la dernière commande</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="41" />
+        <location filename="../../ui/menus.py" line="43" />
         <source>Export today's hands…</source>
         <translation>Exporter les mains du jour…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="44" />
+        <location filename="../../ui/menus.py" line="46" />
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="45" />
+        <location filename="../../ui/menus.py" line="47" />
         <source>Larger text</source>
         <translation>Texte plus grand</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="47" />
+        <location filename="../../ui/menus.py" line="49" />
         <source>Smaller text</source>
         <translation>Texte plus petit</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="49" />
-        <location filename="../../ui/menus.py" line="156" />
+        <location filename="../../ui/menus.py" line="51" />
+        <location filename="../../ui/menus.py" line="160" />
         <source>Keypad mode</source>
         <translation>Mode pavé numérique</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="53" />
+        <location filename="../../ui/menus.py" line="55" />
         <source>Players' screen</source>
         <translation>Écran des joueurs</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="55" />
+        <location filename="../../ui/menus.py" line="57" />
         <source>&amp;Camera</source>
         <translation>&amp;Caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="56" />
+        <location filename="../../ui/menus.py" line="58" />
         <source>Start the webcam</source>
         <translation>Démarrer la webcam</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="58" />
+        <location filename="../../ui/menus.py" line="60" />
         <source>Read a video file…</source>
         <translation>Lire un fichier vidéo…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="60" />
+        <location filename="../../ui/menus.py" line="62" />
         <source>Stop the camera</source>
         <translation>Arrêter la caméra</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="62" />
+        <location filename="../../ui/menus.py" line="64" />
         <source>Mark the felt's corners…</source>
         <translation>Marquer les coins du tapis…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="64" />
+        <location filename="../../ui/menus.py" line="66" />
         <source>Save the corner markers to print…</source>
         <translation>Enregistrer les repères de coin à imprimer…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="66" />
+        <location filename="../../ui/menus.py" line="68" />
         <source>T&amp;ools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="67" />
+        <location filename="../../ui/menus.py" line="69" />
         <source>Trainer…</source>
         <translation>Formation…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="69" />
+        <location filename="../../ui/menus.py" line="71" />
         <source>Floor: rulings, hand review, incidents…</source>
         <translation>Arbitrage : règles, revue de main, incidents…</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="71" />
+        <location filename="../../ui/menus.py" line="73" />
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="74" />
+        <location filename="../../ui/menus.py" line="76" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="93" />
+        <location filename="../../ui/menus.py" line="95" />
         <source>Open a live table first: these tools keep their records in its journal.</source>
         <translation>Ouvrez d'abord une table réelle : ces outils tiennent leurs registres dans son journal.</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="136" />
+        <location filename="../../ui/menus.py" line="138" />
         <source>fold</source>
         <translation>se coucher</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="137" />
+        <location filename="../../ui/menus.py" line="139" />
         <source>check, or call (all-in for less when short)</source>
         <translation>parole, ou suivre (à tapis pour moins si court)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="139" />
+        <location filename="../../ui/menus.py" line="141" />
         <source>cursor to the amount; Enter bets or raises to it</source>
         <translation>curseur sur le montant ; Entrée mise ou relance à ce montant</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="141" />
+        <location filename="../../ui/menus.py" line="143" />
         <source>amount presets: minimum, half pot, pot, all-in</source>
         <translation>montants prédéfinis : minimum, demi-pot, pot, tapis</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="143" />
+        <location filename="../../ui/menus.py" line="145" />
         <source>cursor to the command line; Up/Down recall</source>
         <translation>curseur sur la ligne de commande ; Haut/Bas rappellent</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="145" />
+        <location filename="../../ui/menus.py" line="147" />
         <source>next hand</source>
         <translation>main suivante</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="146" />
+        <location filename="../../ui/menus.py" line="148" />
         <source>confirm payouts (pay)</source>
         <translation>confirmer les paiements (pay)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="147" />
+        <location filename="../../ui/menus.py" line="149" />
         <source>confirm the ruling shown first</source>
         <translation>confirmer la première décision affichée</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="148" />
+        <location filename="../../ui/menus.py" line="150" />
+        <source>call the floor (the hand frozen; the answer shows in the status line)</source>
+        <translation>appeler le floor (la main figée ; la réponse s'affiche dans la barre d'état)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/menus.py" line="152" />
         <source>undo the last command (kept in the journal)</source>
         <translation>annuler la dernière commande (gardée dans le journal)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="150" />
+        <location filename="../../ui/menus.py" line="154" />
         <source>back to the table (hotkeys active)</source>
         <translation>retour à la table (raccourcis actifs)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="151" />
+        <location filename="../../ui/menus.py" line="155" />
         <source>larger / smaller text</source>
         <translation>texte plus grand / plus petit</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="152" />
+        <location filename="../../ui/menus.py" line="156" />
         <source>when cards are due: rank then suit, no command (flop, turn, river)</source>
         <translation>cartes attendues : valeur puis couleur, sans commande (flop, turn, river)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="154" />
+        <location filename="../../ui/menus.py" line="158" />
         <source>at showdown: seat key, then the cards shown (no seat: the seat due)</source>
         <translation>à l'abattage : touche du siège, puis les cartes (sans siège : le siège attendu)</translation>
     </message>
     <message>
-        <location filename="../../ui/menus.py" line="156" />
+        <location filename="../../ui/menus.py" line="160" />
         <source>+ check/call, - fold, digits amount, * presets, . clear, Enter bet/raise, pay or deal</source>
         <translation>+ parole/suivre, - se coucher, chiffres montant, * préréglages, . effacer, Entrée miser/relancer, payer ou donner</translation>
     </message>
@@ -681,57 +691,57 @@
 <context>
     <name>QtDrillSession</name>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="80" />
+        <location filename="../../ui/trainer/drill_view.py" line="96" />
         <source>trainee name</source>
         <translation>nom de l'élève</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="82" />
+        <location filename="../../ui/trainer/drill_view.py" line="98" />
         <source>All skills, mixed</source>
         <translation>Toutes les compétences, mélangées</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="90" />
+        <location filename="../../ui/trainer/drill_view.py" line="106" />
         <source>no limit</source>
         <translation>sans limite</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="91" />
+        <location filename="../../ui/trainer/drill_view.py" line="107" />
         <source>Next question</source>
         <translation>Question suivante</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="94" />
+        <location filename="../../ui/trainer/drill_view.py" line="112" />
         <source>your answer</source>
         <translation>votre réponse</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="95" />
+        <location filename="../../ui/trainer/drill_view.py" line="113" />
         <source>Check</source>
         <translation>Vérifier</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="100" />
+        <location filename="../../ui/trainer/drill_view.py" line="118" />
         <source>Trainee</source>
         <translation>Élève</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="101" />
+        <location filename="../../ui/trainer/drill_view.py" line="119" />
         <source>Skill</source>
         <translation>Compétence</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="102" />
+        <location filename="../../ui/trainer/drill_view.py" line="120" />
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="103" />
+        <location filename="../../ui/trainer/drill_view.py" line="121" />
         <source>Time limit</source>
         <translation>Temps limite</translation>
     </message>
     <message>
-        <location filename="../../ui/trainer/drill_view.py" line="182" />
+        <location filename="../../ui/trainer/drill_view.py" line="208" />
         <source>Score: {0} / {1}</source>
         <translation>Score : {0} / {1}</translation>
     </message>
@@ -1069,7 +1079,7 @@
 <context>
     <name>QtRulings</name>
     <message>
-        <location filename="../../ui/floor/rulings_view.py" line="34" />
+        <location filename="../../ui/floor/rulings_view.py" line="35" />
         <source>search rules (français or English, or an ID)</source>
         <translation>chercher une règle (français ou anglais, ou un identifiant)</translation>
     </message>
@@ -1229,6 +1239,74 @@
     </message>
 </context>
 <context>
+    <name>RoomWindow</name>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="86" />
+        <source>dealerassist — card room</source>
+        <translation>dealerassist — salle de jeu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="98" />
+        <source>Sign in</source>
+        <translation>Se connecter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="105" />
+        <source>Send the ruling</source>
+        <translation>Envoyer la décision</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="111" />
+        <source>Floor account</source>
+        <translation>Compte du floor</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="112" />
+        <source>Call</source>
+        <translation>Appel</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="113" />
+        <source>Answer</source>
+        <translation>Réponse</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="114" />
+        <source>Flag</source>
+        <translation>Signalement</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="115" />
+        <source>Reason / ruling</source>
+        <translation>Motif / décision</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="151" />
+        <source>room: </source>
+        <translation>salle : </translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="192" />
+        <source>signed in as {0} ({1})</source>
+        <translation>connecté comme {0} ({1})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="197" />
+        <source>no call waiting</source>
+        <translation>aucun appel en attente</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="200" />
+        <source>sign in with a floor account first</source>
+        <translation>connectez-vous d'abord avec un compte du floor</translation>
+    </message>
+    <message>
+        <location filename="../../ui/floor/room_window.py" line="210" />
+        <source>ruling {0} sent to {1} ({2})</source>
+        <translation>décision {0} envoyée à {1} ({2})</translation>
+    </message>
+<message><source>Table</source><translation>Table</translation></message><message><source>Game</source><translation>Jeu</translation></message><message><source>Stakes</source><translation>Enjeux</translation></message><message><source>Hand</source><translation>Main</translation></message><message><source>To act</source><translation>À parler</translation></message><message><source>Pots</source><translation>Pots</translation></message><message><source>Players</source><translation>Joueurs</translation></message><message><source>Flags</source><translation>Signalements</translation></message><message><source>Calls waiting</source><translation>Appels en attente</translation></message><message><source>Dealer</source><translation>Croupier</translation></message><message><source>Last activity</source><translation>Dernière activité</translation></message><message><source>confirm</source><translation>confirmer</translation></message><message><source>overrule</source><translation>infirmer</translation></message><message><source>ruling</source><translation>décision</translation></message></context>
+<context>
     <name>TableSetupDialog</name>
     <message>
         <location filename="../../ui/setup_dialog.py" line="46" />
@@ -1318,7 +1396,7 @@
 <context>
     <name>window</name>
     <message>
-        <location filename="../../ui/app.py" line="218" />
+        <location filename="../../ui/app.py" line="219" />
         <source>Opening the table journal</source>
         <translation>Ouverture du journal de la table</translation>
     </message>
