@@ -72,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
     rules = house_rules(args)
     db = journal_path(args)
     with SQLiteJournal(db, create=False) as journal:
+        for warning in journal.warnings:  # a journal that may have lost its -wal
+            print(f"dealerassist: {warning}", file=sys.stderr, flush=True)
         hands = export_hands(
             journal, rules=rules, hand_ids=set(args.hand or ()) or None, day=args.day
         )
@@ -80,15 +82,36 @@ def run(args: argparse.Namespace) -> int:
     single = bool(args.hand) and len(args.hand) == 1 and not (args.day or args.all)
     if single or (len(hands) == 1 and args.out in (None, "-")):
         if args.out in (None, "-"):
-            sys.stdout.write(hands[0].text)
+            _print_utf8(hands[0].text)
         else:
-            Path(args.out).write_text(hands[0].text, encoding="utf-8")
+            _write(Path(args.out), hands[0].text)
         return 0
     if args.out is None:
         raise DealerAssistError(f"export: {len(hands)} hands match; give a folder with --out DIR")
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     for exported in hands:
-        (folder / f"hand-{exported.hand_id:04d}.phh").write_text(exported.text, encoding="utf-8")
+        _write(folder / f"hand-{exported.hand_id:04d}.phh", exported.text)
     print(f"exported {len(hands)} hands to {folder}", file=sys.stderr)
     return 0
+
+
+def _print_utf8(text: str) -> None:
+    """Print a PHH file as UTF-8, whatever the terminal's encoding (names are Unicode)."""
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    binary.write(text.encode("utf-8"))
+    binary.flush()
+
+
+def _write(path: Path, text: str) -> None:
+    """Write a PHH file whole: the text is encoded before the file is opened."""
+    data = text.encode("utf-8")
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        reason = error.strerror or error
+        raise DealerAssistError(f"export: cannot write {path}: {reason}") from error

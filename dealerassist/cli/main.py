@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("dealerassist.cli.bench", "benchmark engine, evaluators and recogniser"),
     "table": ("dealerassist.cli.table", "run a table from dealer commands on stdin"),
     "export": ("dealerassist.cli.export", "export journal hands as PHH files"),
+    "backup": ("dealerassist.cli.backup", "copy a journal (file and -wal) safely"),
     "drill": ("dealerassist.cli.drill", "print a trainer drill and its answer"),
     "floor": ("dealerassist.cli.floor", "the card room's floor view (PostgreSQL)"),
     "room": ("dealerassist.cli.room", "set up a card room on PostgreSQL"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -93,6 +94,8 @@ def open_session(args: argparse.Namespace) -> TableSession | TournamentTable:
     if preset is None and not rules.presets and not _holds_records(path):
         raise DealerAssistError(f"{getattr(args, 'rules', 'the rules')}: {NO_PRESETS}")
     journal = SQLiteJournal(path)
+    for warning in journal.warnings:  # a journal that may have lost its -wal (docs/journal.md)
+        print(f"dealerassist: {warning}", file=sys.stderr, flush=True)
     try:
         confirm = bool(getattr(args, "confirm_payouts", False))
         if holds_tournament(journal) or (
@@ -109,6 +112,27 @@ def open_session(args: argparse.Namespace) -> TableSession | TournamentTable:
         journal.close()
         raise
     return session
+
+
+def input_lines(stream: TextIO) -> Iterator[str]:
+    """Yield the lines of ``stream`` as text, whatever bytes they hold.
+
+    UTF-8 is expected; a line that is not UTF-8 (a terminal or a file in Latin-1 or
+    Windows-1252) is read as Windows-1252, and as Latin-1 for the few bytes that one
+    leaves out, so a name typed in another encoding never stops the table.
+    """
+    binary = getattr(stream, "buffer", None)
+    if binary is None:
+        yield from stream
+        return
+    for raw in binary:
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            try:
+                yield raw.decode("cp1252")
+            except UnicodeDecodeError:
+                yield raw.decode("latin-1")
 
 
 def _holds_records(path: str | Path) -> bool:
@@ -265,7 +289,7 @@ def run(args: argparse.Namespace) -> int:
 
         _emit(out, present(session.state), as_json=args.json, command=None,
               extra=extra(link.apply_answers() if link else None))
-        for raw in sys.stdin:
+        for raw in input_lines(sys.stdin):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue

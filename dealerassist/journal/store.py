@@ -45,21 +45,105 @@ _BUSY_TIMEOUT_MS = 5000
 CHECK_AT_OPEN_BYTES = 32 * 1024 * 1024
 
 
-def _check_file_kind(path: Path) -> bool:
-    """Return True if ``path`` is missing or empty (a new journal), else check its header."""
+def _file_state(path: Path) -> str:
+    """Return "missing", "empty" or "sqlite" (a WAL-mode header: "sqlite-wal"), else raise."""
     if not path.exists():
-        return True
+        return "missing"
     if not path.is_file():
         raise JournalError(f"{path}: not a regular file; choose a journal file with --db")
-    with path.open("rb") as handle:
-        header = handle.read(len(_SQLITE_MAGIC))
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(20)
+    except PermissionError as error:
+        raise JournalError(f"{path}: the journal cannot be read (no permission)") from error
     if not header:
-        return True
-    if header != _SQLITE_MAGIC:
+        return "empty"
+    if header[: len(_SQLITE_MAGIC)] != _SQLITE_MAGIC:
         raise JournalError(
             f"{path}: not a SQLite database (corrupt or foreign file); it was left untouched"
         )
-    return False
+    return "sqlite-wal" if header[18:20] == b"\x02\x02" else "sqlite"
+
+
+def _wal(path: Path) -> Path:
+    return path.with_name(path.name + "-wal")
+
+
+def _wal_holds_data(path: Path) -> bool:
+    wal = _wal(path)
+    return wal.is_file() and wal.stat().st_size > 0
+
+
+def _access_problem(path: Path) -> str | None:
+    """Say why a table could not write this journal (permissions), or None."""
+    folder = path.parent
+    if path.exists() and not os.access(path, os.W_OK):
+        return (
+            f"{path}: the journal is read-only (no permission to write it), and a table "
+            f"writes every command to it; make it writable, or copy it with "
+            f"'dealerassist backup --db {path} --to NEW' and open the copy"
+        )
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists() and not os.access(side, os.W_OK):
+            return f"{side}: read-only; a journal's {suffix} file must be writable like the journal"
+    if folder.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        return (
+            f"{folder}: the journal's folder is read-only; SQLite keeps {path.name}-wal and "
+            f"{path.name}-shm beside the journal, so the folder must be writable"
+        )
+    return None
+
+
+def _create(path: Path) -> None:
+    """Create a new journal at ``path`` whole, or find the one another program just made.
+
+    The layout is written to a private file beside it, which is then linked into place
+    (refused if the name exists): a journal file is never seen half made, so an empty
+    file at the path is never one of ours (see `SQLiteJournal`).
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise JournalError(f"{path.parent}: cannot make the journal's folder: "
+                           f"{error.strerror or error}") from error
+    problem = _access_problem(path)
+    if problem is not None:
+        raise JournalError(problem)
+    private = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.new")
+    try:
+        connection = sqlite3.connect(private, isolation_level=None)
+        try:
+            connection.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+            schema.migrate(connection, path=str(path))
+        finally:
+            connection.close()
+        try:
+            os.link(private, path)
+        except FileExistsError:
+            pass  # another table made it first: open that one
+        except OSError:
+            if not path.exists():  # a file system without hard links
+                os.replace(private, path)
+    except sqlite3.Error as error:
+        raise JournalError(f"{path}: cannot create the journal: {error}") from error
+    finally:
+        for leftover in (private, private.with_name(private.name + "-journal")):
+            leftover.unlink(missing_ok=True)
+
+
+def _blank_file(path: Path) -> bool:
+    """Tell whether the main file alone (no -wal read) holds no table."""
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        return schema.is_blank(connection)
+    except sqlite3.Error:
+        return False
+    finally:
+        connection.close()
 
 
 def _size(connection: sqlite3.Connection) -> int:
@@ -162,11 +246,33 @@ class SQLiteJournal:
     def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
         self.path = Path(path)
         shown = str(self.path)
-        is_new = _check_file_kind(self.path)
-        if is_new and not create:
-            raise JournalError(f"{shown}: no journal here (the file does not exist or is empty)")
-        if is_new:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.warnings: tuple[str, ...] = ()
+        self._writer = create
+        state = _file_state(self.path)
+        if state == "missing":
+            if not create:
+                raise JournalError(f"{shown}: no journal here (the file does not exist)")
+            _create(self.path)
+            state = "sqlite"
+        elif state == "empty" and not _wal_holds_data(self.path):
+            raise JournalError(
+                f"{shown}: the file is empty (0 bytes), not a journal: a copy that failed, "
+                f"or one made without {self.path.name}-wal; put the journal and its -wal "
+                "back, or delete the empty file to start a new table there"
+            )
+        wal_missing = not _wal(self.path).exists()
+        if state == "sqlite-wal" and wal_missing and _blank_file(self.path):
+            raise JournalError(
+                f"{shown}: a journal in WAL mode whose records are all in "
+                f"{self.path.name}-wal, which is not here (copied without it?); a journal "
+                "is the file plus its -wal: copy both, or use 'dealerassist backup'"
+            )
+        if create:
+            problem = _access_problem(self.path)
+            if problem is not None:
+                raise JournalError(problem)
+        self._wal_was_missing = wal_missing
+        self._marked = False
         self._lock = threading.Lock()
         self._checker: _BackgroundCheck | None = None
         try:
@@ -211,10 +317,34 @@ class SQLiteJournal:
                 raise JournalError(f"{shown}: cannot switch the journal to WAL mode ({mode})")
             connection.execute("PRAGMA synchronous = FULL")
             schema.migrate(connection, path=shown)
+            self._mark_open(shown)
         except sqlite3.DatabaseError as error:
+            problem = _access_problem(self.path)
+            if problem is not None:
+                raise JournalError(problem) from error
             raise JournalError(
                 f"{shown}: not a readable journal ({_one_line(str(error))}); it was left untouched"
             ) from error
+
+    def _mark_open(self, shown: str) -> None:
+        """Warn of a journal copied without its -wal; mark the file open while writing.
+
+        A writer sets ``meta.writer = open`` in the main file itself (checkpointed) before
+        its first write and ``closed`` when it closes; SQLite removes the -wal at a clean
+        close. A file marked
+        open with no -wal beside it was left by a writer that never closed, and its last
+        commits were in a -wal that is not here: most likely a copy made without it.
+        """
+        connection = self._connection
+        row = connection.execute("SELECT value FROM meta WHERE key = 'writer'").fetchone()
+        if self._wal_was_missing and row is not None and row[0] == "open":
+            self.warnings = (
+                f"{shown}: warning: this journal was not closed by the last program that "
+                f"wrote it, and its write-ahead log {self.path.name}-wal is not beside it: "
+                "its last commands may be missing (a copy made without the -wal?). A "
+                "journal is the file plus its -wal; 'dealerassist backup' copies one safely",
+            )
+
 
     @property
     def schema_version(self) -> int:
@@ -423,13 +553,91 @@ class SQLiteJournal:
             checker.stop()
         with self._lock:
             if not getattr(self, "_closed", True):
+                if self._marked:
+                    try:
+                        self._connection.execute(
+                            "INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', 'closed')"
+                        )
+                    except sqlite3.Error:
+                        pass  # closing anyway: the next open warns only without a -wal
                 self._connection.close()
                 self._closed = True
+
+    def __del__(self) -> None:
+        # A program that never called close (a script, a test) still closes cleanly: the
+        # file is marked closed, as SQLite's own close at collection removes the -wal.
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - never raise from a finaliser (interpreter exit)
+            pass
+
+    def backup_to(self, target: str | os.PathLike[str]) -> int:
+        """Copy the journal, -wal included, into the new file ``target``; return its records.
+
+        SQLite's online backup copies a consistent state even while a table writes; the
+        copy is one self-contained file (rollback mode, no -wal), checked, then put in
+        place whole.
+
+        Raises:
+            JournalError: ``target`` exists, or the copy cannot be made or fails its check.
+
+        """
+        target = Path(target)
+        if target.exists():
+            raise JournalError(f"{target}: exists; a backup only writes a new file")
+        self._wait_verified()
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise JournalError(f"{target.parent}: cannot make the folder: "
+                               f"{error.strerror or error}") from error
+        private = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.new")
+        try:
+            with self._lock:
+                self._check_open()
+                copy = sqlite3.connect(private, isolation_level=None)
+                try:
+                    self._connection.backup(copy)
+                    copy.execute("PRAGMA journal_mode = DELETE")
+                    copy.execute(
+                        "INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', 'closed')"
+                    )
+                    verdict = _integrity_verdict(copy)
+                finally:
+                    copy.close()
+            if verdict is not None:
+                raise JournalError(damaged_message(str(target), verdict))
+            try:
+                os.link(private, target)
+            except FileExistsError as error:
+                raise JournalError(f"{target}: exists; a backup only writes a new file") from error
+            except OSError:
+                os.replace(private, target)  # a file system without hard links
+        except sqlite3.Error as error:
+            raise JournalError(f"{target}: the backup failed: {error}") from error
+        finally:
+            for leftover in (private, private.with_name(private.name + "-journal")):
+                leftover.unlink(missing_ok=True)
+        with SQLiteJournal(target, create=False) as copied:
+            return copied.last_seq()
 
     def _wait_verified(self) -> None:
         checker = self._checker
         if checker is not None:
             checker.wait()  # raises JournalError for a damaged file, every time
+        if self._writer and not self._marked:
+            with self._lock:
+                self._check_open()
+                try:
+                    self._connection.execute(
+                        "INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', 'open')"
+                    )
+                    self._connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as error:
+                    raise JournalError(
+                        f"{self.path}: could not write to the journal: {error}"
+                    ) from error
+                self._marked = True
 
     def __enter__(self) -> SQLiteJournal:
         return self

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import os
 import sqlite3
 from pathlib import Path
 
@@ -260,3 +261,162 @@ def test_defect_41_11_tables_creating_one_journal_at_once_never_fail_to_migrate(
             thread.join()
         assert errors == []
         assert opened == [SCHEMA_VERSION] * 6
+
+
+# -- defect 41.13: journals that cannot be trusted ------------------------------------------
+
+
+def _deny_writing(monkeypatch: pytest.MonkeyPatch, denied: Path) -> None:
+    """Make ``denied`` read-only as os.access sees it (root ignores file modes)."""
+    from dealerassist.journal import store
+
+    real = os.access
+
+    def access(path: object, mode: int, *args: object, **kwargs: object) -> bool:
+        if Path(str(path)) == denied and mode & os.W_OK:
+            return False
+        return real(path, mode, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store.os, "access", access)
+
+
+def _journal_with_records(path: Path, count: int = 3) -> None:
+    with SQLiteJournal(path) as journal:
+        for n in range(count):
+            journal.append([pending(n=n)])
+
+
+def test_defect_41_13_a_read_only_journal_is_refused_at_open_not_at_the_first_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "j.sqlite3"
+    _journal_with_records(path)
+    before = digest(path)
+    _deny_writing(monkeypatch, path)
+    with pytest.raises(JournalError) as caught:
+        SQLiteJournal(path)
+    message = str(caught.value)
+    assert "the journal is read-only" in message and "dealerassist backup" in message
+    assert "\n" not in message
+    assert digest(path) == before
+    with SQLiteJournal(path, create=False) as reader:  # export only reads: it still can
+        assert reader.last_seq() == 3
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files")
+def test_defect_41_13_a_chmod_read_only_journal_is_refused_at_open(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    _journal_with_records(path)
+    path.chmod(0o444)
+    with pytest.raises(JournalError, match="the journal is read-only"):
+        SQLiteJournal(path)
+
+
+def test_defect_41_13_a_read_only_folder_is_named_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    path = folder / "j.sqlite3"
+    _journal_with_records(path)
+    _deny_writing(monkeypatch, folder)
+    with pytest.raises(JournalError) as caught:
+        SQLiteJournal(path)
+    assert str(caught.value).startswith(f"{folder}: the journal's folder is read-only")
+    assert "j.sqlite3-wal" in str(caught.value)
+    assert "not a readable journal" not in str(caught.value)
+    with pytest.raises(JournalError, match="folder is read-only"):
+        SQLiteJournal(folder / "new.sqlite3")  # nor can a new one be made there
+    assert not (folder / "new.sqlite3").exists()
+
+
+def test_defect_41_13_an_empty_file_never_becomes_a_new_table(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    path.write_bytes(b"")
+    for create in (True, False):
+        with pytest.raises(JournalError) as caught:
+            SQLiteJournal(path, create=create)
+        assert "the file is empty (0 bytes), not a journal" in str(caught.value)
+        assert "-wal" in str(caught.value)
+    assert path.read_bytes() == b""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["j.sqlite3"]
+
+
+def test_defect_41_13_a_new_journal_is_made_whole_with_nothing_left_beside_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "j.sqlite3"
+    with SQLiteJournal(path) as journal:
+        assert path.stat().st_size > 0  # the layout is in the file before it has its name
+        journal.append([pending(n=1)])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["j.sqlite3"]
+
+
+def test_defect_41_13_a_copy_made_without_its_wal_warns(tmp_path: Path) -> None:
+    import shutil
+
+    path = tmp_path / "j.sqlite3"
+    live = SQLiteJournal(path)
+    for n in range(5):
+        live.append([pending(n=n)])
+    assert (tmp_path / "j.sqlite3-wal").stat().st_size > 0  # the records are in the -wal
+    alone = tmp_path / "alone.sqlite3"
+    shutil.copyfile(path, alone)  # the file only, while the table runs (or after a crash)
+    both = tmp_path / "both.sqlite3"
+    shutil.copyfile(path, both)
+    shutil.copyfile(tmp_path / "j.sqlite3-wal", tmp_path / "both.sqlite3-wal")
+    with SQLiteJournal(alone, create=False) as copy:
+        assert copy.last_seq() < 5
+        (warning,) = copy.warnings
+        assert "not closed by the last program" in warning
+        assert "alone.sqlite3-wal is not beside it" in warning and "\n" not in warning
+    with SQLiteJournal(both, create=False) as copy:
+        assert copy.last_seq() == 5 and copy.warnings == ()
+    live.close()
+    closed = tmp_path / "closed.sqlite3"
+    shutil.copyfile(path, closed)  # closed cleanly: the file alone is the whole journal
+    assert not (tmp_path / "j.sqlite3-wal").exists()
+    with SQLiteJournal(closed, create=False) as copy:
+        assert copy.last_seq() == 5 and copy.warnings == ()
+    with SQLiteJournal(path) as reopened:  # a crash keeps the -wal: no warning either
+        assert reopened.warnings == ()
+
+
+def test_defect_41_13_backup_copies_the_file_and_its_wal_while_a_table_writes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "j.sqlite3"
+    live = SQLiteJournal(path)
+    for n in range(7):
+        live.append([pending(n=n)])
+    target = tmp_path / "copies" / "b.sqlite3"
+    with SQLiteJournal(path, create=False) as reader:
+        assert reader.backup_to(target) == 7
+        with pytest.raises(JournalError, match="exists; a backup only writes a new file"):
+            reader.backup_to(target)
+    assert sorted(p.name for p in target.parent.iterdir()) == ["b.sqlite3"]  # no -wal
+    live.append([pending(n=99)])  # the table goes on; the copy is what was committed
+    live.close()
+    with SQLiteJournal(target, create=False) as copy:
+        assert [r.payload for r in copy.read()] == [f'{{"n":{n}}}' for n in range(7)]
+        assert copy.warnings == ()
+    with SQLiteJournal(target) as copy:  # and a table can go on from the copy
+        assert copy.append([pending(n=7)])[0].seq == 8
+
+
+def test_defect_41_13_backup_command_prints_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "j.sqlite3"
+    _journal_with_records(path, 4)
+    target = tmp_path / "b.sqlite3"
+    command = [sys.executable, "-m", "dealerassist", "backup", "--db", str(path),
+               "--to", str(target)]
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=root, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"backed up {path} to {target}: 4 records\n"
+    again = subprocess.run(command, capture_output=True, text=True, cwd=root, check=False)
+    assert again.returncode == 1
+    assert again.stderr == f"dealerassist: {target}: exists; a backup only writes a new file\n"
