@@ -8,7 +8,7 @@ arithmetic or parsing that would grow with them.
 
 from __future__ import annotations
 
-__all__ = ["MAX_CHIPS", "MAX_CHIPS_DIGITS", "MAX_LINE", "chips_too_large", "shown"]
+__all__ = ["MAX_CHIPS", "MAX_CHIPS_DIGITS", "MAX_LINE", "MAX_NAME", "chips_too_large", "shown"]
 
 MAX_CHIPS = 10**12
 """The most chips one stack, bet or amount may hold (a thousand billion)."""
@@ -18,6 +18,9 @@ MAX_CHIPS_DIGITS = len(str(MAX_CHIPS))
 
 MAX_LINE = 4096
 """The longest command line read, in characters."""
+
+MAX_NAME = 40
+"""The longest player name, in characters (any printable Unicode, one word)."""
 
 
 def chips_too_large(digits: str) -> bool:

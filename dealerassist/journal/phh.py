@@ -931,9 +931,29 @@ def to_phh(
     return "\n".join(lines) + "\n"
 
 
+_TOML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n",
+                 "\f": "\\f", "\r": "\\r"}
+
+
 def _toml_string(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{escaped}"'
+    """Return ``text`` as a TOML basic string: every control character escaped.
+
+    TOML forbids raw control characters (U+0000-U+001F, U+007F) in a basic string, so a
+    name holding one would make the file unreadable; a lone surrogate cannot be written
+    in UTF-8 at all and becomes U+FFFD.
+    """
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in _TOML_ESCAPES:
+            out.append(_TOML_ESCAPES[char])
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04X}")
+        elif 0xD800 <= code <= 0xDFFF:
+            out.append("\uFFFD")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
 
 
 def _toml_value(value: Any) -> str:

@@ -18,7 +18,7 @@ from enum import StrEnum, unique
 
 from dealerassist.cards import Card, parse_cards
 from dealerassist.errors import InvalidCardError
-from dealerassist.limits import MAX_CHIPS, MAX_LINE, chips_too_large, shown
+from dealerassist.limits import MAX_CHIPS, MAX_LINE, MAX_NAME, chips_too_large, shown
 from dealerassist.session.command_types import (
     AddChips,
     AllIn,
@@ -218,6 +218,15 @@ def _field_value(word: str, field: _Field, args: list[str], *, usage: str) -> ob
     name = args[0].strip()
     if not name or _NUMBER.fullmatch(name):
         raise CommandError(f"{word}: {name!r} is not a player name; {usage}")
+    if len(name) > MAX_NAME:
+        raise CommandError(f"{word}: a player name has at most {MAX_NAME} characters, "
+                           f"not {len(name)}; {usage}")
+    unprintable = next((c for c in name if not c.isprintable()), None)
+    if unprintable is not None:
+        # A control or invisible character would corrupt the exported history (PHH) and
+        # cannot be seen on the seat plate: a name is printable text.
+        raise CommandError(f"{word}: a player name is printable text; {name!r} holds "
+                           f"U+{ord(unprintable):04X}; {usage}")
     return name
 
 
