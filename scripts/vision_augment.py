@@ -112,8 +112,8 @@ class PatchAugmenter:
         "Q"). A model that never saw a line there reads it as the "1" of a "10". Drawn on
         every class (numbers, courts, "no index"), it should teach that a line spanning the
         corner is no glyph. The line is paint under the ink: a pixel only gets darker. A
-        two-epoch fine-tune with it did not cure tigullio's queens (docs/vision.md, eighth
-        session): no shipped model uses it yet.
+        two-epoch fine-tune with it did not cure tigullio's queens: no shipped model uses it
+        yet.
         """
         n, g = len(x), self._gen
         height, width = x.shape[2:]

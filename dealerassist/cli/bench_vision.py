@@ -6,7 +6,7 @@ The frames are fed as a camera feeds them: each group of 30 frames (one conditio
 deck) is rendered first, one frame of it is read untimed, then the 30 are read one every
 1/30 s. Why not time each frame right after rendering it: the renderer works through some
 hundred MB of float images, and the first frame read after it took ~10 ms longer than the
-ones after (fifth and sixth sessions, docs/vision.md): that is the bench timing itself,
+ones after: that is the bench timing itself,
 and a live camera has no renderer. Why paced and not back to back: a camera leaves the
 reader idle between frames, and an idle processor wakes up slower (paced was 1-3 ms slower
 than back to back on this project's machines), so the figure is the live one. For the

@@ -3,8 +3,8 @@
 Why: most of a frame's reading time is the two tiny networks (the corner index, the card
 face), run a few dozen times a frame. ONNX Runtime, the engine made for running ONNX
 files, runs them about 1.8 times faster than OpenCV 5's classic ``cv2.dnn`` engine on one
-thread (the index network, batches of 8 to 48 patches: ~63 against ~115 us a patch; a
-frame's time interleaved in docs/vision.md), with the same results to float rounding.
+thread (the index network, batches of 8 to 48 patches: ~63 against ~115 us a patch),
+with the same results to float rounding.
 OpenCV stays the fallback, so that a machine without an ONNX Runtime wheel still reads
 cards, only slower.
 

@@ -115,7 +115,7 @@ _REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (l
 # 37 of 48 cuts that read a card on two overlap sets lay outwards, towards the card's
 # edge); both ways are read, as fans open either way on a real table (the outward cut
 # alone gained 20 of 31 cards).
-# It replaces the fourteenth session's reading of the farthest repeat `_dedupe` dropped
+# It replaces reading the farthest repeat `_dedupe` dropped
 # (+22 cards there): against it, overlap frames of seeds 7575, 8686, 5353, 6464 and seed
 # 2028: +5, +3, 0, +3, +1 cards, false reports -1, -1 and +1 (2028), none sure more;
 # seeds 2027 and 3131 +1 each; each frame of seed 2028 read once at the bench's pace
@@ -126,7 +126,7 @@ _REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (l
 # without them, 0.12: 5 cards fewer than 0.1. Along the long side too: +3 for 0.7 ms more
 # at p50; read on their own (no fusion, face, close framing nor second look), kept at
 # 0.999: fewer cards, more false reports; without the second look alone: the same cards,
-# 4 sure false reports more (docs/vision.md, fifteenth session). Hypotheses read as a card
+# 4 sure false reports more. Hypotheses read as a card
 # below the reporting threshold too, not only blank ones: +8 cards more on the five sets,
 # no false report; seed 2027 +1 card, +1 false report; p95 the same (-0.3 ms, noise).
 _BESIDE = 0.1
@@ -191,7 +191,7 @@ _FACE_CHECKED: frozenset[Rank] = frozenset({Rank.TEN})
 _FACE_DOUBTS: float | None = 0.8
 # A hypothesis's corner read at least this surely (its own card's confidence) is never
 # wiped out by a face that leans to "no card's face" (the hypothesis half on a back or
-# the felt beside the card): it stays that card, a proposal (twenty-third session: seven
+# the felt beside the card): it stays that card, a proposal (seven
 # development sets +11 cards, fresh sets +5, no false report more; from 0.9: +10 / +1
 # false report; 0.99: +9 / +4 cards; letting such a corner overrule any face, 0.99: +1 card, +8
 # false reports; the face's reading kept but its "no face" ignored beside a card read
@@ -253,7 +253,7 @@ _HYP_DISPUTES = True
 # +20 ms each; the two limits keep 14 of the 16 cards gained (1,034 -> 1,048 of 1,094)
 # and take the overlap frames' p95 from 45.5 to 41.9 ms (39.2 without the second search).
 # An outline that gave no card but whose face is surely a court's is read as the court its
-# corners' cuts rank first among J, Q and K (`Recogniser._read_courts`, sixteenth session).
+# corners' cuts rank first among J, Q and K (`Recogniser._read_courts`).
 # On the true index regions of the courts of seed 2028's far and blur frames whose face is
 # 0.9 a court (the held-out designs, 373 cards), the four cuts so fused named the right
 # court for 98.9 % (far) and 100 % (blur) of them, and the right card for 96.8 / 97.3 %,
@@ -271,7 +271,7 @@ _COURTS = True
 # the whole card (on clean outlines of non-held-out scenes 2 of 5,871 faces sure at 0.7
 # named the wrong group, 3 of 4,511 at 0.8 the wrong suit; see ``_FACE_SURE``). A far
 # eight of diamonds on a clean outline, its corners "no index" at 0.67 and 0.94, its face
-# an eight at 1.00 and diamonds at 0.96 (seed 2028). Twenty-first session: +3 cards on the
+# an eight at 1.00 and diamonds at 0.96 (seed 2028). Measured: +3 cards on the
 # seven development sets (5353, 2028, 2027), +1 on the fresh seeds 2029 / 2030 / 9797, no
 # false report more; (0.9, 0.9) the same.
 _NUMBERS: tuple[float, float] | None = (0.95, 0.95)
@@ -283,7 +283,7 @@ _COURT_FACE = 0.9
 # and a spade sign as large as the letter beside it, its face a court at 0.86-0.94 and
 # spades at 0.96-0.98, every cut ranking the queen first of the three courts. A face's
 # suit is wrong for 3.5 % of courts on the non-held-out scenes (it reads pips, not
-# pictures), hence the suit's bar. Twenty-second session, with ``_COURT_BLANK`` 0.999 and
+# pictures), hence the suit's bar. Measured with ``_COURT_BLANK`` 0.999 and
 # ``_COURT_AREA`` 0.6: seven development sets +3 cards (2028), fresh seeds 2029 / 9797 /
 # 2030 +3 / 0 / +2, no false report more; a face at 0.7 a court: +2 cards, +1 false
 # report; its suit at 0.8 / 0.85: +4 / +2 cards, +3 / +1 false reports; ``_COURT_BLANK``
@@ -291,12 +291,12 @@ _COURT_FACE = 0.9
 _COURT_FACE_SUIT: tuple[float, float] | None = (0.8, 0.9)
 _COURT_SEEN = 2  # ... cuts of the four showing an index at 0.5 or more (court_of_cuts)
 _COURT_TEMPER = 0.5
-# A corner's "no index" (the framing kept) at most this: 0.5, 0.7: -1 card; 0.99 (the
-# twenty-first session) the same cards; 0.999 for ``_COURT_FACE_SUIT`` (above).
+# A corner's "no index" (the framing kept) at most this: 0.5, 0.7: -1 card; 0.99 the
+# same cards; 0.999 for ``_COURT_FACE_SUIT`` (above).
 _COURT_BLANK = 0.999
 # ... as large as this share of the median area of the cards read surely at both corners
-# (a court's inner picture frame is smaller; 0.7 until the twenty-second session, whose
-# courts read with their face's suit at 0.6: +2 cards, 0.5 the same as 0.6).
+# (a court's inner picture frame is smaller; with courts read with their face's suit,
+# 0.6 gave +2 cards against 0.7, 0.5 the same as 0.6).
 _COURT_AREA = 0.6
 _COURT_OVERLAP = 0.5  # an outline lying this much on one that gave a card is that card
 _COURT_REPEAT = 0.8  # two outlines overlapping this much are one
@@ -310,8 +310,8 @@ _COURT_MAX = 16  # outlines whose face is read, a frame at most (the same cards 
 _MAX_HYPOTHESES = 40
 # A card read on an outline more than [2] times the median card read surely at both
 # corners is boxed by a hypothesis of [0]-[1] times that size lying (_CARD_INSIDE) inside
-# the outline with a corner on the index read (`Recogniser._card_sized`). Twenty-third
-# session: seven development sets +3 cards and 3 false reports (3 sure) fewer, the three
+# the outline with a corner on the index read (`Recogniser._card_sized`). Measured:
+# seven development sets +3 cards and 3 false reports (3 sure) fewer, the three
 # fresh sets +3 cards and 3 fewer (2 sure); at 1.3 / 1.3 the same.
 _CARD_SIZED: tuple[float, float, float] | None = (0.7, 1.4, 1.6)
 _CARD_INSIDE = 0.8
@@ -320,7 +320,7 @@ _CARD_INSIDE = 0.8
 # whose side lies on a straight edge at least [0] grey levels strong within [1] widths
 # (_NEIGHBOUR_GATE), an index corner on card stock with ink (_NEIGHBOUR_INK: the share the
 # closed mask has over the bare one), on no region read; _NEIGHBOUR_MAX a frame, nearest
-# moves first; read at the usual framing, kept from _NEIGHBOUR_KEEP. Twenty-third session:
+# moves first; read at the usual framing, kept from _NEIGHBOUR_KEEP. Measured:
 # seven development sets +36 cards, fresh sets +16, no false report more; p95 +1.4 ms
 # (interleaved, seed 2028); without the edges 3 times the patches for +1 card; moves to
 # 2.05 widths +10 cards for p95 +0.8 ms more; 20 a frame: -7 cards; kept from 0.95: -9

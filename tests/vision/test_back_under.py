@@ -8,7 +8,7 @@ spades at 1.00 at both framings came out as "no index" and the card was lost (se
 and 2029, art-gm-paris and tigullio-international fans). On a hypothesis (not a clean
 outline: a clean outline with a back's face is a back) a corner read at least
 ``_BACK_UNDER`` surely keeps its own reading, as a proposal for the dealer.
-Twenty-third session: +22 cards on the ten development sets, no false report more.
+Measured: +22 cards on the ten development sets, no false report more.
 """
 
 from __future__ import annotations

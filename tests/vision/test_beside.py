@@ -4,7 +4,7 @@ Why (issue 9, piles): a hypothesis covering a card in a pile often lies a fracti
 index beside it, so its index regions show half the index and read "no index", though the
 network was not quite sure of it. Each such corner (its "no index" below 0.999) is cut again
 a tenth of the card's width to either side (`recogniser._BESIDE`), the readings kept at 0.95.
-Against the repeats the finder dropped, read in the same place before (fourteenth session):
+Against the repeats the finder dropped, read in the same place:
 +12 cards on five development sets, one false report fewer, about the same time.
 """
 

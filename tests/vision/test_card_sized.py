@@ -6,7 +6,7 @@ white on white (seed 2029: an eight of hearts over an eight of spades, one conve
 taken from its centre, lie half a card off: the dealer sees the box on the wrong place, and
 the box covers less than a third of the card. A hypothesis of a card's size lying inside
 the outline, with a corner on the index read, gives the box instead (`_card_sized`).
-Twenty-third session: +6 cards and 6 false reports fewer (5 sure) on the ten development
+Measured: +6 cards and 6 false reports fewer (5 sure) on the ten development
 sets.
 """
 

@@ -5,8 +5,7 @@ its width beside it, the card's own long side lying on another card (white on wh
 step of shade, either way). The tenth-of-a-width cuts (`recogniser._BESIDE`) do not reach
 that far; the strongest straight edge across the long side does (`edge_snap.edges_across`,
 0.05-0.35 of the width aside, at least 10 grey levels, at most 4 such cuts a frame, what
-they read kept from 0.98). On the seven development sets: +7 cards, the same false reports
-(nineteenth session, docs/vision.md).
+they read kept from 0.98). On the seven development sets: +7 cards, the same false reports.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ proof, should it be changed on purpose (a draft took 0.15 of a short side, not 0
 open outlines lying on outlines settled as one card each are searched (``_COVERED``) as in
 ``BASE``: today's finder leaves them alone, a change of what is searched, on purpose.
 Hypotheses repeat each other within ``BASE``'s distance for the proof (15 % of a quad's
-diagonal; ``geometry._REPEAT`` keeps those 12-15 % apart since the eleventh session).
+diagonal; ``geometry._REPEAT`` keeps those 12-15 % apart).
 More changes of what is found, on purpose, are turned off for the proof: corners of
 an outline simplified to a short edge (``card_hypotheses._CUT_CORNER``, a card's rounded
 or nicked corner), regions of the lifted (glare) mask searched for corners

@@ -38,7 +38,7 @@ def test_heldout_clean_board_is_read_and_no_back_is_ever_reported(recogniser):
 @pytest.mark.slow
 def test_heldout_accuracy_floor_per_condition(recogniser):
     scores = _score(recogniser, 12, set(HELDOUT_CONDITIONS))
-    # A few points under the figures of 2026-11-30 (fourth session: clean 1.0, blur .994,
+    # A few points under the figures of 2026-11-30 (clean 1.0, blur .994,
     # glare 1.0, angle .970, overlap .932, far .929; 4 sure false reports in all).
     floors = {"clean": 0.97, "blur": 0.96, "glare": 0.96, "angle": 0.94, "overlap": 0.88,
               "far": 0.88}

@@ -5,7 +5,7 @@ of diamonds on a clean outline read "no index" at both corners (0.67, 0.94) whil
 counted eight pips at 1.00, diamonds at 0.96. The face names the whole of a number card
 (its group is the count of pips, its suit theirs), so such an outline is read as that card,
 a proposal for the dealer to confirm (`recogniser._NUMBERS`, in `Recogniser._read_courts`).
-Twenty-first session: +3 cards on the seven development sets and +1 on the three fresh
+Measured: +3 cards on the seven development sets and +1 on the three fresh
 ones, no false report more.
 """
 

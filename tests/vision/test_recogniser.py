@@ -36,7 +36,7 @@ def test_fixture_cards_are_read(recogniser, expected, name, misses_allowed):
     missed = set(expected[name]["cards"]) - read
     # A known miss: the 2s in angle.png, whose blurred spade one corner reads as a club:
     # proposed as the 2c below 0.9, so the dealer confirms it and it never counts by itself.
-    # (The Js of the fan under a chip in overlap_chips.png is read since the fourth session.)
+    # (The Js of the fan under a chip in overlap_chips.png is read too.)
     assert len(missed) <= misses_allowed, f"missed {sorted(missed)}"
     present = set(expected[name]["present"])
     wrong = [s for s in sightings if str(s.card) not in present]

@@ -6,7 +6,7 @@ a few pixels off it, each at the opposite corner: two cards reported on one, the
 sure enough to change a board without the dealer's word. The faces of both outlines weigh
 the two cards where the card is too small to be read surely (`recogniser._LEGIBLE`); at a
 readable size two cards may really lie stacked with both indices showing, and both are then
-proposals for the dealer to confirm (twenty-first session, docs/vision.md).
+proposals for the dealer to confirm.
 """
 
 from __future__ import annotations
