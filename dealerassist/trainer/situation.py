@@ -22,39 +22,16 @@ from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import HandState
 from dealerassist.engine.stud import up_cards
 from dealerassist.games.spec import BettingStructure, Family, GameSpec
+from dealerassist.session.dealer_texts import game_name as screen_name
 from dealerassist.trainer.text import Text, seat_name
 
 __all__ = ["action_lines", "game_name", "street_name", "table_lines", "up_card_lines"]
 
-#: The games' names as a French dealer says them (the catalogue's names are English).
-_FRENCH_NAMES = {
-    "NT": "Texas hold'em no-limit",
-    "PT": "Texas hold'em pot-limit (extension)",
-    "FT": "Texas hold'em limite fixe",
-    "NS": "Hold'em short-deck no-limit",
-    "NO": "Omaha no-limit (extension)",
-    "PO": "Omaha pot-limit",
-    "FO": "Omaha limite fixe (extension)",
-    "NO/8": "Omaha hi-lo no-limit (extension)",
-    "PO/8": "Omaha hi-lo pot-limit (extension)",
-    "FO/8": "Omaha hi-lo huit ou mieux limite fixe",
-    "F7S": "Stud à sept cartes limite fixe",
-    "F7S/8": "Stud à sept cartes hi-lo huit ou mieux limite fixe",
-    "FR": "Razz limite fixe",
-    "F5S": "Stud à cinq cartes limite fixe (extension)",
-    "N2L1D": "Lowball 2-7 à un échange no-limit",
-    "F2L3D": "Lowball 2-7 à trois échanges limite fixe",
-    "FA5L3D": "Lowball A-5 à trois échanges limite fixe (extension)",
-    "FA5L1D": "Lowball A-5 à un échange limite fixe (extension)",
-    "FB": "Badugi limite fixe",
-    "F5D": "Poker fermé à cinq cartes limite fixe (extension)",
-    "FJB": "Jacks or better limite fixe (extension)",
-}
-
 
 def game_name(game: GameSpec) -> Text:
-    """Return the game's name in both languages (French from `_FRENCH_NAMES`)."""
-    return Text(game.name, _FRENCH_NAMES.get(game.code, game.name))
+    """Return the game's name in both languages, as the console names it (`dealer_texts`)."""
+    return Text(screen_name(game.code, game.name, "en"), screen_name(game.code, game.name, "fr"))
+
 
 _STREETS_EN = ("Pre-flop", "On the flop", "On the turn", "On the river")
 _STREETS_FR = ("Avant le flop", "Au flop", "Au turn", "À la river")

@@ -29,7 +29,8 @@ from dealerassist.games.catalogue import GAMES
 from dealerassist.games.spec import BetSize, Evaluator, ForcedBets, GameSpec
 from dealerassist.trainer.drill import Drill, Payout, PotAnswer
 
-_BY_NAME = {spec.name: spec for spec in GAMES.values()}
+# the catalogue's names, as the console shows them (without PHH's "(extension)" note)
+_BY_NAME = {spec.name.removesuffix(" (extension)"): spec for spec in GAMES.values()}
 _SEAT = r"Seat (\d+)"
 
 
