@@ -108,6 +108,12 @@ class CardRow(QWidget):
             self._cards = cards
             self._render()
 
+    def set_size(self, size: int) -> None:
+        """Draw the cards ``size`` pixels tall (the table grows them on a large screen)."""
+        if size != self._size:
+            self._size = size
+            self._render()
+
     def set_slots(self, slots: int) -> None:
         """Show dashed empty slots up to ``slots`` cards (5 for a board, 0 for none)."""
         if slots != self._slots:

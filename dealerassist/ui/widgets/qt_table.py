@@ -106,7 +106,7 @@ class QtTable(QWidget):
     def _plate_size(self) -> tuple[int, int]:
         # Five plates fit across (a column each side, three on the bottom row) and four
         # down, so the eleven slots below never overlap at any size.
-        return max(110, min(220, self.width() // 5 - 4)), max(70, min(112, self.height() // 4))
+        return max(110, min(260, self.width() // 5 - 4)), max(70, min(150, self.height() // 4))
 
     def _felt(self) -> QRectF:
         plate_w, plate_h = self._plate_size()
@@ -142,11 +142,15 @@ class QtTable(QWidget):
         plate_w, plate_h = self._plate_size()
         slots = self._slots()
         places = _PLACES[min(len(self.seats), len(slots))]
+        # Cards grow with the plates on a large screen (32 px tall at 1280x720).
+        card = max(32, min(46, plate_h * 3 // 10))
+        self.board.set_size(max(62, min(86, self.height() // 9)))
         for index, plate in enumerate(self.seats.values()):
             # Seat 1 is on the dealer's left (the right of the screen) and numbers go
             # clockwise, the way the button moves (G-BUTTON).
             x, y = slots[places[min(index, len(places) - 1)]]
             plate.setGeometry(round(x - plate_w / 2), round(y - plate_h / 2), plate_w, plate_h)
+            plate.cards_row.set_size(card)
 
     def _place_centre(self) -> None:
         # Cards may just have been added: settle the layouts before asking for sizes.
