@@ -389,7 +389,8 @@ def opener_proof_from(state: HandState, *, mucked: bool = False, seed: int = 0,
                       f"Le {name.fr.lower()}, l'ouvreur, peut-il gagner le pot avec la "
                       "meilleure main ?"),
         answer_format=AnswerFormat.CHOICE, answer=letter, answer_text=right.text,
-        explanation=tuple(lines), rule_ids=("JB-PROVE", "JB-SPLIT"), choices=PROOF_CHOICES,
+        explanation=tuple(lines), rule_ids=("JB-PROVE", "JB-SPLIT", "JB-OPEN"),
+        choices=PROOF_CHOICES,
     )
 
 
