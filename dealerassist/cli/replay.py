@@ -2,8 +2,10 @@
 
 One JSON line per file, in the order given (design.md, command-line contract): ``file``,
 ``variant``, ``final_stacks``, ``pots`` (``amount``, ``eligible``, ``awards``), ``rake``,
-``flags`` (``rule_id``, ``message``) and, with ``--trace``, ``decisions`` (``actor``,
-``to_call``, ``min_raise_to``, ``max_raise_to``; null where no bet or raise is allowed).
+``flags`` (``rule_id``, ``message``), ``unknown_stacks`` (only when the file writes a
+starting stack as ``inf``: those players' indices; their ``final_stacks`` are null) and,
+with ``--trace``, ``decisions`` (``actor``, ``to_call``, ``min_raise_to``,
+``max_raise_to``; null where no bet or raise is allowed).
 Amounts are printed in the file's own unit: integers as JSON ints, other amounts as exact
 decimal strings ("1937923.75"). A file that cannot be read or replayed gets
 ``{"file", "error"}``; the others still run and the exit status is 1.
@@ -47,10 +49,13 @@ def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, 
                 "eligible": list(pot.eligible),
                 "awards": {str(player): amount(chips) for player, chips in pot.awards},
             })
+    unknown = result.history.unknown_stacks
     record: dict[str, Any] = {
         "file": path,
         "variant": result.history.variant,
-        "final_stacks": [amount(v) for v in result.final_stacks],
+        # A stack the file does not know (``inf``) stays unknown: null.
+        "final_stacks": [None if i in unknown else amount(v)
+                         for i, v in enumerate(result.final_stacks)],
         "pots": pots,
         "rake": amount(result.state.rake),
         # The replay's own rule breaks, then what the irregularity detectors see in the
@@ -62,6 +67,8 @@ def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, 
             already=[(f.rule_id, f.message) for f in result.flags],
         ),
     }
+    if unknown:
+        record["unknown_stacks"] = list(unknown)
     if trace:
         record["decisions"] = [
             {

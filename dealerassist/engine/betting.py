@@ -97,6 +97,8 @@ def street_min_bet(state: HandState) -> int:
     setup = state.setup
     if setup.game.structure is _FIXED_LIMIT:
         return setup.big_bet if state.street.bet_size is _BIG_BET_ROUND else setup.small_bet
+    if setup.big_bet and state.street.bet_size is _BIG_BET_ROUND:
+        return setup.big_bet  # no/pot-limit stud with small and big bets: the big one late
     return setup.min_bet
 
 
@@ -215,6 +217,10 @@ def _raise_range(state: HandState, setup: HandSetup, player: int, top: int, left
     all_in = state.stacks[player] + own
     if structure is _FIXED_LIMIT:
         step = setup.big_bet if state.street.bet_size is _BIG_BET_ROUND else setup.small_bet
+    elif setup.big_bet and state.street.bet_size is _BIG_BET_ROUND:
+        # No/pot limit with a small and a big bet (stud, PHH ``small_bet``/``big_bet``): the
+        # smallest bet of a big-bet street is the big bet, as the game's streets say.
+        step = setup.big_bet
     else:
         step = setup.min_bet
     if state.street_index == 1 and game.family is _FAMILY_STUD and open_pair(state) \
@@ -288,14 +294,15 @@ def must_open_double(state: HandState, player: int) -> bool:
 def open_pair(state: HandState) -> bool:
     """Whether an open pair shows on 4th street under the house's ST-OPEN-PAIR option.
 
-    Stud high games only (RZ-NO-PAIR-LIMIT: never in razz, whose later rounds open on the
-    lowest hand); a pair among any live player's two up cards.
+    Fixed-limit stud high games only (RZ-NO-PAIR-LIMIT: never in razz, whose later rounds
+    open on the lowest hand); a pair among any live player's two up cards.
     """
     setup = state.setup
     game = setup.game
     if (
         state.street_index != 1
         or game.family is not _FAMILY_STUD
+        or game.structure is not _FIXED_LIMIT
         or not setup.rules.fixed_limit.open_pair_big_bet
         or state.street.opening is not _HIGH_HAND
     ):

@@ -34,7 +34,7 @@ def needs_openers(game: GameSpec, rules: HouseRules) -> bool:
         return False
     if game.high is None or game.low is not None:
         return False
-    return game.code == "FJB" or rules.draw.openers is DrawOpeners.JACKS_OR_BETTER
+    return game.code[1:] == "JB" or rules.draw.openers is DrawOpeners.JACKS_OR_BETTER
 
 
 @cache

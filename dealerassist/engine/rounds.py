@@ -12,6 +12,7 @@ from typing import Any
 
 from dealerassist.engine import stud
 from dealerassist.engine.openers import needs_openers
+from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import (
     _ACTED,
     _ACTORS,
@@ -45,6 +46,10 @@ from dealerassist.engine.state import (
     _new_tuple,
 )
 from dealerassist.games.spec import GameSpec
+from dealerassist.rules.model import FirstAfterDraw
+
+_AFTER_OPENER = FirstAfterDraw.OPENER
+_AFTER_POSITION = FirstAfterDraw.POSITION
 
 
 def _after_dealing(state: HandState) -> HandState:
@@ -81,7 +86,8 @@ def _next_street(state: HandState, values: list[Any] | None = None) -> HandState
         values[_DUE_DRAW] = state.in_hand
         return _new_tuple(HandState, values)
     if due_hole and hole_count == 1 and stud.deck_short(
-        state.setup.game, index, state.hole, len(state.board), len(due_hole)
+        state.setup.game, index, state.hole, len(state.board), len(due_hole),
+        burns=state.setup.stub_burns,
     ):
         # ST7-COMMUNITY: too few cards for every player: one community card for all.
         due_hole, due_board = (), 1
@@ -94,6 +100,14 @@ def _next_street(state: HandState, values: list[Any] | None = None) -> HandState
     if not due_hole and not due_board:
         return _after_dealing(state)
     return state
+
+
+def _opener_first(setup: HandSetup) -> bool:
+    """Whether the opener acts first after the draw (DR-AFTER, ``draw.first_after_draw``)."""
+    rule = setup.rules.draw.first_after_draw
+    if rule is _AFTER_POSITION:
+        return False
+    return rule is _AFTER_OPENER or not any(setup.blinds)
 
 
 def _begin_betting(state: HandState) -> HandState:
@@ -111,7 +125,7 @@ def _begin_betting(state: HandState) -> HandState:
     if opening is not _BY_POSITION:
         # ST-BRINGIN / RZ-BRINGIN on the first round, ST-FIRST on later rounds.
         opener = stud.opener(setup.game, opening, state.hole, [not f for f in folded])
-    elif street.draw and state.opened_by >= 0 and setup.game.forced is _ANTES_ONLY:
+    elif street.draw and state.opened_by >= 0 and _opener_first(setup):
         # DR-AFTER: after the draw the opener acts first (the next player clockwise still in
         # with chips if the opener folded or is all-in: the filter below skips them).
         opener = state.opened_by

@@ -55,6 +55,13 @@ class HandSetup:
             the antes of a passed-out jacks-or-better deal (JB-NO-OPEN), or what a false
             opener left with them (IRR-JB-FALSE, JB-PROVE). It belongs to nobody: every
             player dealt in can win it, and chips in play are the stacks plus it.
+        seat_limit: whether the house's ``table.max_players`` applies (ST7-DEAL): a table
+            refuses a hand above it; a recorded hand (`from_phh_fields`) is only held to
+            what the deck can deal (`GameSpec.max_players`) and replay flags the excess.
+        stub_burns: whether the stub is short of one burn per street (ST7-COMMUNITY): at a
+            table it is; a hand history records no burns, so a recorded hand
+            (`from_phh_fields`) gets the community card only when the cards nobody has
+            seen do not suffice.
 
     """
 
@@ -71,6 +78,8 @@ class HandSetup:
     big_blind: int = 0
     posts: tuple[int, ...] = ()
     carried: int = 0
+    seat_limit: bool = True
+    stub_burns: bool = True
 
     def __post_init__(self) -> None:
         n = len(self.starting_stacks)
@@ -79,8 +88,11 @@ class HandSetup:
         if n < 2:
             raise ValueError(f"a hand needs at least 2 players, not {n}")
         if n > self.game.max_players:
-            raise ValueError(f"{self.game.code} deals at most {self.game.max_players} players, "
-                             f"not {n}")
+            raise ValueError(f"the deck deals {self.game.code} to at most "
+                             f"{self.game.max_players} players, not {n}")
+        if self.seat_limit and n > self.seats:
+            raise ValueError(f"the house deals {self.game.code} to at most {self.seats} "
+                             f"players, not {n} (table.max_players)")
         for name, values in (("antes", self.antes), ("blinds", self.blinds)):
             if len(values) != n:
                 raise ValueError(f"{name} has {len(values)} entries for {n} players")
@@ -105,6 +117,11 @@ class HandSetup:
                 raise ValueError(f"{self.game.code} is fixed limit: small_bet and big_bet needed")
         elif self.min_bet <= 0:
             raise ValueError(f"{self.game.code}: min_bet (the big blind) must be positive")
+
+    @property
+    def seats(self) -> int:
+        """The most players the house deals this game to (``table.max_players``)."""
+        return self.rules.table.seats_for(self.family)
 
     @property
     def player_count(self) -> int:
@@ -198,7 +215,8 @@ class HandSetup:
             starting_stacks=tuple(stacks),
             antes=tuple(antes),
             blinds=tuple(blinds),
-            min_bet=big_blind if not fixed else small,
+            # No/pot-limit games without blinds (stud, draw with antes) bet the small bet.
+            min_bet=(big_blind or small_bet) if not fixed else small,
             small_bet=small,
             big_bet=big_bet or 2 * small,
             bring_in=bring_in,
@@ -230,17 +248,18 @@ class HandSetup:
         if len(stacks) == 2:
             antes_list = antes_list[::-1]
             blinds_list = blinds_list[::-1]
-        fixed = game.structure is _FIXED_LIMIT
         return cls(
             game=game,
             starting_stacks=tuple(stacks),
             antes=antes_list,
             blinds=blinds_list,
-            min_bet=min_bet if not fixed else (min_bet or small_bet),
+            min_bet=min_bet or small_bet,
             small_bet=small_bet,
             big_bet=big_bet,
             bring_in=bring_in,
             rules=rules if rules is not None else HouseRules(),
             ante_trimming=ante_trimming,
             carried=carried,
+            seat_limit=False,
+            stub_burns=False,
         )

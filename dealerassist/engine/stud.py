@@ -157,13 +157,17 @@ def opener(game: GameSpec, opening: Opening, holes: Sequence[Sequence[Card]],
 
 
 def deck_short(game: GameSpec, street_index: int, holes: Sequence[Sequence[Card]],
-               board_count: int, players: int) -> bool:
+               board_count: int, players: int, *, burns: bool = True) -> bool:
     """Whether the stub holds fewer cards than ``players`` on street ``street_index``.
 
     Cards out of the stub: every card dealt to anybody (folded hands included), the board,
-    and one burn before each street that burns, this one included (ST7-COMMUNITY).
+    and, with ``burns``, one burn before each street that burns, this one included
+    (ST7-COMMUNITY). A hand history records no burns (``burns`` False): the community card
+    is then dealt only when the cards nobody has seen do not suffice.
     """
     dealt = sum(map(len, holes)) + board_count
+    if not burns:
+        return game.deck_size - dealt < players
     entry = _BURNS_BY_STREET.get(id(game))
     if entry is None or entry[0] is not game:
         streets = game.streets

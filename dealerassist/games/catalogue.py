@@ -6,6 +6,8 @@ follow the PHH pattern (structure letter, game letters, ``/8`` for eight-or-bett
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from dealerassist.errors import DealerAssistError
 from dealerassist.games.spec import (
     BetSize,
@@ -18,7 +20,8 @@ from dealerassist.games.spec import (
     Street,
 )
 
-__all__ = ["GAMES", "UnknownGameError", "codes", "game"]
+__all__ = ["GAMES", "PHH_CODES", "STRUCTURES", "UnknownGameError", "codes", "deal_capacity",
+           "game"]
 
 _FL, _PL, _NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 _SMALL, _BIG = BetSize.SMALL, BetSize.BIG
@@ -71,63 +74,103 @@ def _draw_streets(hole: int, *, draws: int) -> tuple[Street, ...]:
     )
 
 
-def _board(code: str, name: str, structure: BettingStructure, *, hole: int = 2,
-           high: Evaluator = Evaluator.HIGH, low: Evaluator | None = None,
-           deck_ranks: tuple[int, ...] = tuple(range(2, 15))) -> GameSpec:
-    return GameSpec(code=code, name=name, family=Family.BOARD, structure=structure,
-                    streets=_board_streets(hole), high=high, low=low, deck_ranks=deck_ranks,
-                    max_players=10 if hole == 2 else 10)
+# A code is the structure letter (F fixed, P pot, N no limit) then the game:
+# every game may be played at every structure, as the house chooses (`game`; HE-LIMITS).
+STRUCTURES: dict[str, BettingStructure] = {"F": _FL, "P": _PL, "N": _NL}
+_STRUCTURE_NAMES = {_FL: "Fixed-limit", _PL: "Pot-limit", _NL: "No-limit"}
+
+# The codes PHH and pokerkit 0.7.7 name; every other structure and game pair is a project
+# extension built the same way.
+PHH_CODES = frozenset({"NT", "NS", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D",
+                       "F2L3D", "FB"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Body:
+    """A game without its betting structure: everything a `GameSpec` has but the letter."""
+
+    body: str
+    name: str
+    family: Family
+    streets: tuple[Street, ...]
+    high: Evaluator | None
+    low: Evaluator | None = None
+    forced: ForcedBets = ForcedBets.BLINDS
+    deck_ranks: tuple[int, ...] = tuple(range(2, 15))
+
+
+def _board(body: str, name: str, *, hole: int = 2, high: Evaluator = Evaluator.HIGH,
+           low: Evaluator | None = None,
+           deck_ranks: tuple[int, ...] = tuple(range(2, 15))) -> _Body:
+    return _Body(body, name, Family.BOARD, _board_streets(hole), high, low,
+                 deck_ranks=deck_ranks)
 
 
 _OH, _OL = Evaluator.OMAHA_HIGH, Evaluator.OMAHA_LOW8
-_GAMES: tuple[GameSpec, ...] = (
-    _board("NT", "No-limit Texas hold'em", _NL),
-    _board("PT", "Pot-limit Texas hold'em (extension)", _PL),
-    _board("FT", "Fixed-limit Texas hold'em", _FL),
-    _board("NS", "No-limit short-deck hold'em", _NL, high=Evaluator.SHORT_DECK_HIGH,
+_STUD7 = _stud_streets(first=Opening.LOW_CARD, later=Opening.HIGH_HAND)
+_BODIES: tuple[_Body, ...] = (
+    _board("T", "Texas hold'em"),
+    _board("S", "short-deck hold'em", high=Evaluator.SHORT_DECK_HIGH,
            deck_ranks=tuple(range(6, 15))),
-    _board("NO", "No-limit Omaha (extension)", _NL, hole=4, high=_OH),
-    _board("PO", "Pot-limit Omaha", _PL, hole=4, high=_OH),
-    _board("FO", "Fixed-limit Omaha (extension)", _FL, hole=4, high=_OH),
-    _board("NO/8", "No-limit Omaha hi-lo (extension)", _NL, hole=4, high=_OH, low=_OL),
-    _board("PO/8", "Pot-limit Omaha hi-lo (extension)", _PL, hole=4, high=_OH, low=_OL),
-    _board("FO/8", "Fixed-limit Omaha hi-lo eight or better", _FL, hole=4, high=_OH, low=_OL),
-    GameSpec(code="F7S", name="Fixed-limit seven-card stud", family=Family.STUD, structure=_FL,
-             streets=_stud_streets(first=Opening.LOW_CARD, later=Opening.HIGH_HAND),
-             high=Evaluator.HIGH, forced=ForcedBets.BRING_IN, max_players=8),
-    GameSpec(code="F7S/8", name="Fixed-limit seven-card stud hi-lo eight or better",
-             family=Family.STUD, structure=_FL,
-             streets=_stud_streets(first=Opening.LOW_CARD, later=Opening.HIGH_HAND),
-             high=Evaluator.HIGH, low=Evaluator.LOW8, forced=ForcedBets.BRING_IN, max_players=8),
-    GameSpec(code="FR", name="Fixed-limit razz", family=Family.STUD, structure=_FL,
-             streets=_stud_streets(first=Opening.HIGH_CARD, later=Opening.LOW_HAND),
-             high=None, low=Evaluator.LOW_A5, forced=ForcedBets.BRING_IN, max_players=8),
-    GameSpec(code="F5S", name="Fixed-limit five-card stud (extension)", family=Family.STUD,
-             structure=_FL,
-             streets=_stud_streets(first=Opening.LOW_CARD, later=Opening.HIGH_HAND,
-                                   five_card=True),
-             high=Evaluator.HIGH, forced=ForcedBets.BRING_IN, max_players=8),
-    GameSpec(code="N2L1D", name="No-limit 2-7 lowball single draw", family=Family.DRAW,
-             structure=_NL, streets=_draw_streets(5, draws=1), high=None, low=Evaluator.LOW_27,
-             max_players=6),
-    GameSpec(code="F2L3D", name="Fixed-limit 2-7 lowball triple draw", family=Family.DRAW,
-             structure=_FL, streets=_draw_streets(5, draws=3), high=None, low=Evaluator.LOW_27,
-             max_players=6),
-    GameSpec(code="FA5L3D", name="Fixed-limit A-5 lowball triple draw (extension)",
-             family=Family.DRAW, structure=_FL, streets=_draw_streets(5, draws=3), high=None,
-             low=Evaluator.LOW_A5, max_players=6),
-    GameSpec(code="FA5L1D", name="Fixed-limit A-5 lowball single draw (extension)",
-             family=Family.DRAW, structure=_FL, streets=_draw_streets(5, draws=1), high=None,
-             low=Evaluator.LOW_A5, max_players=6),
-    GameSpec(code="FB", name="Fixed-limit badugi", family=Family.DRAW, structure=_FL,
-             streets=_draw_streets(4, draws=3), high=None, low=Evaluator.BADUGI, max_players=8),
-    GameSpec(code="F5D", name="Fixed-limit five-card draw high (extension)", family=Family.DRAW,
-             structure=_FL, streets=_draw_streets(5, draws=1), high=Evaluator.HIGH,
-             forced=ForcedBets.ANTES_ONLY, max_players=6),
-    GameSpec(code="FJB", name="Fixed-limit jacks or better (extension)", family=Family.DRAW,
-             structure=_FL, streets=_draw_streets(5, draws=1), high=Evaluator.HIGH,
-             forced=ForcedBets.ANTES_ONLY, max_players=6),
+    _board("O", "Omaha", hole=4, high=_OH),
+    _board("O/8", "Omaha hi-lo eight or better", hole=4, high=_OH, low=_OL),
+    _Body("7S", "seven-card stud", Family.STUD, _STUD7, Evaluator.HIGH,
+          forced=ForcedBets.BRING_IN),
+    _Body("7S/8", "seven-card stud hi-lo eight or better", Family.STUD, _STUD7,
+          Evaluator.HIGH, Evaluator.LOW8, forced=ForcedBets.BRING_IN),
+    _Body("R", "razz", Family.STUD,
+          _stud_streets(first=Opening.HIGH_CARD, later=Opening.LOW_HAND), None,
+          Evaluator.LOW_A5, forced=ForcedBets.BRING_IN),
+    _Body("5S", "five-card stud", Family.STUD,
+          _stud_streets(first=Opening.LOW_CARD, later=Opening.HIGH_HAND, five_card=True),
+          Evaluator.HIGH, forced=ForcedBets.BRING_IN),
+    _Body("2L1D", "2-7 lowball single draw", Family.DRAW, _draw_streets(5, draws=1), None,
+          Evaluator.LOW_27),
+    _Body("2L3D", "2-7 lowball triple draw", Family.DRAW, _draw_streets(5, draws=3), None,
+          Evaluator.LOW_27),
+    _Body("A5L3D", "A-5 lowball triple draw", Family.DRAW, _draw_streets(5, draws=3), None,
+          Evaluator.LOW_A5),
+    _Body("A5L1D", "A-5 lowball single draw", Family.DRAW, _draw_streets(5, draws=1), None,
+          Evaluator.LOW_A5),
+    _Body("B", "badugi", Family.DRAW, _draw_streets(4, draws=3), None, Evaluator.BADUGI),
+    _Body("5D", "five-card draw high", Family.DRAW, _draw_streets(5, draws=1),
+          Evaluator.HIGH, forced=ForcedBets.ANTES_ONLY),
+    _Body("JB", "jacks or better", Family.DRAW, _draw_streets(5, draws=1), Evaluator.HIGH,
+          forced=ForcedBets.ANTES_ONLY),
 )
+
+
+def deal_capacity(body: _Body) -> int:
+    """Return the most players the deck can deal this game to, burns left out.
+
+    Board games: the hole cards of everyone and the five board cards. Stud: every card but
+    the last one each, which may be one community card (ST7-COMMUNITY). Draw games: the
+    first deal (later draws reshuffle the discards, DR-DRAW). A house seats fewer
+    (``table.max_players``); a recorded hand above the house's number but within this one
+    replays with a flag.
+    """
+    deck = 4 * len(body.deck_ranks)
+    hole = sum(street.hole_count for street in body.streets)
+    if body.family is Family.BOARD:
+        return (deck - sum(street.board for street in body.streets)) // hole
+    if body.family is Family.STUD:
+        return (deck - 1) // (hole - 1)
+    return deck // body.streets[0].hole_count
+
+
+def _spec(letter: str, body: _Body) -> GameSpec:
+    structure = STRUCTURES[letter]
+    code = letter + body.body
+    name = f"{_STRUCTURE_NAMES[structure]} {body.name}"
+    if code not in PHH_CODES:
+        name += " (extension)"
+    return GameSpec(code=code, name=name, family=body.family, structure=structure,
+                    streets=body.streets, high=body.high, low=body.low, forced=body.forced,
+                    deck_ranks=body.deck_ranks, max_players=deal_capacity(body))
+
+
+_GAMES: tuple[GameSpec, ...] = tuple(_spec(letter, body) for body in _BODIES
+                                     for letter in STRUCTURES)
 
 GAMES: dict[str, GameSpec] = {spec.code: spec for spec in _GAMES}
 """Every known variant by code."""
@@ -150,6 +193,8 @@ def game(code: str) -> GameSpec:
     try:
         return GAMES[code]
     except KeyError:
+        bodies = ", ".join(body.body for body in _BODIES)
         raise UnknownGameError(
-            f"unknown game {code!r}; known: {', '.join(GAMES)}"
+            f"unknown game {code!r}; a game is a structure letter (F, P or N) then one of "
+            f"{bodies} (NT, PO/8, F7S, N2L3D ...)"
         ) from None

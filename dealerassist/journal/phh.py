@@ -21,6 +21,7 @@ Writing: `to_phh` turns a hand's setup and events back into PHH text (for
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -62,7 +63,7 @@ from dealerassist.engine.wagers import bring_in_due
 from dealerassist.errors import DealerAssistError, HandHistoryError, IllegalActionError
 from dealerassist.games import GAMES, GameSpec
 from dealerassist.limits import MAX_CHIPS, MAX_CHIPS_DIGITS, shown
-from dealerassist.rules.model import HouseRules
+from dealerassist.rules.model import HouseRules, RakeBase, RakeRules
 from dealerassist.rules.profiles import phh_profile
 
 __all__ = [
@@ -80,7 +81,16 @@ __all__ = [
 _AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "starting_stacks")
 # ``_carried`` is a project extension (a leading underscore marks user fields in PHH): dead
 # money carried into this deal from a passed-out one (JB-NO-OPEN, IRR-JB-FALSE).
-_SCALAR_AMOUNTS = ("min_bet", "small_bet", "big_bet", "bring_in", "_carried")
+_SCALAR_AMOUNTS = ("min_bet", "small_bet", "big_bet", "bring_in", "_carried", "_rake_cap",
+                   "_rake_rounding_step")
+# The house rake (RAKE-RATE, RAKE-NFND) as user-defined fields, written by `to_phh` and
+# applied by `replay` when no house rules are given (docs/engine.md, "Rake in PHH").
+_RAKE_FIELDS = ("_rake_percent", "_rake_cap", "_rake_rounding_step", "_rake_no_flop_no_drop",
+                "_rake_base")
+# A stack a hand history does not know (``inf`` in ``starting_stacks``): one so large that it
+# never runs out; reported as unknown.
+UNKNOWN_STACK = 10**30
+_INT_ONLY = {int}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +110,10 @@ class HandHistory:
         fields: every other field of the file, as read.
         action_lines: the file's line number of each action (0 where unknown), for
             errors that name where the action is.
+        steps: each action split into its words.
+        unknown_stacks: the players whose starting stack is ``inf`` (not recorded): they
+            play with `UNKNOWN_STACK`, which never runs out, and their stacks are unknown.
+        rake: the house rake written in the file's ``_rake_*`` fields, or None.
 
     """
 
@@ -119,6 +133,8 @@ class HandHistory:
     fields: Mapping[str, Any] = field(default_factory=dict)
     steps: tuple[tuple[str, ...], ...] = ()
     action_lines: tuple[int, ...] = ()
+    unknown_stacks: tuple[int, ...] = ()
+    rake: RakeRules | None = None
 
     @property
     def game(self) -> GameSpec:
@@ -378,12 +394,26 @@ def parse_phh(text: str) -> HandHistory:
     if n < 2:
         raise HandHistoryError("starting_stacks needs at least two players")
     arrays = {}
+    unknown: tuple[int, ...] = ()
     for name in _AMOUNT_FIELDS:
         values = amounts[name] or [0] * n
         if len(values) != n:
             raise HandHistoryError(f"{name} has {len(values)} entries for {n} players")
+        if set(map(type, values)) - _INT_ONLY and any(_infinite(v) for v in values):
+            if name != "starting_stacks":
+                raise HandHistoryError(f"{name}: an amount cannot be infinite")
+            # Unknown stacks (``inf``): a stack that never runs out, past MAX_CHIPS on
+            # purpose (no chips of the file reach it).
+            unknown = tuple(i for i, v in enumerate(values) if _infinite(v))
+            arrays[name] = tuple(UNKNOWN_STACK if _infinite(v) else scaled(v, name)
+                                 for v in values)
+            continue
         arrays[name] = tuple(scaled(v, name) for v in values)
+    for name in _SCALAR_AMOUNTS:
+        if name in data and _infinite(data[name]):
+            raise HandHistoryError(f"{name}: an amount cannot be infinite")
     scalars = {name: scaled(data[name], name) if name in data else 0 for name in _SCALAR_AMOUNTS}
+    rake = _rake_of(data, scalars)
     converted = list(cleaned)
     for k, (action, parts) in enumerate(zip(cleaned, split, strict=True)):
         if len(parts) >= 3 and parts[1] == "cbr":
@@ -392,8 +422,8 @@ def parse_phh(text: str) -> HandHistory:
                 converted[k] = " ".join(parts)
             elif len(parts[2]) >= MAX_CHIPS_DIGITS:
                 scaled(Decimal(parts[2]), f"{at(k)}action {action!r}")  # over MAX_CHIPS: refused
-    known = set(_AMOUNT_FIELDS) | set(_SCALAR_AMOUNTS) | {"variant", "actions",
-                                                          "ante_trimming_status", "players"}
+    known = set(_AMOUNT_FIELDS) | set(_SCALAR_AMOUNTS) | set(_RAKE_FIELDS) | {
+        "variant", "actions", "ante_trimming_status", "players"}
     players = data.get("players", [])
     return HandHistory(
         variant=variant,
@@ -408,6 +438,8 @@ def parse_phh(text: str) -> HandHistory:
         fields={k: v for k, v in data.items() if k not in known},
         carried=scalars.pop("_carried"),
         action_lines=lines,
+        unknown_stacks=unknown,
+        rake=rake,
         **scalars,
     )
 
@@ -434,6 +466,45 @@ def _action_lines(text: str, actions: list[str]) -> tuple[int, ...]:
         lines.append(line)
         position = found + len(raw)
     return tuple(lines)
+
+
+def _infinite(value: Any) -> bool:
+    """Whether a PHH amount is ``inf`` (TOML's infinity, read as a Decimal or a float)."""
+    if isinstance(value, Decimal):
+        return value.is_infinite()
+    return isinstance(value, float) and value in (float("inf"), float("-inf"))
+
+
+def _rake_of(data: Mapping[str, Any], scalars: dict[str, int]) -> RakeRules | None:
+    """Return the house rake of the file's ``_rake_*`` fields (RAKE-RATE, RAKE-NFND), or None.
+
+    ``_rake_percent`` (required for the others to count), ``_rake_cap`` (absent: no cap),
+    ``_rake_rounding_step`` (amounts, in the file's unit), ``_rake_no_flop_no_drop``
+    (true/false) and ``_rake_base`` (``hand`` or ``pot``).
+    """
+    cap = scalars.pop("_rake_cap")
+    step = scalars.pop("_rake_rounding_step")
+    if "_rake_percent" not in data:
+        return None
+    percent = data["_rake_percent"]
+    nfnd = data.get("_rake_no_flop_no_drop", True)
+    base = data.get("_rake_base", "hand")
+    if isinstance(percent, bool) or not isinstance(percent, int | Decimal) \
+            or not 0 <= percent <= 100:
+        raise HandHistoryError(f"_rake_percent must be a number from 0 to 100, not {percent!r}")
+    if not isinstance(nfnd, bool):
+        raise HandHistoryError(f"_rake_no_flop_no_drop must be true or false, not {nfnd!r}")
+    if base not in [b.value for b in RakeBase]:
+        raise HandHistoryError(f"_rake_base must be hand or pot, not {base!r}")
+    if "_rake_rounding_step" in data and step < 1:
+        raise HandHistoryError(f"_rake_rounding_step must be at least 1 chip, not {step}")
+    try:
+        return RakeRules(enabled=True, percent=Decimal(percent),
+                         rounding_step=step if "_rake_rounding_step" in data else 1,
+                         cap=cap if "_rake_cap" in data else None, no_flop_no_drop=nfnd,
+                         base=RakeBase(base))
+    except (ValueError, DealerAssistError) as error:
+        raise HandHistoryError(f"bad _rake_* field: {error}") from None
 
 
 def format_amount(value: int, scale: int) -> int | str:
@@ -504,6 +575,14 @@ class _Replayer:
         self.history = history
         self.state = new_hand(history.setup(rules))
         self.flags: list[Flag] = []
+        setup = self.state.setup
+        if setup.player_count > setup.seats:
+            # The house's table.max_players (ST7-DEAL, ST5-DEAL; G-SEATS for the other
+            # games): a recorded hand is played when the deck can deal it, and flagged.
+            rule = {"7S": "ST7-DEAL", "7S/8": "ST7-DEAL", "R": "ST7-DEAL",
+                    "5S": "ST5-DEAL"}.get(setup.game.code[1:], "G-SEATS")
+            self.flags.append(Flag(rule, f"{setup.player_count} players dealt in; the house "
+                                   f"deals {setup.game.code} to at most {setup.seats}"))
         self.decisions: list[Decision] = []
         self.events: list[Event] = []
         self.trace = trace
@@ -839,7 +918,21 @@ class _Replayer:
                 self.apply(Mucked(player), action)
             return
         cards = state.hole[player] if parts[2] == "-" else _cards(parts[2], action)
+        if any(card.is_unknown for card in cards):
+            cards = _shown_as_dealt(cards, state.hole[player])
         self.apply(CardsShown(player, tuple(cards)), action)
+
+
+def _shown_as_dealt(shown: Sequence[Card], hole: Sequence[Card]) -> tuple[Card, ...]:
+    """Return a shown hand with unknown placeholders (``????``) read as the cards dealt.
+
+    An unknown card at showdown is a card the history did not write, not a wrong card
+    (IRR-DECK is for cards that were not dealt): each placeholder takes a dealt card the
+    shown hand does not name, in the order dealt.
+    """
+    named = [card for card in shown if not card.is_unknown]
+    rest = iter([card for card in hole if card not in named])
+    return tuple(card if not card.is_unknown else next(rest, card) for card in shown)
 
 
 def replay(history: HandHistory, *, rules: HouseRules | None = None,
@@ -857,10 +950,26 @@ def replay(history: HandHistory, *, rules: HouseRules | None = None,
     """
     if rules is None:
         rules = phh_profile()
+        if history.rake is not None:  # the house rake written in the file (_rake_*)
+            rules = _with_rake(rules, history.rake)
     try:
         return _Replayer(history, rules, trace=trace).run()
     except IllegalActionError as error:
         raise HandHistoryError(str(error)) from None
+
+
+_RAKED: dict[tuple[int, RakeRules], HouseRules] = {}
+
+
+def _with_rake(rules: HouseRules, rake: RakeRules) -> HouseRules:
+    """``rules`` with this rake, built once per rake (replays of one room share it)."""
+    key = (id(rules), rake)
+    found = _RAKED.get(key)
+    if found is None:
+        found = dataclasses.replace(rules, rake=rake)
+        if len(_RAKED) < 1000:
+            _RAKED[key] = found
+    return found
 
 
 # ----- writing -------------------------------------------------------------------------
@@ -915,6 +1024,7 @@ def to_phh(
         lines.append(f"bring_in = {_amount_text(setup.bring_in, scale)}")
     if setup.carried:
         lines.append(f"_carried = {_amount_text(setup.carried, scale)}")
+    lines.extend(_rake_lines(setup, scale))
     lines.append(f"starting_stacks = {array(setup.starting_stacks)}")
     lines.append("actions = [")
     for event in events:
@@ -929,6 +1039,24 @@ def to_phh(
     for key, value in (extra or {}).items():
         lines.append(f"{key} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
+
+
+def _rake_lines(setup: HandSetup, scale: int) -> list[str]:
+    """Return the house rake as ``_rake_*`` fields (RAKE-RATE, RAKE-NFND); none when not raked.
+
+    The cap written is the one for this hand's stakes (``caps_by_stakes`` resolved).
+    """
+    rake = setup.rules.rake
+    if not rake.enabled:
+        return []
+    lines = [f"_rake_percent = {rake.percent}"]
+    cap = rake.cap_at(setup.nominal_big_blind)
+    if cap is not None:
+        lines.append(f"_rake_cap = {_amount_text(cap, scale)}")
+    lines.append(f"_rake_rounding_step = {_amount_text(rake.rounding_step, scale)}")
+    lines.append(f"_rake_no_flop_no_drop = {'true' if rake.no_flop_no_drop else 'false'}")
+    lines.append(f'_rake_base = "{rake.base.value}"')
+    return lines
 
 
 _TOML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n",

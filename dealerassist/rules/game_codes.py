@@ -40,38 +40,40 @@ class GameCode:
     max_players: int = 10
 
 
-def _g(code: str, family: GameFamily, forced: Forced, title: str, seats: int = 10) -> GameCode:
-    return GameCode(code=code, family=family, fixed_limit=code.startswith("F"), forced=forced,
-                    title=title, max_players=seats)
-
-
 _B, _S, _D = GameFamily.BOARD, GameFamily.STUD, GameFamily.DRAW
+_PHH = {"NT", "NS", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
+_STRUCTURES = {"F": "Fixed-limit", "P": "Pot-limit", "N": "No-limit"}
+# (game without its structure letter, family, forced bets, title, most players the deck deals)
+_BODIES = (
+    ("T", _B, Forced.BLINDS, "Texas hold'em", 23),
+    ("S", _B, Forced.BLINDS, "short-deck hold'em", 15),
+    ("O", _B, Forced.BLINDS, "Omaha", 11),
+    ("O/8", _B, Forced.BLINDS, "Omaha hi-lo eight or better", 11),
+    ("7S", _S, Forced.BRING_IN, "seven-card stud", 8),
+    ("7S/8", _S, Forced.BRING_IN, "seven-card stud hi-lo eight or better", 8),
+    ("R", _S, Forced.BRING_IN, "razz", 8),
+    ("5S", _S, Forced.BRING_IN, "five-card stud", 12),
+    ("2L1D", _D, Forced.BLINDS, "2-7 lowball single draw", 10),
+    ("2L3D", _D, Forced.BLINDS, "2-7 lowball triple draw", 10),
+    ("A5L3D", _D, Forced.BLINDS, "A-5 lowball triple draw", 10),
+    ("A5L1D", _D, Forced.BLINDS, "A-5 lowball single draw", 10),
+    ("B", _D, Forced.BLINDS, "badugi", 13),
+    ("5D", _D, Forced.ANTES, "five-card draw high", 10),
+    ("JB", _D, Forced.ANTES, "jacks or better", 10),
+)
+
+
+def _g(letter: str, body: str, family: GameFamily, forced: Forced, title: str,
+       seats: int) -> GameCode:
+    code = letter + body
+    name = f"{_STRUCTURES[letter]} {title}" + ("" if code in _PHH else " (extension)")
+    return GameCode(code=code, family=family, fixed_limit=letter == "F", forced=forced,
+                    title=name, max_players=seats)
+
 
 KNOWN_GAMES: dict[str, GameCode] = {
     g.code: g
-    for g in (
-        _g("NT", _B, Forced.BLINDS, "No-limit Texas hold'em"),
-        _g("PT", _B, Forced.BLINDS, "Pot-limit Texas hold'em (extension)"),
-        _g("FT", _B, Forced.BLINDS, "Fixed-limit Texas hold'em"),
-        _g("NS", _B, Forced.BLINDS, "No-limit short-deck hold'em"),
-        _g("NO", _B, Forced.BLINDS, "No-limit Omaha (extension)"),
-        _g("PO", _B, Forced.BLINDS, "Pot-limit Omaha"),
-        _g("FO", _B, Forced.BLINDS, "Fixed-limit Omaha (extension)"),
-        _g("NO/8", _B, Forced.BLINDS, "No-limit Omaha hi-lo (extension)"),
-        _g("PO/8", _B, Forced.BLINDS, "Pot-limit Omaha hi-lo (extension)"),
-        _g("FO/8", _B, Forced.BLINDS, "Fixed-limit Omaha hi-lo eight or better"),
-        _g("F7S", _S, Forced.BRING_IN, "Fixed-limit seven-card stud", 8),
-        _g("F7S/8", _S, Forced.BRING_IN, "Fixed-limit seven-card stud hi-lo eight or better", 8),
-        _g("FR", _S, Forced.BRING_IN, "Fixed-limit razz", 8),
-        _g("F5S", _S, Forced.BRING_IN, "Fixed-limit five-card stud (extension)", 8),
-        _g("N2L1D", _D, Forced.BLINDS, "No-limit 2-7 lowball single draw", 6),
-        _g("F2L3D", _D, Forced.BLINDS, "Fixed-limit 2-7 lowball triple draw", 6),
-        _g("FA5L3D", _D, Forced.BLINDS, "Fixed-limit A-5 lowball triple draw (extension)", 6),
-        _g("FA5L1D", _D, Forced.BLINDS, "Fixed-limit A-5 lowball single draw (extension)", 6),
-        _g("FB", _D, Forced.BLINDS, "Fixed-limit badugi", 8),
-        _g("F5D", _D, Forced.ANTES, "Fixed-limit five-card draw high (extension)", 6),
-        _g("FJB", _D, Forced.ANTES, "Fixed-limit jacks or better (extension)", 6),
-    )
+    for g in (_g(letter, *body) for body in _BODIES for letter in _STRUCTURES)
 }
 
 

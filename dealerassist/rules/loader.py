@@ -122,6 +122,8 @@ class _Walker:
             return self.sequence(node, typing.get_args(annotation)[0], where, tuple)
         if origin is frozenset:
             return self.sequence(node, typing.get_args(annotation)[0], where, frozenset)
+        if annotation is model.FamilySeats:
+            return self.family_seats(node, where)
         if annotation is FamilyCaps:
             return self.family_caps(node, where)
         if dataclasses.is_dataclass(annotation):
@@ -253,6 +255,31 @@ class _Walker:
             else:
                 caps[GameFamily(key)] = count
         return FamilyCaps(caps) if ok else _INVALID
+
+    def family_seats(self, node: yaml.Node, where: str) -> Any:
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(_line(node), f"{where} must be a mapping of game family to a number "
+                         f"of players (stud: 8), not {_describe(node)}")
+            return _INVALID
+        seats = dict(model.TableRules().max_players)  # defaults for families left out
+        families = [family.value for family in GameFamily]
+        ok = True
+        for key, key_node, value_node in self.pairs(node, where):
+            if key not in families:
+                self.problem(_line(key_node), f"{where}: unknown game family {key!r} (expected "
+                             f"{', '.join(families)}){suggest(key, families)}")
+                ok = False
+                continue
+            count = self.convert(value_node, int, _join(where, key))
+            if count is _INVALID:
+                ok = False
+            elif not 2 <= count <= 10:
+                self.problem(_line(value_node), f"{_join(where, key)}: a table seats 2 to 10 "
+                             f"players, not {count}")
+                ok = False
+            else:
+                seats[GameFamily(key)] = count
+        return model.FamilySeats(seats) if ok else _INVALID
 
     # -- records -----------------------------------------------------------------------------
 

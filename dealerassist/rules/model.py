@@ -32,6 +32,8 @@ __all__ = [
     "DrawOpeners",
     "DrawRules",
     "FamilyCaps",
+    "FamilySeats",
+    "FirstAfterDraw",
     "FixedLimitRules",
     "GameFamily",
     "GamePreset",
@@ -143,6 +145,20 @@ class LowballOpening(StrEnum):
 
 
 @unique
+class FirstAfterDraw(StrEnum):
+    """Who acts first after the draw (DR-AFTER).
+
+    ``opener_without_blinds``: the opener in games played with antes only, the first player
+    left of the button in games with blinds; ``opener``: the opener in every draw game;
+    ``position``: always the first player still in left of the button (PHH, pokerkit).
+    """
+
+    OPENER_WITHOUT_BLINDS = "opener_without_blinds"
+    OPENER = "opener"
+    POSITION = "position"
+
+
+@unique
 class DrawOpeners(StrEnum):
     """What a player needs to open the betting in draw high (DR-OPENERS)."""
 
@@ -249,6 +265,21 @@ class FamilyCaps(Mapping[GameFamily, int]):
 
     def __repr__(self) -> str:
         return f"FamilyCaps({dict(self._items)!r})"
+
+
+class FamilySeats(FamilyCaps):
+    """An immutable, hashable mapping from game family to the most players the house seats."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"FamilySeats({dict(self._items)!r})"
+
+
+def _default_seats() -> FamilySeats:
+    # ST7-DEAL, ST5-DEAL: stud at most eight players; board games ten; draw games eight
+    # (the stub is reshuffled when it runs out, DR-DRAW).
+    return FamilySeats({GameFamily.BOARD: 10, GameFamily.STUD: 8, GameFamily.DRAW: 8})
 
 
 def _default_caps() -> FamilyCaps:
@@ -505,6 +536,10 @@ class DrawRules(_Checked):
                                 doc="open with anything, or with jacks or better")
     jacks_ante_limit: int = _opt(3, rule="JB-NO-OPEN", minimum=1,
                                  doc="consecutive re-antes before the pot is played anyway")
+    first_after_draw: FirstAfterDraw = _opt(
+        FirstAfterDraw.OPENER_WITHOUT_BLINDS, rule="DR-AFTER",
+        doc="who acts first after the draw: the opener without blinds, the opener, or by "
+            "position")
 
 
 @dataclass(frozen=True)
@@ -529,6 +564,17 @@ class TableRules(_Checked):
                                      doc="a new player posts a big blind or waits for it")
     button: ButtonRule = _opt(ButtonRule.MOVING, rule="G-BUTTON",
                               doc="moving button, or dead button when a player leaves")
+    max_players: FamilySeats = _opt(rule="ST7-DEAL", factory=_default_seats,
+                                    doc="most players dealt in, by game family")
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.max_players, FamilySeats):
+            object.__setattr__(self, "max_players", FamilySeats(self.max_players))
+        super().__post_init__()
+
+    def seats_for(self, family: GameFamily) -> int:
+        """Return the most players the house deals a game of this family to."""
+        return self.max_players.get(family, 10)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ and PHH files follow those of their reference implementation, pokerkit 0.7.7:
   for players who already acted only when the all-in raises (alone or summed with the short
   all-ins before it) reach a full raise, so ``half_bet_allin_reopens`` is False;
 - after a straddle the minimum raise is straddle + big blind (1/2/4: to 6), so the straddle
-  does not act as the big blind.
+  does not act as the big blind;
+- after the draw the first player still in left of the button acts first, antes or blinds
+  (``draw.first_after_draw: position``; DR-AFTER's opener-first is a house option).
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from importlib import resources
 
 from dealerassist.rules.loader import parse_rules_text
 from dealerassist.rules.model import (
+    DrawRules,
     FamilyCaps,
+    FirstAfterDraw,
     FixedLimitRules,
     GameFamily,
     HouseRules,
@@ -71,4 +75,5 @@ def phh_profile() -> HouseRules:
         odd_chip=OddChipRules(board=OddChipRule.LOWEST_SEAT, stud=OddChipRule.LOWEST_SEAT),
         rake=RakeRules(enabled=False),
         straddle=StraddleRules(allowed=True, acts_as_big_blind=False),
+        draw=DrawRules(first_after_draw=FirstAfterDraw.POSITION),
     )

@@ -174,7 +174,7 @@ def street_name(engine: HandState, lang: str = "en") -> str:
 def _announcements(hand: HandInPlay, lang: str) -> str:
     """Razz (RZ-ANNOUNCE): the pairs the dealer announces the first time they show on board."""
     engine = hand.engine_state
-    if engine.setup.game.code != "FR":
+    if engine.setup.game.code[1:] != "R":  # razz at any structure
         return ""
     live = tuple(p in engine.in_hand for p in range(len(engine.hole)))
     pairs = pairs_to_announce(engine.setup.game, engine.hole, live)

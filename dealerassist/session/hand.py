@@ -208,7 +208,8 @@ def hand_started(
         starting_stacks=tuple(stacks),
         antes=tuple(antes),
         blinds=tuple(blinds),
-        min_bet=small_bet if fixed else game.big_blind,
+        # No/pot-limit stud and ante-only draw have no big blind: they bet the small bet.
+        min_bet=small_bet if fixed else (game.big_blind or game.small_bet),
         small_bet=small_bet,
         big_bet=game.big_bet or 2 * small_bet,
         bring_in=game.bring_in,

@@ -45,7 +45,7 @@ from dealerassist.engine.setup import HandSetup
 from dealerassist.engine.state import HandState, Phase, evolve, new_hand
 from dealerassist.games.catalogue import game as game_spec
 from dealerassist.games.spec import BettingStructure, Evaluator, Family, ForcedBets
-from dealerassist.rules.model import HouseRules
+from dealerassist.rules.model import GameFamily, HouseRules
 from dealerassist.trainer.difficulty import DifficultyProfile
 
 __all__ = ["DRAW_GAMES", "MAX_DEALS", "STUD_GAMES", "PlayedHand", "Step", "choose_game",
@@ -94,7 +94,8 @@ def random_setup(
     low, high = prof.players
     if needs_openers(spec, rules):  # jacks or better is not played heads-up: 3 at least
         low, high = max(low, 3), max(high, 3)
-    count = players or rng.randint(low, min(high, spec.max_players))
+    seats = rules.table.seats_for(GameFamily(spec.family.value))  # table.max_players
+    count = players or rng.randint(low, min(high, spec.max_players, seats))
     unit = prof.unit
     stacks = []
     for _ in range(count):

@@ -57,7 +57,7 @@ from dealerassist.engine import (
     new_hand,
     settlement,
 )
-from dealerassist.games import GAMES
+from dealerassist.games import GAMES, BettingStructure, Family
 from dealerassist.rules import phh_profile
 
 BOARD = ("NT", "NS", "FT", "PO", "FO/8")
@@ -118,11 +118,14 @@ class Outcome:
 def random_config(rng: random.Random, variant: str | None = None) -> HandConfig:
     """A random hand: 2-9 players, unequal (often short) stacks, blinds, antes, straddles."""
     variant = variant or rng.choice(VARIANTS)
-    if variant in STUD:
+    spec = GAMES[variant]
+    if spec.family is Family.STUD:
         return _stud_config(rng, variant)
+    single = sum(street.draw for street in spec.streets) == 1
     # Draw games: few enough players that the stub never runs out (pokerkit then reshuffles
     # folded hands and burns too, DR-DRAW says only the discards).
-    n = rng.randint(2, 6 if variant == "N2L1D" else 4) if variant in DRAW else rng.randint(2, 9)
+    n = (rng.randint(2, 6 if single else 4) if spec.family is Family.DRAW
+         else rng.randint(2, 9))
     unit = rng.choice((1, 1, 5, 25))
     sb, bb = unit, 2 * unit
     stacks = []
@@ -147,7 +150,7 @@ def random_config(rng: random.Random, variant: str | None = None) -> HandConfig:
         antes = [rng.randint(1, bb)] * n
     elif roll < 0.35:
         antes[1 if n > 2 else 0] = bb  # big-blind ante (raw PHH order)
-    fixed = variant in ("FT", "FO/8", "F2L3D", "FB")
+    fixed = spec.structure is BettingStructure.FIXED_LIMIT
     return HandConfig(
         variant=variant,
         stacks=tuple(stacks),
@@ -224,9 +227,77 @@ def _pokerkit_state(config: HandConfig) -> pk.State:
     elif v == "FO/8":
         game = _FixedLimitOmahaHiLo(AUTOMATIONS, config.ante_trimming, config.antes,
                                     config.blinds, config.small_bet, config.big_bet, **common)
-    else:  # pragma: no cover
-        raise ValueError(v)
+    else:
+        return _any_structure_state(config)
     return game(config.stacks, n)
+
+
+# Every game at every structure (HE-LIMITS): pokerkit's `State` takes any deal with any
+# betting structure. Per game without its structure letter: the deck, the hand types and
+# the kind of deal (board with N hole cards, seven- or five-card stud, single or triple
+# draw with N cards).
+_BODY_DEALS = {
+    "T": (pk.Deck.STANDARD, (pk.StandardHighHand,), "board", 2),
+    "S": (pk.Deck.SHORT_DECK_HOLDEM, (pk.ShortDeckHoldemHand,), "board", 2),
+    "O": (pk.Deck.STANDARD, (pk.OmahaHoldemHand,), "board", 4),
+    "O/8": (pk.Deck.STANDARD, (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand), "board", 4),
+    "7S": (pk.Deck.STANDARD, (pk.StandardHighHand,), "stud7", 0),
+    "7S/8": (pk.Deck.STANDARD, (pk.StandardHighHand, pk.EightOrBetterLowHand), "stud7", 0),
+    "R": (pk.Deck.REGULAR, (pk.RegularLowHand,), "stud7", 0),
+    "5S": (pk.Deck.STANDARD, (pk.StandardHighHand,), "stud5", 0),
+    "2L1D": (pk.Deck.STANDARD, (pk.StandardLowHand,), "draw1", 5),
+    "2L3D": (pk.Deck.STANDARD, (pk.StandardLowHand,), "draw3", 5),
+    "A5L1D": (pk.Deck.REGULAR, (pk.RegularLowHand,), "draw1", 5),
+    "A5L3D": (pk.Deck.REGULAR, (pk.RegularLowHand,), "draw3", 5),
+    "B": (pk.Deck.REGULAR, (pk.BadugiHand,), "draw3", 4),
+    "5D": (pk.Deck.STANDARD, (pk.StandardHighHand,), "draw1", 5),
+}
+
+#: Every game pokerkit can play, at every structure: (F, P, N) x the games above.
+ALL_STRUCTURES = tuple(letter + body for body in _BODY_DEALS for letter in "FPN")
+
+_STRUCTURE = {"F": pk.BettingStructure.FIXED_LIMIT, "P": pk.BettingStructure.POT_LIMIT,
+              "N": pk.BettingStructure.NO_LIMIT}
+
+
+def _any_structure_state(config: HandConfig) -> pk.State:
+    """A pokerkit `State` for any game at any structure, built from its streets."""
+    letter, body = config.variant[0], config.variant[1:]
+    deck, hand_types, kind, hole = _BODY_DEALS[body]
+    fixed = letter == "F"
+    cap = 4 if fixed else None  # the PHH profile's fixed-limit count, pokerkit's own
+    small = config.small_bet if config.small_bet else config.min_bet
+    big = config.big_bet if config.big_bet else config.min_bet
+    position, low = pk.Opening.POSITION, "R" in body
+    first = pk.Opening.HIGH_CARD if low else pk.Opening.LOW_CARD
+    later = pk.Opening.LOW_HAND if low else pk.Opening.HIGH_HAND
+    if kind == "board":
+        streets = (pk.Street(False, (False,) * hole, 0, False, position, small, cap),
+                   pk.Street(True, (), 3, False, position, small, cap),
+                   pk.Street(True, (), 1, False, position, big, cap),
+                   pk.Street(True, (), 1, False, position, big, cap))
+    elif kind == "stud7":
+        streets = (pk.Street(False, (False, False, True), 0, False, first, small, cap),
+                   pk.Street(True, (True,), 0, False, later, small, cap),
+                   pk.Street(True, (True,), 0, False, later, big, cap),
+                   pk.Street(True, (True,), 0, False, later, big, cap),
+                   pk.Street(True, (False,), 0, False, later, big, cap))
+    elif kind == "stud5":
+        streets = (pk.Street(False, (False, True), 0, False, first, small, cap),
+                   pk.Street(True, (True,), 0, False, later, small, cap),
+                   pk.Street(True, (True,), 0, False, later, big, cap),
+                   pk.Street(True, (True,), 0, False, later, big, cap))
+    elif kind == "draw1":
+        streets = (pk.Street(False, (False,) * hole, 0, False, position, small, cap),
+                   pk.Street(True, (), 0, True, position, big, cap))
+    else:
+        streets = (pk.Street(False, (False,) * hole, 0, False, position, small, cap),
+                   pk.Street(True, (), 0, True, position, small, cap),
+                   pk.Street(True, (), 0, True, position, big, cap),
+                   pk.Street(True, (), 0, True, position, big, cap))
+    return pk.State(AUTOMATIONS, deck, hand_types, streets, _STRUCTURE[letter],
+                    config.ante_trimming, config.antes, config.blinds, config.bring_in,
+                    config.stacks, len(config.stacks), mode=Mode.CASH_GAME)
 
 
 def _card(card: pk.Card):  # type: ignore[no-untyped-def]
@@ -300,7 +371,9 @@ def play_hand(rng: random.Random, config: HandConfig) -> Outcome:
     outcome = Outcome(config)
     guard = 0
     draws: dict[int, list] = {}
-    most = {"N2L1D": 3, "F2L3D": 2, "FB": 2}.get(config.variant, 0)
+    spec = GAMES[config.variant]
+    draw_rounds = sum(street.draw for street in spec.streets)
+    most = 3 if draw_rounds == 1 else 2 if draw_rounds else 0
     while theirs.status:
         guard += 1
         if guard > 500:

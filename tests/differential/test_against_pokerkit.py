@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from tests.differential.driver import BOARD, DRAW, STUD, run_many  # noqa: E402
+from tests.differential.driver import ALL_STRUCTURES, BOARD, DRAW, STUD, run_many  # noqa: E402
 
 
 def _check(count: int, seed: int, variants: tuple[str, ...] = BOARD) -> dict[str, int]:
@@ -72,3 +72,20 @@ def test_draw_games_match_pokerkit_on_5000_random_hands_of_each_variant() -> Non
     totals = _check(15_000, seed=13, variants=DRAW)
     assert all(totals[f"hands_{v}"] == 5000 for v in DRAW)
     print(f"differential 15,000 draw hands over {DRAW}: {totals}")
+
+
+def test_HE_LIMITS_every_game_at_every_structure_matches_pokerkit_on_420_random_hands() -> None:
+    # Every game pokerkit can play (hold'em, short deck, Omaha, Omaha hi-lo, seven-card
+    # stud, stud hi-lo, razz, five-card stud, 2-7 and A-5 single and triple draw, badugi,
+    # five-card draw) at fixed, pot and no limit: pokerkit's `State` built from the streets
+    # of each with that structure. 10 hands of each of the 42 codes.
+    totals = _check(len(ALL_STRUCTURES) * 10, seed=20261205, variants=ALL_STRUCTURES)
+    assert all(totals[f"hands_{v}"] == 10 for v in ALL_STRUCTURES)
+    assert totals["decisions"] > 3000
+
+
+@pytest.mark.slow
+def test_every_game_at_every_structure_matches_pokerkit_on_200_hands_of_each() -> None:
+    totals = _check(len(ALL_STRUCTURES) * 200, seed=17, variants=ALL_STRUCTURES)
+    assert all(totals[f"hands_{v}"] == 200 for v in ALL_STRUCTURES)
+    print(f"differential {len(ALL_STRUCTURES) * 200:,} hands over {ALL_STRUCTURES}: {totals}")

@@ -106,6 +106,9 @@ PROVEN: dict[str, tuple[str, ...]] = {
     ),
     "draw.openers": (_CONSUMERS + "test_DR_OPENERS_any_then_jacks_or_better",),
     "draw.jacks_ante_limit": (_CONSUMERS + "test_JB_NO_OPEN_jacks_ante_limit_3_then_2",),
+    "draw.first_after_draw": (
+        _CONSUMERS + "test_DR_AFTER_first_after_draw_opener_without_blinds_then_opener_then_"
+        "position",),
     # irregularities (IRR-*)
     "irregularities.out_of_turn": (
         _CONSUMERS + "test_IRR_OUT_OF_TURN_binding_unless_action_changes_then_not_binding",
@@ -121,6 +124,7 @@ PROVEN: dict[str, tuple[str, ...]] = {
         _BEHAVIOUR + "test_BET_NEW_PLAYER_post_or_wait_must_post_wait_for_big_blind",
     ),
     "table.button": (_BEHAVIOUR + "test_G_BUTTON_moving_button_then_dead_button",),
+    "table.max_players": (_BEHAVIOUR + "test_ST7_DEAL_table_max_players_stud_eight_then_seven",),
     # trainer
     "trainer.pass_mark_percent": (_CONSUMERS + "test_trainer_pass_mark_percent_80_then_85",),
     "trainer.question_count": (_CONSUMERS + "test_trainer_question_count_20_then_5",),

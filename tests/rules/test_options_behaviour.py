@@ -346,3 +346,20 @@ presets:
     house = rules(text)
     assert _first_hand_blinds(house, "NL 1/2") == ("NT", (1, 2, 0))
     assert _first_hand_blinds(house, "PLO 5/10") == ("PO", (5, 10, 0))
+
+
+def test_ST7_DEAL_table_max_players_stud_eight_then_seven() -> None:
+    # Worked example: seven-card stud for eight (ante 1, bring-in 2, 4/8): the default house
+    # deals it; a house with `table: {max_players: {stud: 7}}` refuses the same table.
+    table = dict(game="F7S", stacks=[100] * 8, ante=1, bring_in=2, small_bet=4, big_bet=8)
+    assert E.new_hand(E.HandSetup.create(rules=rules(), **table)).setup.player_count == 8
+    seven = rules("table: {max_players: {stud: 7}}")
+    try:
+        E.HandSetup.create(rules=seven, **table)  # type: ignore[arg-type]
+    except ValueError as refused:
+        assert "at most 7 players, not 8" in str(refused)
+    else:  # pragma: no cover
+        raise AssertionError("eight players dealt where the house seats seven")
+    # Board games keep their own number (ten by default).
+    assert E.HandSetup.create(rules=seven, game="NT", stacks=[100] * 10, small_blind=1,
+                              big_blind=2).player_count == 10

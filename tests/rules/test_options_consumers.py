@@ -639,3 +639,39 @@ def _rake_of_a_flop_pot(raked: str) -> int:
 def test_RAKE_SHARE_preset_rake_true_then_false() -> None:
     assert _rake_of_a_flop_pot("true") == 10  # 5 % of 204
     assert _rake_of_a_flop_pot("false") == 0
+
+
+# -- draw.first_after_draw (DR-AFTER) ------------------------------------------------------
+
+
+def _first_after_draw(house: HouseRules, game: str, **stakes: int) -> int | None:
+    """Three players; the button (index 2) opens, index 0 folds, index 1 calls; both pat.
+
+    Returns who acts first after the draw.
+    """
+    state = start(house, LOWBALL_3, game=game, stacks=(500,) * 3, small_bet=2, big_bet=4,
+                  **stakes)
+    first = state.actor
+    assert first is not None
+    if first != 2:  # antes only: index 0 and 1 check to the button, who bets 2
+        state = play(state, "k", "k", ("r", 2), "f", "c")
+    else:
+        state = play(state, ("r", 4), "f", "c")
+    for player in (1, 2):
+        state = E.apply(state, E.CardsDrawn(player, (), ()))
+    return state.actor
+
+
+def test_DR_AFTER_first_after_draw_opener_without_blinds_then_opener_then_position() -> None:
+    # Worked example. 2-7 triple draw, blinds 1/2 (index 0 and 1), the button (index 2)
+    # raises to 4, index 0 folds, index 1 calls; both stand pat. After the draw index 1,
+    # first left of the button, acts first; under `opener` the button (the opener) does.
+    blinds = {"small_blind": 1, "big_blind": 2}
+    assert _first_after_draw(unraked(), "F2L3D", **blinds) == 1
+    assert _first_after_draw(unraked("draw: {first_after_draw: opener}"), "F2L3D",
+                             **blinds) == 2
+    # Five card draw with antes only (1 each): the button opens for 2 after two checks;
+    # after the draw the opener acts first, unless the house says `position`.
+    assert _first_after_draw(unraked(), "F5D", ante=1) == 2
+    assert _first_after_draw(unraked("draw: {first_after_draw: position}"), "F5D",
+                             ante=1) == 1
