@@ -10,6 +10,12 @@ dependency):
 - ``replay.*_with_parse_hands_per_s``: the same from the file text (TOML parsing included);
 - ``action_latency_ms``: one dealer action to fresh limits and pots: applying a betting
   event with `apply` (verified) and computing `legal_actions` and `pots`;
+- ``replay.whole_command``: the whole command, as a user runs it: ``dealerassist replay
+  FILES... --json`` over every corpus file (process start, imports, reading, parsing,
+  replay and JSON output) beside a Python process that loads each file with pokerkit's
+  ``HandHistory.load`` and plays it to the end: ``{files, dealerassist_cpu_s,
+  pokerkit_cpu_s, ratio}`` (CPU seconds of each child process, best of three; one in
+  ``quick``), ratio = pokerkit / dealerassist;
 - ``replay.per_variant``: for each variant of the corpus the engine plays (board, stud, draw),
   ``{hands, dealerassist_hands_per_s, pokerkit_hands_per_s}`` over the hands both engines
   replay (the top-level figures stay those of the board games, comparable over time).
@@ -230,4 +236,52 @@ def measure(*, quick: bool) -> dict[str, Any]:
         result["action_latency_ms"] = {"p50": _percentile(samples, 0.5),
                                        "p99": _percentile(samples, 0.99)}
     result["replay"]["per_variant"] = _per_variant(quick)
+    result["replay"]["whole_command"] = _whole_command(quick)
     return result
+
+
+_POKERKIT_SCRIPT = """
+import sys, warnings
+from pokerkit import HandHistory
+warnings.simplefilter("ignore")
+for path in sys.argv[1:]:
+    with open(path, "rb") as file:
+        try:
+            for _ in HandHistory.load(file):
+                pass
+        except Exception:
+            pass
+"""
+
+
+def _child_cpu(command: list[str]) -> float:
+    """CPU seconds (user + system) of one child process run to its end, output discarded."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def _whole_command(quick: bool) -> dict[str, Any] | None:
+    """The whole ``dealerassist replay FILES... --json`` beside a pokerkit script, in CPU s."""
+    import sys
+
+    corpus = _corpus_dir()
+    if corpus is None:
+        return None
+    files = [str(path) for path in sorted((corpus / "phh").rglob("*.phh"))]
+    ours = [sys.executable, "-m", "dealerassist", "replay", *files, "--json"]
+    figures: dict[str, Any] = {"files": len(files), "dealerassist_cpu_s": None,
+                               "pokerkit_cpu_s": None, "ratio": None}
+    runs = 1 if quick else 3
+    figures["dealerassist_cpu_s"] = round(min(_child_cpu(ours) for _ in range(runs)), 3)
+    if _pokerkit_functions() is not None:
+        theirs = [sys.executable, "-c", _POKERKIT_SCRIPT, *files]
+        figures["pokerkit_cpu_s"] = round(min(_child_cpu(theirs) for _ in range(runs)), 3)
+        if figures["dealerassist_cpu_s"]:
+            figures["ratio"] = round(figures["pokerkit_cpu_s"] / figures["dealerassist_cpu_s"],
+                                     2)
+    return figures

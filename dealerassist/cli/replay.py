@@ -19,7 +19,7 @@ import sys
 from typing import Any
 
 from dealerassist.errors import DealerAssistError
-from dealerassist.irregular.review import review_records
+from dealerassist.games import Family
 from dealerassist.journal.phh import ReplayResult, format_amount, load_phh, replay
 from dealerassist.rules.model import HouseRules
 
@@ -61,11 +61,7 @@ def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, 
         # The replay's own rule breaks, then what the irregularity detectors see in the
         # recorded events (IRR-*), without repeating a flag the replay already raised.
         "flags": [{"rule_id": f.rule_id, "message": f.message} for f in result.flags]
-        + review_records(
-            result.state.setup,
-            result.events,
-            already=[(f.rule_id, f.message) for f in result.flags],
-        ),
+        + _review(result),
     }
     if unknown:
         record["unknown_stacks"] = list(unknown)
@@ -80,6 +76,25 @@ def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, 
             for d in result.decisions
         ]
     return record
+
+
+def _review(result: ReplayResult) -> list[dict[str, str]]:
+    """Return the detectors' flags (`review_records`), skipped where they find none.
+
+    In a board game every irregularity the detectors name comes from an action the replay
+    verified (an action out of turn, a short or capped raise, an overbet) or a card it
+    could not deal (a card seen twice, a board turned during the betting, four flop cards:
+    replay errors), so a board hand the replay flagged nothing in has no review flag
+    (tested over the corpus). Stud (IRR-ST-ALLIN-LOW) and draw (IRR-DR-FOUL) hands always
+    go through the detectors.
+    """
+    setup = result.state.setup
+    if not result.flags and setup.game.family is Family.BOARD:
+        return []
+    from dealerassist.irregular.review import review_records  # only when needed
+
+    return review_records(setup, result.events,
+                          already=[(f.rule_id, f.message) for f in result.flags])
 
 
 def _rules(args: argparse.Namespace) -> HouseRules | None:

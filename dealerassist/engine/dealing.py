@@ -217,7 +217,11 @@ def _on_draw(state: HandState, event: CardsDrawn) -> HandState:
     fresh = received
     if recycled:
         fresh = tuple(c for c in received if c.code >= 52 or not recycled >> c.code & 1)
-        stub = state.setup.game.deck_size - bin(seen & _FACES).count("1")
+        # The stub: the deck less every card seen, the burn before each draw so far (the
+        # dealer's, and pokerkit's in a hand history) and the burns before fifth cards.
+        streets = state.setup.game.streets
+        burnt = sum(1 for street in streets[1:state.street_index + 1] if street.draw)
+        stub = state.setup.game.deck_size - bin(seen & _FACES).count("1") - burnt - state.burns
         if stub >= len(received):
             raise _fail(f"player {player} receives a discarded card while the stub still "
                         f"holds {stub}", "IRR-DECK")

@@ -143,3 +143,7 @@ def test_bench_replay_reports_per_variant_rates_and_keeps_its_keys() -> None:
     assert {"NT", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"} <= set(per_variant)
     assert per_variant["FR"]["hands"] == 9  # 85.phh left out: pokerkit cannot replay it
     assert all(entry["dealerassist_hands_per_s"] > 0 for entry in per_variant.values())
+    # The whole command beside pokerkit's load-and-play script (CPU seconds of each process).
+    whole = figures["replay"]["whole_command"]
+    assert whole["files"] == 911 and whole["dealerassist_cpu_s"] > 0
+    assert whole["pokerkit_cpu_s"] > 0 and whole["ratio"] > 1

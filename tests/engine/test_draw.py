@@ -406,3 +406,17 @@ def test_JB_PROVE_a_pot_whose_only_contender_is_a_false_opener_is_carried() -> N
     final = evolve_all(state, settle(state))
     assert final.phase is Phase.COMPLETE and final.stacks == (97, 97, 99)
     assert final.carry_forward == 7 and final.won == (0, 0, 0)
+
+
+def test_DR_DRAW_the_burn_before_the_draw_counts_when_the_stub_runs_out() -> None:
+    # 30 dealt, 22 in the stub, one burnt before the draw: 21 to draw from. Four players
+    # draw five (20); player 4 draws two: the last stub card, then a reshuffled discard.
+    deck = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+    holes = ["".join(deck[5 * p:5 * p + 5]) for p in range(6)]
+    state = draw_hand("N2L1D", holes)
+    state = act(state, "c", "c", "c", "c", "c", "k")
+    stub = deck[30:]
+    for player in range(4):
+        state = draw(state, player, holes[player], "".join(stub[5 * player:5 * player + 5]))
+    state = draw(state, 4, holes[4][:4], stub[20] + holes[0][:2])
+    assert parse_cards(holes[0][:2])[0] in state.hole[4]
