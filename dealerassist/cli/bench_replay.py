@@ -266,7 +266,7 @@ def _child_cpu(command: list[str]) -> float:
 
 
 def _whole_command(quick: bool) -> dict[str, Any] | None:
-    """The whole ``dealerassist replay FILES... --json`` beside a pokerkit script, in CPU s."""
+    """Return the CPU seconds of ``dealerassist replay FILES... --json`` and of pokerkit."""
     import sys
 
     corpus = _corpus_dir()
