@@ -1,7 +1,9 @@
 """``dealerassist check-rules FILE...``: validate house rules files.
 
 Prints one ``FILE:LINE: message`` line per problem on standard output (all problems of every
-file in one run) and exits 1 if any file has a problem, 0 when every file is valid.
+file in one run) and exits 1 if any file has a problem, 0 when every file is valid. A valid
+file's presets whose blinds depart from the catalogue's guide (BET-SB-SIZE, BET-BB-SIZE)
+get ``FILE: warning: message`` lines: the house may choose so, the status stays 0.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ def run(args: argparse.Namespace) -> int:
             print(problem, flush=True)
         if problems:
             status = 1
-        elif not args.quiet:
+            continue
+        from dealerassist.rules.checks import preset_warnings
+        from dealerassist.rules.loader import load_rules
+
+        for warning in preset_warnings(load_rules(path)):
+            print(f"{path}: warning: {warning}", flush=True)
+        if not args.quiet:
             print(f"{path}: ok")
     return status

@@ -18,8 +18,8 @@ import json
 import sys
 from typing import Any
 
+from dealerassist.engine import BringInPosted, CardsDrawn
 from dealerassist.errors import DealerAssistError
-from dealerassist.games import Family
 from dealerassist.journal.phh import ReplayResult, format_amount, load_phh, replay
 from dealerassist.rules.model import HouseRules
 
@@ -81,20 +81,33 @@ def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, 
 def _review(result: ReplayResult) -> list[dict[str, str]]:
     """Return the detectors' flags (`review_records`), skipped where they find none.
 
-    In a board game every irregularity the detectors name comes from an action the replay
-    verified (an action out of turn, a short or capped raise, an overbet) or a card it
-    could not deal (a card seen twice, a board turned during the betting, four flop cards:
-    replay errors), so a board hand the replay flagged nothing in has no review flag
-    (tested over the corpus). Stud (IRR-ST-ALLIN-LOW) and draw (IRR-DR-FOUL) hands always
-    go through the detectors.
+    Every irregularity the detectors name in a recorded hand comes from an action the
+    replay verified (out of turn, a short or capped raise, an overbet) or a card it could
+    not deal (a card seen twice, a board turned during the betting, four flop cards: replay
+    errors), except two the replay does not judge: a bring-in short of the house's
+    (IRR-ST-ALLIN-LOW) and a draw whose counts differ (IRR-DR-FOUL). A hand the replay
+    flagged nothing in, with neither, has no review flag (tested over the corpus).
     """
     setup = result.state.setup
-    if not result.flags and setup.game.family is Family.BOARD:
+    if not result.flags and not _needs_review(result.events, setup.bring_in):
         return []
     from dealerassist.irregular.review import review_records  # only when needed
 
     return review_records(setup, result.events,
                           already=[(f.rule_id, f.message) for f in result.flags])
+
+
+def _needs_review(events: tuple[object, ...], bring_in: int) -> bool:
+    """Whether the events hold a short bring-in or a draw whose counts differ."""
+    for event in events:
+        kind = type(event)
+        if kind is BringInPosted:
+            if event.amount < bring_in:  # type: ignore[attr-defined]
+                return True
+        elif kind is CardsDrawn and len(event.discarded) != len(  # type: ignore[attr-defined]
+                event.received):  # type: ignore[attr-defined]
+            return True
+    return False
 
 
 def _rules(args: argparse.Namespace) -> HouseRules | None:

@@ -15,7 +15,7 @@ from dealerassist.rules import model
 from dealerassist.rules.game_codes import Forced, game_code, known_game_codes
 from dealerassist.rules.model import GameFamily, GamePreset
 
-__all__ = ["DEFAULTS", "EXTRA_CHECKS", "no_checks", "same", "suggest"]
+__all__ = ["DEFAULTS", "EXTRA_CHECKS", "no_checks", "preset_warnings", "same", "suggest"]
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
@@ -94,3 +94,29 @@ def _deck_checks(deck: model.DeckRules) -> list[tuple[str, str]]:
 
 
 EXTRA_CHECKS: dict[type, Any] = {GamePreset: _preset_checks, model.DeckRules: _deck_checks}
+
+
+def preset_warnings(rules: model.HouseRules) -> list[str]:
+    """Return the presets' blinds that depart from the catalogue's guide: warnings only.
+
+    BET-SB-SIZE: the small blind is about half the big blind (the house may round it down
+    to its chips: 5/10 limit, small blind 2; or choose otherwise). BET-BB-SIZE: in limit
+    hold'em and Omaha the big blind is the lower limit. The house's choice stands; the
+    warning says where a preset may be a typing slip.
+    """
+    warnings = []
+    for preset in rules.presets:
+        if preset.game is None or preset.schedule is not None:
+            continue
+        info = game_code(preset.game)
+        if info is None or info.forced is not Forced.BLINDS or preset.big_blind < 1:
+            continue
+        small, big = preset.small_blind, preset.big_blind
+        if small and not (big <= 4 * small and 2 * small <= big):  # a quarter to a half
+            warnings.append(f"preset {preset.name!r}: small blind {preset.small_blind} is not "
+                            f"about half the big blind {preset.big_blind} (BET-SB-SIZE)")
+        if (info.fixed_limit and info.family is GameFamily.BOARD and preset.small_bet
+                and preset.big_blind != preset.small_bet):
+            warnings.append(f"preset {preset.name!r}: big blind {preset.big_blind} is not the "
+                            f"lower limit {preset.small_bet} (BET-BB-SIZE)")
+    return warnings

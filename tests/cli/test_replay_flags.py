@@ -31,3 +31,28 @@ def test_a_clean_hand_has_no_flags(tmp_path, capsys):
     path.write_text(UNDER_RAISE.replace("cbr 3", "cbr 4"), encoding="utf-8")
     assert main(["replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["flags"] == []
+
+
+def test_review_shortcut_a_hand_without_replay_flags_has_no_review_flag() -> None:
+    # `dealerassist replay` skips the detectors for a hand the replay flagged nothing in
+    # and with no short bring-in and no draw of unequal counts; over every hand of the
+    # corpus (board, stud and draw) they would have found nothing.
+    from pathlib import Path
+
+    import pytest
+
+    from dealerassist.cli.replay import _needs_review
+    from dealerassist.irregular.review import review_records
+    from dealerassist.journal.phh import load_phh, replay
+
+    corpus = Path("/work/shared/corpus/phh")
+    if not corpus.exists():
+        pytest.skip("PHH corpus not available")
+    checked = set()
+    for path in sorted(corpus.rglob("*.phh")):
+        result = replay(load_phh(path))
+        if result.flags or _needs_review(result.events, result.state.setup.bring_in):
+            continue
+        assert review_records(result.state.setup, result.events) == [], path
+        checked.add(result.state.setup.game.family.value)
+    assert checked == {"board", "stud", "draw"}
