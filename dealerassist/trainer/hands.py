@@ -95,6 +95,8 @@ def random_setup(
     if needs_openers(spec, rules):  # jacks or better is not played heads-up: 3 at least
         low, high = max(low, 3), max(high, 3)
     seats = rules.table.seats_for(GameFamily(spec.family.value))  # table.max_players
+    if spec.family is Family.DRAW and spec.streets[0].hole_count == 5:
+        seats = min(seats, 6)  # five-card draw drills: six at most, the stub never runs out
     count = players or rng.randint(low, min(high, spec.max_players, seats))
     unit = prof.unit
     stacks = []
