@@ -420,3 +420,38 @@ def test_defect_41_13_backup_command_prints_one_line(tmp_path: Path) -> None:
     again = subprocess.run(command, capture_output=True, text=True, cwd=root, check=False)
     assert again.returncode == 1
     assert again.stderr == f"dealerassist: {target}: exists; a backup only writes a new file\n"
+
+
+def test_defect_41_14_a_large_journal_is_checked_in_the_background_before_any_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past CHECK_AT_OPEN_BYTES the quick_check runs beside the open, and the first write
+    waits for it: a damaged file is still never written to."""
+    from dealerassist.journal import store
+
+    monkeypatch.setattr(store, "CHECK_AT_OPEN_BYTES", 0)
+    healthy = tmp_path / "ok.sqlite3"
+    _journal_with_records(healthy, 5)
+    with SQLiteJournal(healthy) as journal:
+        assert journal._checker is not None  # checked in the background
+        assert journal.append([pending(n=5)])[0].seq == 6
+    path = tmp_path / "j.sqlite3"
+    with SQLiteJournal(path) as journal:
+        for n in range(300):
+            journal.append([pending(n=n)])
+    raw = sqlite3.connect(path)
+    raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw.close()
+    data = bytearray(path.read_bytes())
+    data[4096 + 1 : 4096 + 3] = b"\x0f\xf0"  # page 2's first free block points outside
+    path.write_bytes(bytes(data))
+    before = digest(path)
+    journal = SQLiteJournal(path)  # opens: the check has not answered yet
+    try:
+        with pytest.raises(JournalError, match=r"the journal is damaged \(Page 2"):
+            journal.append([pending(n=1)])
+        with pytest.raises(JournalError, match="the journal is damaged"):
+            journal.append([pending(n=2)])  # and every later write
+    finally:
+        journal.close()
+    assert digest(path) == before
