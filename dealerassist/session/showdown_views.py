@@ -20,7 +20,7 @@ from dealerassist.engine.state import HandState, Phase
 from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.evaluation.describe import describe
 from dealerassist.evaluation.value import LOW_BASE, EvaluationKind, HandCategory, HandValue, unpack
-from dealerassist.games.spec import Evaluator
+from dealerassist.games.spec import Evaluator, Family
 from dealerassist.rules.model import HouseRules
 from dealerassist.session import hand as hand_adapter
 from dealerassist.session.state import FinishedHand, HandInPlay
@@ -184,8 +184,31 @@ def _hand_words(engine: HandState, lang: str) -> dict[int, tuple[str, str]]:
                                   cards=(), kind=evaluation)
                 words[player] = describe(value, lang)
         halves.append(words)
+    for player in _playing_the_board(engine, game.high):
+        # HE-BEST5: a player whose best five are the board's five plays the board.
+        halves[0][player] += " (joue le tableau)" if lang == "fr" else " (plays the board)"
     players = set(halves[0]) | set(halves[1])
     return {i: (halves[0].get(i, ""), halves[1].get(i, "")) for i in players}
+
+
+def _playing_the_board(engine: HandState, kind: Evaluator | None) -> list[int]:
+    """The shown hands of a hold'em showdown whose best five are the five board cards."""
+    board = engine.board
+    if kind not in (Evaluator.HIGH, Evaluator.SHORT_DECK_HIGH) or len(board) != 5 \
+            or engine.setup.game.family is not Family.BOARD:
+        return []
+    from dealerassist.evaluation.high import high_strength, short_deck_strength
+
+    strength = high_strength if kind is Evaluator.HIGH else short_deck_strength
+    codes = tuple(card.code for card in board)
+    if any(code >= 52 for code in codes):
+        return []
+    on_board = strength(codes)
+    try:
+        strengths = hand_strengths(engine, kind)
+    except IllegalActionError:
+        return []
+    return sorted(player for player, value in strengths.items() if value == on_board)
 
 
 def _settled_view(started: Any, events: Any, *, rake_total: int,
