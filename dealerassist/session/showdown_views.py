@@ -192,7 +192,7 @@ def _hand_words(engine: HandState, lang: str) -> dict[int, tuple[str, str]]:
 
 
 def _playing_the_board(engine: HandState, kind: Evaluator | None) -> list[int]:
-    """The shown hands of a hold'em showdown whose best five are the five board cards."""
+    """Return the shown hands of a hold'em showdown whose best five are the five board cards."""
     board = engine.board
     if kind not in (Evaluator.HIGH, Evaluator.SHORT_DECK_HIGH) or len(board) != 5 \
             or engine.setup.game.family is not Family.BOARD:
