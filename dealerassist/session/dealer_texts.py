@@ -139,10 +139,24 @@ _GAME_NAMES_FR = {
 }
 
 
+# Every other structure of a game (HE-LIMITS): the game's French name, then the structure.
+_GAMES_FR = {"T": "Texas hold'em", "S": "Hold'em short deck", "O": "Omaha",
+             "O/8": "Omaha hi-lo 8 ou mieux", "7S": "Stud à sept cartes",
+             "7S/8": "Stud à sept cartes hi-lo 8 ou mieux", "R": "Razz",
+             "5S": "Stud à cinq cartes", "2L1D": "Lowball 2-7 à un échange",
+             "2L3D": "Lowball 2-7 à trois échanges", "A5L3D": "Lowball A-5 à trois échanges",
+             "A5L1D": "Lowball A-5 à un échange", "B": "Badugi",
+             "5D": "Poker fermé à cinq cartes",
+             "JB": "Jacks or better (ouverture aux valets)"}
+_STRUCTURES_FR = {"F": "limit", "P": "pot limit", "N": "no limit"}
+
+
 def game_name(code: str, name: str, lang: str = "en") -> str:
     """Return a game's name for the screen: French by PHH code, else ``name`` plainly."""
     if lang == "fr" and code in _GAME_NAMES_FR:
         return _GAME_NAMES_FR[code]
+    if lang == "fr" and code[1:] in _GAMES_FR and code[:1] in _STRUCTURES_FR:
+        return f"{_GAMES_FR[code[1:]]}, {_STRUCTURES_FR[code[:1]]}"
     return name.removesuffix(" (extension)")
 
 

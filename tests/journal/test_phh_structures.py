@@ -220,3 +220,14 @@ def test_RAKE_RATE_bad_rake_fields_are_one_line_errors() -> None:
         parse_phh(base + "_rake_percent = 120\n")
     with pytest.raises(HandHistoryError, match="_rake_base"):
         parse_phh(base + '_rake_percent = 5\n_rake_base = "table"\n')
+
+
+def test_HE_LIMITS_every_code_has_an_english_and_a_french_name() -> None:
+    from dealerassist.session.dealer_texts import game_name
+
+    for code, spec in GAMES.items():
+        english, french = game_name(code, spec.name), game_name(code, spec.name, "fr")
+        assert english and french and english != french, code
+    assert game_name("P7S", game("P7S").name) == "Pot-limit seven-card stud"
+    assert game_name("P7S", game("P7S").name, "fr") == "Stud à sept cartes, pot limit"
+    assert game_name("N5D", game("N5D").name, "fr") == "Poker fermé à cinq cartes, no limit"
