@@ -147,3 +147,12 @@ def test_bench_replay_reports_per_variant_rates_and_keeps_its_keys() -> None:
     whole = figures["replay"]["whole_command"]
     assert whole["files"] == 911 and whole["dealerassist_cpu_s"] > 0
     assert whole["pokerkit_cpu_s"] > 0 and whole["ratio"] > 1
+
+
+def test_every_corpus_hand_replays_911_of_911() -> None:
+    # Every file of the corpus replays to its end (razz 85 included, decided by the rules).
+    paths = sorted((CORPUS / "phh").rglob("*.phh"))
+    assert len(paths) == 911
+    for path in paths:
+        result = replay(load_phh(path))
+        assert result.state.is_complete, path
