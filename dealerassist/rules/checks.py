@@ -30,14 +30,21 @@ def same(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def _preset_defaults(values: dict[str, Any]) -> dict[str, Any]:
-    """Default ``max_seats`` to the smaller of 9 and what the game seats (stud: 8)."""
+    """Default ``max_seats`` to the smallest of 9, the deck and the house's family number.
+
+    The deck: what it deals (`GameSpec.max_players`); the family number: the default
+    ``table.max_players`` (stud 8, draw 8).
+    """
     if "max_seats" in values or "game" not in values:
         return values
     info = game_code(values["game"])
     default = GamePreset.__dataclass_fields__["max_seats"].default
-    if info is None or info.max_players >= default:
+    if info is None:
         return values
-    return {**values, "max_seats": info.max_players}
+    seats = min(info.max_players, model.TableRules().seats_for(info.family))
+    if seats >= default:
+        return values
+    return {**values, "max_seats": seats}
 
 
 DEFAULTS: dict[type, Any] = {GamePreset: _preset_defaults}

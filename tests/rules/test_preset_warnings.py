@@ -40,3 +40,14 @@ def test_BET_SB_SIZE_check_rules_prints_the_warning_and_exits_0(tmp_path: Path,
     out = capsys.readouterr().out
     assert f"{path}: warning: preset 'Limit 10/20': small blind 2" in out
     assert f"{path}: ok" in out
+
+
+def test_ST7_DEAL_preset_seats_default_to_the_house_family_number() -> None:
+    text = """schema_version: 1
+presets:
+  - {name: Stud, game: P7S, ante: 1, bring_in: 1, small_bet: 2, big_bet: 4}
+  - {name: Deuce, game: N2L3D, small_blind: 1, big_blind: 2}
+  - {name: Holdem, game: NT, small_blind: 1, big_blind: 2}
+"""
+    seats = [p.max_seats for p in parse_rules_text(text, "house.yaml").presets]
+    assert seats == [8, 8, 9]
