@@ -591,6 +591,9 @@ class _Replayer:
         # both, so they wait here until the player whose turn it is has both (DR-DRAW).
         self.discards: dict[int, tuple[Card, ...]] = {}
         self.replacements: dict[int, tuple[Card, ...]] = {}
+        # IRR-OUT-OF-TURN: players an action out of turn took to check ("cc") or fold ("f")
+        # on a street; the same action recorded later on that street is then no error.
+        self.taken: dict[int, tuple[str, int]] = {}
 
     def apply(self, event: Event, action: str, *, check_rules: bool = True,
               legal: LegalActions | None = None) -> None:
@@ -676,6 +679,14 @@ class _Replayer:
 
     def player_action(self, player: int, verb: str, parts: Sequence[str], action: str) -> None:
         state = self.state
+        taken = self.taken.pop(player, None)
+        if taken == (verb, state.street_index) and (
+                state.phase is not _BETTING or player not in state.actors):
+            # IRR-OUT-OF-TURN: the action an earlier repair took this player to (a check or
+            # a fold), recorded later: it happened already; the hand plays on.
+            self.flags.append(Flag("IRR-OUT-OF-TURN", f"{action}: already taken as p"
+                                   f"{player + 1}'s action when a later player acted first"))
+            return
         if state.phase is not _BETTING:
             raise HandHistoryError(f"action {action!r}: no betting round is open")
         while state.actors and state.actors[0] != player:
@@ -691,6 +702,7 @@ class _Replayer:
             self.decide()
             event: Event = Checked(skipped) if legal.can_check else Folded(skipped)
             self.apply(event, action, check_rules=False)
+            self.taken[skipped] = ("cc" if legal.can_check else "f", state.street_index)
             state = self.state
             if state.phase is not _BETTING:
                 raise HandHistoryError(f"action {action!r}: the betting round closed before it")

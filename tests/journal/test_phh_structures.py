@@ -231,3 +231,20 @@ def test_HE_LIMITS_every_code_has_an_english_and_a_french_name() -> None:
     assert game_name("P7S", game("P7S").name) == "Pot-limit seven-card stud"
     assert game_name("P7S", game("P7S").name, "fr") == "Stud à sept cartes, pot limit"
     assert game_name("N5D", game("N5D").name, "fr") == "Poker fermé à cinq cartes, no limit"
+
+
+def test_IRR_OUT_OF_TURN_an_action_recorded_after_its_repair_leaves_the_hand_playable() -> None:
+    # On the flop p2 checks before p1: p1 is taken to check (flagged); the file then records
+    # p1's check: it happened already, so it is flagged and the hand plays on.
+    text = _phh("NT", [
+        "d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 2c7h",
+        "p3 cc", "p1 cc", "p2 cc",
+        "d db 2h3h4d", "p2 cc", "p1 cc", "p3 cc",
+        "d db 9c", "p1 cc", "p2 cc", "p3 cc", "d db Tc", "p1 cc", "p2 cc", "p3 cc",
+        "p1 sm AsAd", "p2 sm KsKd", "p3 sm 2c7h",
+    ], antes=[0, 0, 0], blinds_or_straddles=[1, 2, 0], min_bet=2,
+        starting_stacks=[100, 100, 100])
+    result = replay(parse_phh(text))
+    assert [f.rule_id for f in result.flags] == ["IRR-OUT-OF-TURN", "IRR-OUT-OF-TURN"]
+    assert "already taken" in result.flags[1].message
+    assert result.final_stacks == (104, 98, 98)
