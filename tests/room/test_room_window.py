@@ -83,7 +83,44 @@ def test_a_row_says_how_long_a_call_has_waited() -> None:
              "calls": [{"id": "c2", "seat": 3, "since": "2026-12-05T10:18:00.000000Z",
                         "status": "waiting"}],
              "dealer": "bo", "dealer_since": "2026-12-05T09:00:00.000000Z",
+             "rotation": [{"name": "al", "started": "2026-12-05T08:20:00.000000Z",
+                           "ended": "2026-12-05T09:00:00.000000Z"},
+                          {"name": "bo", "started": "2026-12-05T09:00:00.000000Z",
+                           "ended": None}],
              "last_event_at": "2026-12-05T10:29:15.000000Z"}
     assert row_texts(table, now) == [
         "T9", "No-Limit Texas Hold'em", "1/2", "4", "3", "120", "1 ann 380, 3 cy 500",
-        "IRR-HE-EXPOSE-FIRST (open)", "c2 seat 3 12 min", "bo (1 h 30)", "45 s"]
+        "IRR-HE-EXPOSE-FIRST (open)", "c2 seat 3 12 min", "bo (1 h 30)",
+        "al 08:20-09:00, bo 09:00-", "45 s"]
+
+
+def test_the_window_shows_the_rotation_who_dealt_since_when(qtbot, room: Room,  # type: ignore[no-untyped-def]
+                                                           tmp_path: Path) -> None:
+    session, journal, link = open_table(tmp_path / "T3.sqlite3", room.add_table("T3"), "T3")
+    try:
+        for line, at in (("dealer in ann", "2026-12-05T08:00:00.000000Z"),
+                         ("dealer in bo", "2026-12-05T08:30:00.000000Z"),
+                         ("dealer out", "2026-12-05T09:15:00.000000Z"),
+                         ("dealer in cy", "2026-12-05T09:20:00.000000Z")):
+            record_desk_line(session, line, now=at, place="T3")
+        link.committed()
+        assert link.outbox.drain(10).pending == 0
+        floor = RoomFloor(room.add_login("floor", "dealerassist_floor"))
+        window = RoomWindow(floor, now=lambda: dt.datetime(2026, 12, 5, 10, 0, tzinfo=dt.UTC))
+        qtbot.addWidget(window)
+        try:
+            qtbot.waitUntil(lambda: window.grid.rowCount() == 1, timeout=10000)
+            cell = window.grid.item(0, COLUMNS.index("Rotation")).text()
+            assert cell == "ann 08:00-08:30, bo 08:30-09:15, cy 09:20-"
+            assert window.grid.item(0, COLUMNS.index("Dealer")).text() == "cy (40 min)"
+            record_desk_line(session, "dealer in dee", now="2026-12-05T09:50:00.000000Z",
+                             place="T3")
+            link.committed()
+            qtbot.waitUntil(lambda: window.grid.item(0, COLUMNS.index("Rotation")).text()
+                            .endswith("cy 09:20-09:50, dee 09:50-"), timeout=10000)
+        finally:
+            window.close()
+            floor.close()
+    finally:
+        link.close()
+        journal.close()

@@ -4,10 +4,11 @@
 object with ``refresh``, ``snapshot``, ``follow``, ``reconnect``, ``sign_in``, ``rule`` and
 ``account``):
 per table its game and stakes, hand, whose turn, pots, players and stacks, open flags,
-floor calls waiting (and for how long), the dealer on duty and for how long, the last
-activity. A background thread follows the room (LISTEN/NOTIFY, catch-up by sequence
-number) and hands each new snapshot to the window through a queued signal; the window
-never talks to the server from its own thread except to send a ruling.
+floor calls waiting (and for how long), the dealer on duty and for how long, the
+rotation (who dealt the table, from when to when, UTC), the last activity. A background
+thread follows the room (LISTEN/NOTIFY, catch-up by sequence number) and hands each new
+snapshot to the window through a queued signal; the window never talks to the server from
+its own thread except to send a ruling.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ from PySide6.QtWidgets import (
 
 from dealerassist.errors import DealerAssistError
 
-__all__ = ["COLUMNS", "RoomWindow", "main", "row_texts"]
+__all__ = ["COLUMNS", "RoomWindow", "main", "rotation_text", "row_texts"]
 
 COLUMNS = ("Table", "Game", "Stakes", "Hand", "To act", "Pots", "Players", "Flags",
-           "Calls waiting", "Dealer", "Last activity")
+           "Calls waiting", "Dealer", "Rotation", "Last activity")
 
 
 def _since(text: str | None, now: _dt.datetime) -> str:
@@ -55,6 +56,22 @@ def _since(text: str | None, now: _dt.datetime) -> str:
     return f"{seconds // 3600} h {seconds % 3600 // 60:02d}"
 
 
+def _clock(text: str | None) -> str:
+    """Return the ``HH:MM`` (UTC) of an ISO 8601 time, or the text as it is."""
+    if not text:
+        return ""
+    try:
+        return _dt.datetime.fromisoformat(text.replace("Z", "+00:00")).strftime("%H:%M")
+    except ValueError:
+        return text
+
+
+def rotation_text(rotation: list[dict[str, Any]]) -> str:
+    """Return the rotation as ``ann 09:00-10:30, bo 10:30-`` (oldest first, UTC)."""
+    return ", ".join(f"{shift['name']} {_clock(shift['started'])}-{_clock(shift.get('ended'))}"
+                     for shift in rotation) or "-"
+
+
 def row_texts(table: dict[str, Any], now: _dt.datetime) -> list[str]:
     """Return the cells of one table's row (one ``floor --json`` table object)."""
     pots = " + ".join(str(pot["amount"]) for pot in table["pots"]) or "-"
@@ -69,7 +86,8 @@ def row_texts(table: dict[str, Any], now: _dt.datetime) -> list[str]:
               if table["dealer"] else "-")
     return [table["table_id"], table["game"] or "-", table["stakes"] or "-",
             str(table["hand_id"] or "-"), str(table["to_act"] or "-"), pots, players, flags,
-            calls, dealer, _since(table["last_event_at"], now)]
+            calls, dealer, rotation_text(table.get("rotation") or []),
+            _since(table["last_event_at"], now)]
 
 
 class _Relay(QObject):
