@@ -15,17 +15,24 @@ from psycopg import sql
 from dealerassist.room import passwords, schema
 from dealerassist.room.connection import RoomError, check_version, describe
 
-__all__ = ["add_table", "init", "set_account"]
+__all__ = ["add_table", "create_login", "init", "set_account", "sign_in"]
 
 
 def init(connection: psycopg.Connection[Any]) -> bool:
-    """Create the room's roles and schema; return False when the room already exists."""
+    """Create the room's roles and schema; return False when the room already exists.
+
+    An existing room gets the current account functions (`schema.ACCOUNT_CHECK`).
+    """
     try:
         exists = connection.execute(
             "SELECT 1 FROM pg_namespace WHERE nspname = 'room'"
         ).fetchone()
         if exists:
             check_version(connection)
+            with connection.transaction():
+                connection.execute(sql.SQL("GRANT {} TO CURRENT_USER").format(
+                    sql.Identifier(schema.OWNER)))
+                connection.execute(schema.ACCOUNT_CHECK.encode())
             return False
         with connection.transaction():
             for role in schema.GROUP_ROLES:
@@ -92,16 +99,23 @@ def set_account(connection: psycopg.Connection[Any], name: str, role: str, passw
 
 def sign_in(connection: psycopg.Connection[Any], name: str, password: str,
             *, roles: tuple[str, ...]) -> str:
-    """Check an account's password and role; return its role or raise `RoomError`."""
+    """Check an account's password and role; return its role or raise `RoomError`.
+
+    The room hands out the hash's salt only; the scrypt key of ``password`` is derived
+    here and the room answers the role when it matches (``room.verify_account``), so no
+    login but a manager's ever reads a hash.
+    """
     try:
-        row = connection.execute(
-            "SELECT role, password_hash FROM room.account(%s)", (name,)
-        ).fetchone()
+        params = connection.execute("SELECT room.account_salt(%s)", (name,)).fetchone()
+        key = passwords.derive_key(password, params[0] if params else "")
+        row = connection.execute("SELECT room.verify_account(%s, %s)",
+                                 (name, key or "")).fetchone()
     except psycopg.Error as error:
         raise RoomError(describe(error)) from error
-    if row is None or not passwords.verify_password(password, row[1]):
+    role = row[0] if row else None
+    if role is None:
         raise RoomError(f"account {name!r}: unknown or wrong password")
-    if row[0] not in roles:
-        raise RoomError(f"account {name!r} is a {row[0]} account; this needs "
+    if role not in roles:
+        raise RoomError(f"account {name!r} is a {role} account; this needs "
                         + " or ".join(roles))
-    return str(row[0])
+    return str(role)

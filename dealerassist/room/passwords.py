@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import secrets
 
-__all__ = ["hash_password", "verify_password"]
+__all__ = ["derive_key", "hash_password", "verify_password"]
 
 _N, _R, _P = 2**14, 8, 1
 _KEY_BYTES = 32
@@ -26,15 +26,30 @@ def hash_password(password: str, *, salt: bytes | None = None) -> str:
     return f"scrypt${_N}${_R}${_P}${salt.hex()}${key.hex()}"
 
 
+def derive_key(password: str, params: str) -> str | None:
+    """Return the hex scrypt key of ``password`` under ``scrypt$N$r$p$SALT`` (None if unreadable).
+
+    This is what a client sends to ``room.verify_account``: the salt and parameters come
+    from the room, the key is derived on the client's machine.
+    """
+    try:
+        kind, n, r, p, salt = params.split("$")
+        if kind != "scrypt":
+            return None
+        key = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r),
+                             p=int(p), dklen=_KEY_BYTES, maxmem=2**26)
+    except (ValueError, TypeError):
+        return None
+    return key.hex()
+
+
 def verify_password(password: str, stored: str) -> bool:
     """Tell whether ``password`` matches the hash text ``stored`` (False if unreadable)."""
-    try:
-        kind, n, r, p, salt, key = stored.split("$")
-        if kind != "scrypt":
-            return False
-        expected = bytes.fromhex(key)
-        derived = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), n=int(n),
-                                 r=int(r), p=int(p), dklen=len(expected), maxmem=2**26)
-    except (ValueError, TypeError):
+    params, _, key = stored.rpartition("$")
+    derived = derive_key(password, params)
+    if derived is None or len(key) != 2 * _KEY_BYTES:
         return False
-    return hmac.compare_digest(derived, expected)
+    try:
+        return hmac.compare_digest(derived, key.lower())
+    except TypeError:  # a key that is not ASCII
+        return False

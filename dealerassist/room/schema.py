@@ -9,7 +9,9 @@ Tables (owned by ``dealerassist_owner``, a role nobody logs in as):
 - ``records``: every journal record of every table, primary key (table id, seq), the
   payload kept as the table wrote it (text, checked to be a JSON object).
 - ``rulings``: the floor's answers to calls, pulled back by their table.
-- ``accounts``: dealer, floor and manager accounts with scrypt password hashes.
+- ``accounts``: dealer, floor and manager accounts with scrypt password hashes; only a
+  manager reads them. Everyone else signs an account in through ``room.verify_account``,
+  which answers the account's role and never its hash.
 - ``refusals``: every refused push or answer, who tried and why (the audit log).
 
 Privileges are least: the three group roles get no table rights except those listed,
@@ -17,9 +19,9 @@ and do their writing through ``SECURITY DEFINER`` functions that check the calle
 
 - ``dealerassist_table``: ``room.hello`` (register its rules, learn its head),
   ``room.push`` (append its own records, in order), ``room.answers`` (its own rulings),
-  ``room.account`` (to check a dealer's password).
+  ``room.account_salt`` and ``room.verify_account`` (to check a dealer's password).
 - ``dealerassist_floor``: reads ``tables``, ``records``, ``rulings``; ``room.rule``
-  appends a ruling; ``room.account``.
+  appends a ruling; ``room.account_salt``, ``room.verify_account``.
 - ``dealerassist_manager``: the floor's rights plus ``room.set_account`` and
   ``room.add_table``; it alone reads ``accounts`` and ``refusals``.
 
@@ -39,6 +41,48 @@ TABLE_ROLE = "dealerassist_table"
 FLOOR_ROLE = "dealerassist_floor"
 MANAGER_ROLE = "dealerassist_manager"
 GROUP_ROLES = (OWNER, TABLE_ROLE, FLOOR_ROLE, MANAGER_ROLE)
+
+# Signing an account in, without handing anyone its hash. The client asks for the hash's
+# parameters and salt (`room.account_salt`; an unknown or inactive name gets a decoy salt
+# made from the name, so names cannot be probed), derives the scrypt key of the typed
+# password itself, and `room.verify_account` compares it with the stored key (through
+# SHA-256, so the comparison's time says nothing of the key) and returns only the role.
+# A failed sign-in is refused and logged like a refused write. `room init` applies this
+# to a room that already exists too, dropping `room.account` (a function that returned
+# the hash) where a room still has it.
+ACCOUNT_CHECK = r"""
+SET ROLE dealerassist_owner;
+DROP FUNCTION IF EXISTS room.account(text);
+
+CREATE OR REPLACE FUNCTION room.account_salt(p_name text) RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = room, pg_temp AS $$
+    SELECT coalesce(
+        (SELECT substr(password_hash, 1, length(password_hash)
+                       - length(split_part(password_hash, '$', 6)) - 1)
+         FROM room.accounts WHERE name = p_name AND active),
+        'scrypt$16384$8$1$' || md5('dealerassist decoy salt ' || coalesce(p_name, '')))
+$$;
+
+CREATE OR REPLACE FUNCTION room.verify_account(p_name text, p_key text) RETURNS text
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = room, pg_temp AS $$
+DECLARE
+    entry room.accounts;
+BEGIN
+    SELECT * INTO entry FROM room.accounts WHERE name = p_name AND active;
+    IF FOUND AND sha256(convert_to(split_part(entry.password_hash, '$', 6), 'UTF8'))
+                 = sha256(convert_to(lower(coalesce(p_key, '')), 'UTF8')) THEN
+        RETURN entry.role;
+    END IF;
+    PERFORM room.refuse(NULL, NULL, format(
+        'sign-in of account %L refused: unknown account or wrong password', left(p_name, 80)));
+    RETURN NULL;
+END $$;
+
+REVOKE ALL ON FUNCTION room.account_salt(text), room.verify_account(text, text) FROM PUBLIC;
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION room.account_salt(text), room.verify_account(text, text)
+    TO dealerassist_table, dealerassist_floor, dealerassist_manager;
+"""
 
 LAYOUT = r"""
 CREATE SCHEMA room AUTHORIZATION dealerassist_owner;
@@ -304,11 +348,6 @@ BEGIN
     RETURN made;
 END $$;
 
-CREATE FUNCTION room.account(p_name text) RETURNS TABLE (role text, password_hash text)
-LANGUAGE sql SECURITY DEFINER SET search_path = room, pg_temp AS $$
-    SELECT role, password_hash FROM room.accounts WHERE name = p_name AND active
-$$;
-
 CREATE FUNCTION room.set_account(p_name text, p_role text, p_hash text, p_active boolean)
 RETURNS void
 LANGUAGE sql SECURITY DEFINER SET search_path = room, pg_temp AS $$
@@ -330,12 +369,13 @@ REVOKE ALL ON ALL FUNCTIONS IN SCHEMA room FROM PUBLIC;
 RESET ROLE;
 GRANT USAGE ON SCHEMA room TO dealerassist_table, dealerassist_floor, dealerassist_manager;
 GRANT EXECUTE ON FUNCTION room.hello(text, integer, text), room.push(text, integer, jsonb),
-    room.answers(text, integer, bigint), room.account(text) TO dealerassist_table;
+    room.answers(text, integer, bigint) TO dealerassist_table;
 GRANT SELECT ON room.meta, room.tables, room.records, room.rulings
     TO dealerassist_floor, dealerassist_manager;
-GRANT EXECUTE ON FUNCTION room.rule(text, integer, text, text, text, text, text),
-    room.account(text) TO dealerassist_floor, dealerassist_manager;
+GRANT EXECUTE ON FUNCTION room.rule(text, integer, text, text, text, text, text)
+    TO dealerassist_floor, dealerassist_manager;
 GRANT SELECT ON room.accounts, room.refusals TO dealerassist_manager;
+""" + ACCOUNT_CHECK + r"""
 GRANT EXECUTE ON FUNCTION room.set_account(text, text, text, boolean),
     room.add_table(text, text) TO dealerassist_manager;
 """

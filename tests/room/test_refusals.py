@@ -12,7 +12,7 @@ import pytest
 from dealerassist.room import admin
 from dealerassist.room.connection import RoomError, connect
 from dealerassist.room.floor import RoomFloor
-from dealerassist.room.passwords import hash_password, verify_password
+from dealerassist.room.passwords import derive_key, hash_password, verify_password
 
 from .conftest import Room
 from .test_outbox import deal, open_table, room_records
@@ -160,3 +160,64 @@ def test_password_hashes_are_salted_scrypt() -> None:
     assert one != two and one.startswith("scrypt$16384$8$1$")
     assert verify_password("pw", one) and verify_password("pw", two)
     assert not verify_password("pw ", one) and not verify_password("pw", "garbage")
+
+
+def test_defect_40_2_table_and_floor_logins_cannot_read_account_hashes(room: Room) -> None:
+    table = room.add_table("A")
+    floor = room.add_login("floor", "dealerassist_floor")
+    with connect(room.add_login("boss", "dealerassist_manager")) as connection:
+        admin.set_account(connection, "dan", "dealer", "pw-dan")
+        admin.set_account(connection, "flo", "floor", "pw-flo")
+        stored = dict(connection.execute("SELECT name, password_hash FROM room.accounts"))
+    for dsn in (table, floor):
+        with connect(dsn) as connection:
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                connection.execute("SELECT password_hash FROM room.accounts")
+            with pytest.raises(psycopg.errors.UndefinedFunction):
+                connection.execute("SELECT * FROM room.account('dan')")
+            salt = connection.execute("SELECT room.account_salt('dan')").fetchone()[0]
+            params, _, key = stored["dan"].rpartition("$")
+            assert salt == params and key not in salt
+            decoy = connection.execute("SELECT room.account_salt('nobody')").fetchone()[0]
+            assert decoy.startswith("scrypt$16384$8$1$") and len(decoy.split("$")) == 5
+            assert decoy == connection.execute(
+                "SELECT room.account_salt('nobody')").fetchone()[0]  # no probing by change
+            assert connection.execute(
+                "SELECT room.verify_account('dan', %s)", ("0" * 64,)).fetchone()[0] is None
+            assert admin.sign_in(connection, "dan", "pw-dan", roles=("dealer",)) == "dealer"
+            with pytest.raises(RoomError, match="unknown or wrong password"):
+                admin.sign_in(connection, "dan", "pw-flo", roles=("dealer",))
+            with pytest.raises(RoomError, match="unknown or wrong password"):
+                admin.sign_in(connection, "nobody", "pw-dan", roles=("dealer",))
+    reasons = [row[2] for row in refusals(room)]
+    assert reasons.count(
+        "sign-in of account 'dan' refused: unknown account or wrong password") == 4
+    assert "sign-in of account 'nobody' refused: unknown account or wrong password" in reasons
+
+
+def test_defect_40_2_room_init_takes_the_hash_function_away_from_an_existing_room(
+        room: Room) -> None:
+    table = room.add_table("A")
+    with room.admin() as connection:
+        connection.execute(
+            "SET ROLE dealerassist_owner; "
+            "CREATE FUNCTION room.account(p_name text) RETURNS TABLE (role text, hash text) "
+            "LANGUAGE sql SECURITY DEFINER AS "
+            "$$ SELECT role, password_hash FROM room.accounts WHERE name = p_name $$; "
+            "RESET ROLE; GRANT EXECUTE ON FUNCTION room.account(text) TO dealerassist_table")
+    with connect(table) as connection:
+        connection.execute("SELECT * FROM room.account('dan')").fetchall()
+    with room.admin() as connection:
+        assert admin.init(connection) is False
+    with connect(table) as connection:
+        with pytest.raises(psycopg.errors.UndefinedFunction):
+            connection.execute("SELECT * FROM room.account('dan')")
+        assert connection.execute("SELECT room.verify_account('dan', '')").fetchone() == (None,)
+
+
+def test_a_key_derived_from_the_salt_alone_matches_the_hash() -> None:
+    stored = hash_password("pw")
+    params, _, key = stored.rpartition("$")
+    assert derive_key("pw", params) == key and derive_key("px", params) != key
+    assert derive_key("pw", "bcrypt$1$2$3$00") is None and derive_key("pw", "nonsense") is None
+    assert not verify_password("pw", params + "$" + "é" * 64)
