@@ -14,6 +14,7 @@ from dealerassist.engine.events import (
     BoardCardIdentified,
     BoardDealt,
     CardsDrawn,
+    DiscardsReshuffled,
     DrawDeclared,
     HoleCardsDealt,
 )
@@ -151,6 +152,60 @@ def _on_declare(state: HandState, event: DrawDeclared) -> HandState:
     changed = list(declared)
     changed[player] = event.count
     return replace(state, draw_declared=tuple(changed))
+
+
+def draw_stub(state: HandState) -> int:
+    """Return how many cards the stub of a draw game holds now (DR-DRAW).
+
+    The deck less every card dealt (discards and folded hands included, faces known or
+    not), the board, the burn before each draw so far, every other burn (DR-DRAW-MAX),
+    plus the discards shuffled back by `DiscardsReshuffled`.
+    """
+    streets = state.setup.game.streets
+    burnt = sum(1 for street in streets[1:state.street_index + 1] if street.draw)
+    dealt = sum(map(len, state.hole)) + sum(map(len, state.discards)) + len(state.board)
+    return state.setup.game.deck_size - dealt - burnt - state.burns + sum(state.reshuffled)
+
+
+def _on_reshuffle(state: HandState, event: DiscardsReshuffled) -> HandState:
+    """Shuffle the discards of every player but the one served into a new stub (DR-DRAW).
+
+    Allowed only while a draw is due and the stub cannot give ``event.player`` the cards
+    due: the number announced (DR-CHANGE), the fifth of a draw of five (DR-DRAW-MAX), or
+    as many as the player holds when no number was announced. The discards returned stay
+    in ``discards`` (JB-SPLIT) and their faces leave ``seen``: they may be dealt again.
+    """
+    player = event.player
+    due = state.due_draw
+    if state.phase is not _DEALING or not due:
+        raise _fail("no draw is due now: the discards are reshuffled only during a draw",
+                    "DR-DRAW")
+    if player != due[0]:
+        raise _fail(f"player {player} is not the player being served", "DR-DRAW")
+    if player in state.draw_owed:
+        need = 1
+    else:
+        announced = state.draw_declared[player] if state.draw_declared else -1
+        need = announced if announced >= 0 else len(state.hole[player])
+    stub = draw_stub(state)
+    if stub >= need:
+        raise _fail(f"the stub still holds {stub} card(s): no reshuffle before it runs out",
+                    "DR-DRAW")
+    thrown = state.discards or ((),) * len(state.hole)
+    back = list(state.reshuffled or (0,) * len(state.hole))
+    seen = state.seen
+    returned = 0
+    for other, cards in enumerate(thrown):
+        if other == player:
+            continue  # never the served player's own discards
+        for card in cards[back[other]:]:
+            if card.code < 52:
+                seen &= ~(1 << card.code)
+            returned += 1
+        back[other] = len(cards)
+    if not returned:
+        raise _fail("no discards to reshuffle: the stub cannot supply this draw", "DR-DRAW")
+    return replace(state, seen=seen, reshuffled=tuple(back))
 
 
 def _on_draw(state: HandState, event: CardsDrawn) -> HandState:

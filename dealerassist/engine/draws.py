@@ -15,6 +15,9 @@ and `five_card_plan`, what the dealer does with a draw of five:
   fifth is ``fifth_card`` once it is due. Five received at once by a player who is not the
   last to draw is refused (`verify_draw`), though `evolve` applies it as recorded so a
   replay can flag it.
+- DR-DRAW, the stub runs out: `reshuffle` shuffles the discards of every player but the
+  one being served into a new stub (`DiscardsReshuffled`); `draw_stub` counts the stub.
+  Refused while the stub can still give the player served the cards due.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from collections.abc import Sequence
 from enum import StrEnum, unique
 
 from dealerassist.cards import Card
-from dealerassist.engine.events import CardsDrawn, DrawDeclared
+from dealerassist.engine.dealing import draw_stub
+from dealerassist.engine.events import CardsDrawn, DiscardsReshuffled, DrawDeclared
 from dealerassist.engine.state import HandState, Phase, evolve
 from dealerassist.errors import IllegalActionError
 
@@ -33,17 +37,21 @@ __all__ = [
     "can_declare",
     "can_draw",
     "can_fifth_card",
+    "can_reshuffle",
     "declare",
     "declared",
     "draw",
+    "draw_stub",
     "drawing_order",
     "fifth_card",
     "fifth_due",
     "five_card_plan",
     "next_to_declare",
+    "reshuffle",
     "verify_declare",
     "verify_draw",
     "verify_fifth_card",
+    "verify_reshuffle",
 ]
 
 MAX_IN_A_ROW = 4
@@ -170,6 +178,29 @@ def fifth_card(state: HandState, player: int, card: Card) -> CardsDrawn:
     """Return the event of the deferred fifth card: nothing discarded, one received."""
     verify_fifth_card(state, player, card)
     return CardsDrawn(player, (), (card,))
+
+
+# ----- DR-DRAW: the stub runs out -----------------------------------------------------------
+
+
+def verify_reshuffle(state: HandState, player: int) -> None:
+    """Raise `IllegalActionError` (DR-DRAW) unless the discards may be reshuffled now.
+
+    Only during a draw, for the player being served, once the stub cannot give them the
+    cards due, and when another player's discards exist to shuffle.
+    """
+    evolve(state, DiscardsReshuffled(player))
+
+
+def can_reshuffle(state: HandState, player: int) -> bool:
+    """Tell whether `verify_reshuffle` passes."""
+    return _passes(verify_reshuffle, state, player)
+
+
+def reshuffle(state: HandState, player: int) -> DiscardsReshuffled:
+    """Return the reshuffle event (verified first; the state is not changed)."""
+    verify_reshuffle(state, player)
+    return DiscardsReshuffled(player)
 
 
 def _passes(verify, *args) -> bool:  # type: ignore[no-untyped-def]

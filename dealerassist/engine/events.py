@@ -26,6 +26,7 @@ __all__ = [
     "CardsDrawn",
     "CardsShown",
     "Checked",
+    "DiscardsReshuffled",
     "DrawDeclared",
     "Event",
     "Folded",
@@ -210,6 +211,20 @@ class PotCarried:
     amount: int
 
 
+@dataclass(frozen=True, slots=True)
+class DiscardsReshuffled:
+    """Draw games: the stub ran out, so the discards were shuffled into a new stub (DR-DRAW).
+
+    Standard practice: the discards of every player but ``player``, the one being served,
+    go back into the stub (never the burns); cards dealt from it may then be cards
+    discarded earlier in the hand. Refused while the stub still holds the cards
+    ``player`` is due.
+    """
+
+    class_version: ClassVar[int] = 1
+    player: int
+
+
 Event: TypeAlias = (
     HoleCardsDealt
     | BoardDealt
@@ -221,6 +236,7 @@ Event: TypeAlias = (
     | RaisedTo
     | BringInPosted
     | DrawDeclared
+    | DiscardsReshuffled
     | CardsDrawn
     | CardsShown
     | Mucked

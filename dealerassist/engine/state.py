@@ -35,6 +35,7 @@ from dealerassist.engine.events import (
     CardsDrawn,
     CardsShown,
     Checked,
+    DiscardsReshuffled,
     DrawDeclared,
     Event,
     Folded,
@@ -122,6 +123,8 @@ class HandState(NamedTuple):
             fifth (DR-DRAW-MAX); they are moved to the end of ``due_draw``.
         draw_burn: the player, last to draw, whose fifth card comes after a burn
             (DR-DRAW-MAX); -1 if none.
+        reshuffled: draw games: how many of each player's discards went back into the
+            stub (`DiscardsReshuffled`, DR-DRAW); () before any reshuffle.
 
     """
 
@@ -161,6 +164,7 @@ class HandState(NamedTuple):
     draw_declared: tuple[int, ...] = ()
     draw_owed: tuple[int, ...] = ()
     draw_burn: int = -1
+    reshuffled: tuple[int, ...] = ()
 
     # ----- derived views -------------------------------------------------------------------
 
@@ -440,6 +444,7 @@ from dealerassist.engine.dealing import (  # noqa: E402
     _on_draw,
     _on_hole,
     _on_identify,
+    _on_reshuffle,
 )
 from dealerassist.engine.rounds import _begin_betting  # noqa: E402
 from dealerassist.engine.wagers import (  # noqa: E402
@@ -464,6 +469,7 @@ _HANDLERS = {
     BringInPosted: _on_bring_in,
     CardsDrawn: _on_draw,
     DrawDeclared: _on_declare,
+    DiscardsReshuffled: _on_reshuffle,
     CardsShown: _on_show,
     Mucked: _on_muck,
     RakeTaken: _on_rake,

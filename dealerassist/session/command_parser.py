@@ -42,6 +42,7 @@ from dealerassist.session.command_types import (
     PlaceButton,
     PostBlind,
     RaiseTo,
+    Reshuffle,
     SelectGame,
     Show,
     Sit,
@@ -349,6 +350,9 @@ _VERBS: dict[str, _Verb] = {
                     takes="a seat and the new number of cards"),
     "fifth": _Verb("fifth", "fifth", "draw games: the fifth card of a draw of five, after everyone",
                    make=FifthCard),
+    "reshuffle": _Verb("reshuffle", "reshuffle",
+                       "draw games: the stub ran out; the others' discards are shuffled (DR-DRAW)",
+                       make=Reshuffle),
     "undo": _Verb("undo", "undo", "cancel the last event (kept in the journal)", make=Undo),
 }
 

@@ -28,6 +28,7 @@ __all__ = [
     "DeclareDraw",
     "Draw",
     "FifthCard",
+    "Reshuffle",
     "Fold",
     "Leave",
     "Muck",
@@ -225,6 +226,15 @@ class FifthCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """Draw games: the stub ran out, the discards of the others make a new one: ``reshuffle``.
+
+    DR-DRAW: the discards of every player but the one being served are shuffled (never the
+    burns); refused while the stub can still serve that player.
+    """
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Cancel the last event (recorded as a new event; nothing is erased): ``undo``."""
 
@@ -255,5 +265,6 @@ Command = (
     | DeclareDraw
     | ChangeDraw
     | FifthCard
+    | Reshuffle
     | Undo
 )

@@ -5,8 +5,9 @@ status line while a draw is due, `draw_line` the hand log line of a draw event. 
 what the dealer does (DR-DRAW-MAX): "seat 3 Cy draws 5: deal 4 now, the fifth after
 everyone" or, for the last to draw, "... last to draw: deal 4, burn one, then the fifth";
 when the deferred fifth is due, "burn one, then deal the fifth card" or "deal the fifth
-card". English templates; `DRAW_FRENCH` holds their French (`session/dealer_texts.py` merges it into
-its `FRENCH` table). Command words (``draw``, ``pat``, ``fifth``) stay as typed.
+card"; when the stub runs out, the reshuffle's line names DR-DRAW. English templates;
+`DRAW_FRENCH` holds their French (`session/dealer_texts.py` merges it into its `FRENCH`
+table). Command words (``draw``, ``pat``, ``fifth``) stay as typed.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealerassist.engine.draws import FivePlan, declared, fifth_due, five_card_plan
-from dealerassist.engine.events import CardsDrawn, DrawDeclared
+from dealerassist.engine.events import CardsDrawn, DiscardsReshuffled, DrawDeclared
 from dealerassist.engine.state import HandState, Phase
 
 __all__ = ["DRAW_FRENCH", "draw_line", "draw_message", "drawn_count"]
@@ -41,6 +42,8 @@ DRAW_FRENCH: dict[str, str] = {
     "{who} draws 5: 4 dealt, the fifth to come":
         "{who} échange 5 : 4 données, la cinquième à venir",
     "{who} gets the fifth card": "{who} reçoit la cinquième carte",
+    "stub out: the others' discards shuffled to serve {who} (DR-DRAW)":
+        "talon épuisé : les écarts des autres sont mélangés pour servir {who} (DR-DRAW)",
 }
 
 
@@ -100,6 +103,9 @@ def draw_line(event: Any, who: str, lang: str = "en") -> str | None:
         if event.count == 0:
             return _t(lang, "{who} asks to stand pat", who=who)
         return _t(lang, "{who} asks for {count}", who=who, count=event.count)
+    if isinstance(event, DiscardsReshuffled):
+        return _t(lang, "stub out: the others' discards shuffled to serve {who} (DR-DRAW)",
+                  who=who)
     if isinstance(event, CardsDrawn):
         if not event.discarded and event.received:
             return _t(lang, "{who} gets the fifth card", who=who)

@@ -28,7 +28,9 @@
   next player announced; ``draw N`` after a different announcement is the change and the
   deal in one line. DR-DRAW-MAX: ``draw 5`` deals four (five discarded); the fifth waits
   until every other player has drawn and is dealt with ``fifth`` (after a burn for the
-  last player to draw).
+  last player to draw). When the stub runs out a draw is refused (DR-DRAW) until
+  ``reshuffle``: the discards of every player but the one served make a new stub
+  (`DiscardsReshuffled`).
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ from dealerassist.session.commands import (
     Fold,
     Muck,
     RaiseTo,
+    Reshuffle,
     Show,
 )
 from dealerassist.session.events import GameSelected, HandFinished, HandStarted
@@ -476,6 +479,7 @@ def _draw_events(state: HandState, started: HandStarted, command: Draw) -> list[
         events.append(engine_events.DrawDeclared(player=player, count=command.count))
     # DR-DRAW-MAX: four in a row at most; the rest comes with ``fifth`` after everyone.
     received = (UNKNOWN,) * min(command.count, engine_draws.MAX_IN_A_ROW)
+    _stub_serves(state, len(received))
     events.append(engine_events.CardsDrawn(player=player, discarded=(UNKNOWN,) * command.count,
                                            received=received))
     return events
@@ -504,7 +508,22 @@ def _fifth_events(state: HandState, started: HandStarted) -> list[Any]:
                                      "has drawn", rule_id="DR-DRAW-MAX")
         raise IllegalActionError("no fifth card is owed: only a draw of five defers one",
                                  rule_id="DR-DRAW-MAX")
+    _stub_serves(state, 1)
     return [engine_events.CardsDrawn(player=player, discarded=(), received=(UNKNOWN,))]
+
+
+def _stub_serves(state: HandState, count: int) -> None:
+    """Refuse a draw of ``count`` cards the stub no longer holds: reshuffle first (DR-DRAW)."""
+    stub = engine_draws.draw_stub(state)
+    if stub < count:
+        raise IllegalActionError(f"the stub holds {stub} card(s): reshuffle (the others' "
+                                 "discards) before dealing the rest", rule_id="DR-DRAW")
+
+
+def _reshuffle_events(state: HandState) -> list[Any]:
+    _draw_due(state)
+    player = state.due_draw[0]
+    return [engine_draws.reshuffle(state, player)]
 
 
 def _action_events(state: HandState, started: HandStarted, command: Any) -> list[Any]:
@@ -516,6 +535,8 @@ def _action_events(state: HandState, started: HandStarted, command: Any) -> list
         return _declare_events(state, started, command)
     if isinstance(command, FifthCard):
         return _fifth_events(state, started)
+    if isinstance(command, Reshuffle):
+        return _reshuffle_events(state)
     if isinstance(command, Board):
         return _board_events(state, command)
     if isinstance(command, Show):
