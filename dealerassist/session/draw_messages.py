@@ -15,7 +15,16 @@ from __future__ import annotations
 from typing import Any
 
 from dealerassist.engine.draws import FivePlan, declared, fifth_due, five_card_plan
-from dealerassist.engine.events import CardsDrawn, DiscardsReshuffled, DrawDeclared
+from dealerassist.engine.events import (
+    BetPlaced,
+    Called,
+    CardsDrawn,
+    Checked,
+    DiscardsReshuffled,
+    DrawDeclared,
+    Folded,
+    RaisedTo,
+)
 from dealerassist.engine.state import HandState, Phase
 
 __all__ = ["DRAW_FRENCH", "draw_line", "draw_message", "drawn_count"]
@@ -115,11 +124,21 @@ def draw_line(event: Any, who: str, lang: str = "en") -> str | None:
 
 
 def drawn_count(events: tuple[Any, ...], player: int) -> int | None:
-    """Return how many cards ``player`` drew on their last draw (0: pat), None before any.
+    """Return how many cards ``player`` drew on their last draw (0: pat), or None.
 
     A draw of five counts five from its first part on; its fifth card adds nothing.
+    DR-ASK: the dealer answers "how many did they draw?" only until there is action after
+    the draw; once a betting action follows the player's last draw, the dealer may not
+    answer, so this is None. None too before any draw.
     """
-    drawn = [len(e.discarded) for e in events
-             if isinstance(e, CardsDrawn) and e.player == player
-             and (e.discarded or not e.received)]
-    return drawn[-1] if drawn else None
+    for event in reversed(events):
+        if isinstance(event, _ACTIONS):
+            return None  # DR-ASK: action after the draw, the dealer may not answer
+        if isinstance(event, CardsDrawn) and event.player == player \
+                and (event.discarded or not event.received):
+            return len(event.discarded)
+    return None
+
+
+_ACTIONS = (Folded, Checked, Called, BetPlaced, RaisedTo)
+"""The betting actions: the first one after a draw ends the dealer's answer (DR-ASK)."""

@@ -61,7 +61,8 @@ class SeatView:
         up_cards: Stud up cards in the order dealt (ST-ORDER); empty in other games.
         down_count: Number of face-down cards the seat holds (0 when none or all shown).
         drawn_count: Draw games: cards drawn on the last draw (0 = stood pat); None when
-            the seat has not drawn yet or the game has no draw.
+            the seat has not drawn yet, the game has no draw, or there was betting
+            action after the draw (DR-ASK: the dealer may no longer answer).
         last_action: Short text of the seat's last action this street ("raise 60", "check"),
             "" if none.
         committed: Chips put in the pots this hand, all streets and forced bets included.
