@@ -123,6 +123,11 @@ def proposed_showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None
                          confirmed=False)
     # Every hand still in, in showing order (G-SHOW-ORDER), as entered.
     show_seats, hands = _hands_in_show_order(hand)
+    # G-PLAY-BOARD: a hand thrown away unshown where the board plays is listed with its
+    # lost claim, after the hands still in.
+    started = hand.started
+    hands += tuple(ShowdownHandView(seat=started.seats[i], name=started.names[i], mucked=True)
+                   for i in _board_claims_lost(engine, engine.setup.game.high))
     view = replace(view, show_order=show_seats, hands=hands)
     return _with_words(view, engine, hand.started.seats, lang)
 
@@ -130,9 +135,12 @@ def proposed_showdown(hand: HandInPlay, lang: str = "en") -> ShowdownView | None
 def _with_words(view: ShowdownView, engine: HandState, seats: tuple[int, ...],
                 lang: str) -> ShowdownView:
     """Name each hand of ``view`` and the hand winning each award (high or low half)."""
-    words = _hand_words(engine, lang)
+    words = dict(_hand_words(engine, lang))
     high_kind = engine.setup.game.high
     none = ("", "")
+    for player in _board_claims_lost(engine, high_kind):
+        # G-PLAY-BOARD: the board plays, yet this player threw the cards away unshown.
+        words[player] = (_CLAIM_LOST_FR if lang == "fr" else _CLAIM_LOST, "")
     return replace(
         view,
         hands=tuple(replace(h, high=words.get(seats.index(h.seat), none)[0],
@@ -209,6 +217,39 @@ def _playing_the_board(engine: HandState, kind: Evaluator | None) -> list[int]:
     except IllegalActionError:
         return []
     return sorted(player for player, value in strengths.items() if value == on_board)
+
+
+_CLAIM_LOST = "mucked without showing: no claim, not even playing the board (G-PLAY-BOARD)"
+_CLAIM_LOST_FR = ("jeté sans montrer : aucun droit au pot, même en jouant le tableau "
+                  "(G-PLAY-BOARD)")
+
+
+def _board_claims_lost(engine: HandState, kind: Evaluator | None) -> list[int]:
+    """Return the players who mucked unshown where the board alone would tie for the pot.
+
+    G-PLAY-BOARD: a hold'em player who plays the board must show (or declare) before
+    throwing the cards away, or loses all claim to the pot. Named only when the five board
+    cards are at least as strong as every hand shown, so that playing the board would
+    have split the pot; the settlement already leaves the mucked hand out (G-SHOW-CLAIM).
+    """
+    board = engine.board
+    if not any(engine.mucked) or kind not in (Evaluator.HIGH, Evaluator.SHORT_DECK_HIGH) \
+            or len(board) != 5 or engine.setup.game.family is not Family.BOARD:
+        return []
+    from dealerassist.evaluation.high import high_strength, short_deck_strength
+
+    strength = high_strength if kind is Evaluator.HIGH else short_deck_strength
+    codes = tuple(card.code for card in board)
+    if any(code >= 52 for code in codes):
+        return []
+    try:
+        shown = [v for v in hand_strengths(engine, kind).values() if v is not None]
+    except IllegalActionError:
+        return []
+    if shown and max(shown) > strength(codes):
+        return []  # a shown hand beats the board: playing it would not have won a share
+    return [player for player, out in enumerate(engine.mucked)
+            if out and not engine.folded[player]]
 
 
 def _settled_view(started: Any, events: Any, *, rake_total: int,
