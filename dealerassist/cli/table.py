@@ -12,6 +12,7 @@ state is printed, so a printed state is never lost.
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import sys
 from collections.abc import Iterator
@@ -33,6 +34,7 @@ from dealerassist.session.desk import (
     handover_card,
     is_desk_line,
     record_desk_line,
+    signing_in,
 )
 from dealerassist.session.presenter import present, table_json
 from dealerassist.session.reports import REPORT_HELP
@@ -48,6 +50,22 @@ _CONTACT_S = 2.0
 _DRAIN_S = 3.0
 """At exit, the longest wait for the room to take what is left (the rest goes next start)."""
 
+
+
+def _dealer_check(link: Any, line: str) -> str:
+    """Check a ``dealer in NAME`` against the room (password read without echo).
+
+    Returns `DealerSignedIn.verified`: ``""`` without a room; at a terminal the password
+    is asked for (never echoed, never journaled) and the room checks it; a scripted table
+    has no terminal to ask on and signs the dealer in ``unverified``.
+    """
+    name = signing_in(line)
+    if name is None or link is None:
+        return ""
+    password = None
+    if sys.stdin.isatty():
+        password = getpass.getpass(f"password for {name} (not shown): ")
+    return str(link.verify_dealer(name, password))
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `dealerassist table`."""
@@ -308,7 +326,8 @@ def run(args: argparse.Namespace) -> int:
                     out.flush()
                     continue
                 if is_desk_line(line):
-                    record_desk_line(session, line, now=utc_now(), place=place)
+                    record_desk_line(session, line, now=utc_now(), place=place,
+                                     verified=_dealer_check(link, line))
                     state = session.state
                 else:
                     state = session.execute(line)

@@ -126,8 +126,8 @@ def table_entry(table_id: str, state: SessionState, desk: DeskState,
         "seats": [{"seat": seat.seat, "name": seat.name, "stack": seat.stack}
                   for seat in occupied],
         "dealer_since": dealer.started if dealer else None,
-        "rotation": [{"name": shift.name, "started": shift.started, "ended": shift.ended or None}
-                     for shift in desk.rotation],
+        "rotation": [{"name": shift.name, "started": shift.started, "ended": shift.ended or None,
+                      "verified": shift.verified} for shift in desk.rotation],
         "last_seq": last_seq,
     }
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealerassist.errors import DealerAssistError
+from dealerassist.errors import DealerAssistError, IllegalActionError
 from dealerassist.journal.records import Journal
+from dealerassist.room.admin import sign_in
+from dealerassist.room.connection import RoomError, connect
 from dealerassist.room.outbox import Outbox, OutboxStatus
 from dealerassist.session.desk import answer_events, answer_line, desk_of
 
@@ -39,6 +41,7 @@ class TableLink:
     def __init__(self, table: Any, journal: Journal, *, table_id: str, dsn: str,
                  rules_text: str, retry_s: float = 1.0) -> None:
         self._table = table
+        self._dsn = dsn
         desk = desk_of(table.history())
         self.outbox = Outbox(journal, table_id=table_id, dsn=dsn, rules_text=rules_text,
                              retry_s=retry_s, answer_after=max(desk.ruling_ids, default=0))
@@ -77,6 +80,32 @@ class TableLink:
         if lines:
             self.outbox.notify()
         return lines
+
+    def verify_dealer(self, name: str, password: str | None) -> str:
+        """Check a dealer's password against the room's accounts; return how it was checked.
+
+        ``verified`` when the room knows the account (any role) with that password;
+        ``unverified`` when there is no password to check (``None``: nowhere to ask one
+        without echo) or the room cannot be reached: the table stays offline-first and
+        signs the dealer in locally. A wrong password or unknown account, when the room
+        answers, raises `IllegalActionError` (the room logs the refusal).
+        """
+        if password is None:
+            return "unverified"
+        try:
+            connection = connect(self._dsn, timeout_s=2, application="dealerassist sign-in")
+        except RoomError:
+            return "unverified"
+        try:
+            sign_in(connection, name, password, roles=("dealer", "floor", "manager"))
+        except RoomError as error:
+            if "unknown or wrong password" in str(error):
+                raise IllegalActionError(f"dealer in {name}: the room refused the sign-in "
+                                         "(unknown account or wrong password)") from error
+            return "unverified"
+        finally:
+            connection.close()
+        return "verified"
 
     def wait_contact(self, timeout_s: float) -> OutboxStatus:
         """Wait for the first contact with the room (answers already there are fetched)."""

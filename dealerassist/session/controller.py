@@ -92,6 +92,11 @@ def session_codec() -> EventCodec:
     def _hand_started_v2(payload: dict[str, Any]) -> dict[str, Any]:
         return payload
 
+    # Version 1 -> 2 of DealerSignedIn added ``verified``: an older sign-in was by name only.
+    @codec.upcaster("DealerSignedIn", 1)
+    def _dealer_signed_in_v1(payload: dict[str, Any]) -> dict[str, Any]:
+        return payload
+
     # Version 1 -> 2 of WrongBringIn added ``amount`` (IRR-ST-WRONG-LOW): none recorded.
     @codec.upcaster("WrongBringIn", 1)
     def _wrong_bring_in_v1(payload: dict[str, Any]) -> dict[str, Any]:

@@ -74,11 +74,15 @@ class CallState:
 
 @dataclass(frozen=True, slots=True)
 class Shift:
-    """One dealer's time at the table (``ended`` empty while on duty)."""
+    """One dealer's time at the table (``ended`` empty while on duty).
+
+    ``verified``: how the sign-in was checked (`DealerSignedIn.verified`).
+    """
 
     name: str
     started: str
     ended: str = ""
+    verified: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +135,8 @@ def evolve_desk(desk: DeskState, event: Any) -> DeskState:
         rotation = desk.rotation
         if desk.dealer is not None:
             rotation = (*rotation[:-1], replace(rotation[-1], ended=event.at))
-        return replace(desk, rotation=(*rotation, Shift(name=event.name, started=event.at)))
+        return replace(desk, rotation=(*rotation, Shift(name=event.name, started=event.at,
+                                                            verified=event.verified)))
     if isinstance(event, DealerSignedOut) and desk.dealer is not None:
         return replace(desk, rotation=(*desk.rotation[:-1],
                                        replace(desk.rotation[-1], ended=event.at)))
@@ -153,8 +158,10 @@ def snapshot(state: SessionState) -> str:
 
 
 def desk_events(state: SessionState, desk: DeskState, line: str, *, now: str,
-                place: str) -> list[Any]:
+                place: str, verified: str = "") -> list[Any]:
     """Return the events of a desk line (``floor``, ``dealer in/out``) or raise.
+
+    ``verified`` is how a ``dealer in`` was checked (`DealerSignedIn.verified`).
 
     Raises:
         IllegalActionError: the line is not a desk command this table can do now.
@@ -178,7 +185,7 @@ def desk_events(state: SessionState, desk: DeskState, line: str, *, now: str,
         name = " ".join(words[2:])
         if name == on_duty:
             raise IllegalActionError(f"{name} is already the dealer on duty")
-        return [DealerSignedIn(name=name, at=now)]
+        return [DealerSignedIn(name=name, at=now, verified=verified)]
     if verb == "dealer" and len(words) == 2 and words[1].lower() == "out":
         if not on_duty:
             raise IllegalActionError("no dealer is signed in")
@@ -270,8 +277,19 @@ def finished_rakes(history: Iterable[tuple[int, Any]], times: dict[int, str]) ->
             if isinstance(event, HandFinished)]
 
 
-def record_desk_line(table: Any, line: str, *, now: str, place: str) -> SessionState:
+def signing_in(line: str) -> str | None:
+    """Return the name a ``dealer in NAME`` line signs in, or None for any other line."""
+    words = line.split()
+    if len(words) >= 3 and words[0].lower() == "dealer" and words[1].lower() == "in":
+        return " ".join(words[2:])
+    return None
+
+
+def record_desk_line(table: Any, line: str, *, now: str, place: str,
+                     verified: str = "") -> SessionState:
     """Journal a desk line (``floor``, ``dealer in/out``) at a table; return its state.
+
+    Only the line and its events are journaled (a dealer's password never is).
 
     ``table`` is a `TableSession` or a `TournamentTable` (whose session records it).
 
@@ -279,6 +297,7 @@ def record_desk_line(table: Any, line: str, *, now: str, place: str) -> SessionS
         IllegalActionError: the line cannot be done now (nothing is journaled).
 
     """
-    events = desk_events(table.state, desk_of(table.history()), line, now=now, place=place)
+    events = desk_events(table.state, desk_of(table.history()), line, now=now, place=place,
+                         verified=verified)
     session = getattr(table, "session", table)
     return session.record(line, events)

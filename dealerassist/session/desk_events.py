@@ -60,11 +60,18 @@ class FloorAnswered:
 
 @dataclass(frozen=True, slots=True)
 class DealerSignedIn:
-    """A dealer took over the table (the one before, if any, is relieved)."""
+    """A dealer took over the table (the one before, if any, is relieved).
 
-    class_version: ClassVar[int] = 1
+    ``verified`` says how the sign-in was checked: ``verified`` (the room checked the
+    dealer's password), ``unverified`` (a table linked to a room signed the dealer in
+    without the room's check: the room was unreachable, or no password could be asked),
+    ``""`` (a table without a room: nothing to check against). Never a password.
+    """
+
+    class_version: ClassVar[int] = 2
     name: str
     at: str
+    verified: str = ""
 
 
 @dataclass(frozen=True, slots=True)

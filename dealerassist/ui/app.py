@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit, QWidget
 
 from dealerassist.errors import DealerAssistError
 from dealerassist.ui.bridge import ConsoleBridge, Controller, LoadingController
@@ -159,12 +159,23 @@ def build_window(args: argparse.Namespace, *, settings: ConsoleSettings | None =
     if controller is None:
         controller = DemoController()
     presets = _preset_names(getattr(args, "rules", None))
-    window = MainWindow(bridge=ConsoleBridge(controller), settings=settings, presets=presets,
+    bridge = ConsoleBridge(controller)
+    window = MainWindow(bridge=bridge, settings=settings, presets=presets,
                         calibration_file=calibration_file)
+    bridge.ask_password = lambda name: ask_password(window, name)
     geometry = settings.geometry
     if geometry is not None and not getattr(args, "screenshot", None):
         window.restoreGeometry(geometry)
     return window
+
+
+def ask_password(parent: QWidget, name: str) -> str | None:
+    """Ask a dealer's password, never shown (None when the dealer cancels)."""
+    text, ok = QInputDialog.getText(
+        parent, QCoreApplication.translate("app", "Dealer sign-in"),
+        QCoreApplication.translate("app", "Password for {0}:").format(name),
+        QLineEdit.EchoMode.Password)
+    return text if ok else None
 
 
 def save_screenshot(window: MainWindow, path: str) -> None:

@@ -10,7 +10,7 @@ a fake. `ConsoleBridge` turns each answer into Qt signals for the widgets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QObject, Signal
 
@@ -65,6 +65,8 @@ class ConsoleBridge(QObject):
         super().__init__(parent)
         self.controller = controller
         self.sent: list[str] = []
+        # Asks a dealer's password without echo for ``dealer in NAME`` at a room's table.
+        self.ask_password: Any = None
 
     def view(self) -> TableView:
         """Return the controller's current view."""
@@ -79,6 +81,8 @@ class ConsoleBridge(QObject):
     def send(self, line: str) -> SubmitResult:
         """Submit one line; never raises (a failure becomes a `refused` signal)."""
         self.sent.append(line)
+        if self.ask_password is not None and hasattr(self.controller, "ask_password"):
+            self.controller.ask_password = self.ask_password
         try:
             result = self.controller.submit(line)
         except DealerAssistError as error:

@@ -29,7 +29,7 @@ from dealerassist.rules.model import HouseRules, UnknownPresetError
 from dealerassist.rules.profiles import default_rules_text
 from dealerassist.session.controller import TableSession, utc_now
 from dealerassist.session.dealer_texts import say
-from dealerassist.session.desk import desk_of, is_desk_line, record_desk_line
+from dealerassist.session.desk import desk_of, is_desk_line, record_desk_line, signing_in
 from dealerassist.session.export import export_hands
 from dealerassist.session.presenter import present, proposal_view
 from dealerassist.session.state import SessionState
@@ -50,6 +50,8 @@ class SessionController:
     def __init__(self, session: TableSession, *, lang: str = "en", link: Any = None):
         self.session = session
         self.link = link  # the card room's link (room.table_link.TableLink), or None
+        # Asks a dealer's password without echo (the console sets it); None: no one to ask.
+        self.ask_password: Callable[[str], str | None] | None = None
         self._floor_said = ""
         self._room_line = ""
         self.lang = lang  # the presenter's texts (street, status line, hand lines): en or fr
@@ -197,13 +199,22 @@ class SessionController:
             old.close()
         return SessionController(table, lang=self.lang)  # type: ignore[arg-type]
 
+    def _dealer_check(self, line: str) -> str:
+        """Check a ``dealer in NAME`` against the room (`DealerSignedIn.verified`)."""
+        name = signing_in(line)
+        if name is None or self.link is None:
+            return ""
+        password = self.ask_password(name) if self.ask_password is not None else None
+        return str(self.link.verify_dealer(name, password))
+
     def submit(self, line: str) -> SubmitResult:
         """Run one command line; a refusal leaves the table as it was."""
         self._proposals = ()  # the dealer has spoken: a camera proposal is answered
         try:
             if is_desk_line(line) and line.split()[0].lower() != "handover":
                 place = self.link.outbox.table_id if self.link is not None else "local"
-                record_desk_line(self.session, line, now=utc_now(), place=place)
+                record_desk_line(self.session, line, now=utc_now(), place=place,
+                                 verified=self._dealer_check(line))
             else:
                 self.session.execute(line)
             if self.link is not None:

@@ -49,6 +49,9 @@ def test_table_room_pushes_before_exit_and_floor_json_prints_the_contract(
     assert table["stacks"] == lines[-1]["stacks"] and table["to_act"] == lines[-1]["to_act"]
     assert table["calls"][0]["status"] == "waiting"
     assert all(set(pot) >= {"amount", "eligible"} for pot in table["pots"])
+    # A scripted table has no terminal to ask a password on: signed in, unverified.
+    assert [(shift["name"], shift["verified"]) for shift in table["rotation"]] == [
+        ("dora", "unverified")]
 
 
 def test_the_floor_answers_a_call_from_the_command_line(room: Room, tmp_path: Path) -> None:
@@ -128,3 +131,57 @@ def test_bad_room_input_is_one_line_never_a_traceback(room: Room, tmp_path: Path
     assert none.returncode == 1
     assert none.stderr.strip() == (
         "dealerassist: this database holds no dealerassist room (run `room init`)")
+
+
+def test_defect_40_3_table_asks_the_dealers_password_without_echo_at_a_terminal(
+        room: Room, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import getpass
+
+    from dealerassist.cli import table as table_cli
+    from dealerassist.room import admin
+    from dealerassist.room.connection import connect
+    from dealerassist.session.desk import record_desk_line
+
+    from .test_outbox import open_table
+
+    with connect(room.add_login("boss", "dealerassist_manager")) as connection:
+        admin.set_account(connection, "dora", "dealer", "pw-dora")
+    session, journal, link = open_table(tmp_path / "t.sqlite3", room.add_table("T1"), "T1")
+    prompts: list[str] = []
+
+    class Terminal:
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(table_cli.sys, "stdin", Terminal())
+    monkeypatch.setattr(getpass, "getpass", lambda prompt: prompts.append(prompt) or "pw-dora")
+    try:
+        verified = table_cli._dealer_check(link, "dealer in dora")
+        assert (verified, prompts) == ("verified", ["password for dora (not shown): "])
+        record_desk_line(session, "dealer in dora", now="2026-12-05T08:00:00.000000Z",
+                         place="T1", verified=verified)
+        assert table_cli._dealer_check(link, "dealer out") == ""
+        assert table_cli._dealer_check(None, "dealer in dora") == ""  # no room
+        monkeypatch.setattr(getpass, "getpass", lambda prompt: "nope")
+        try:
+            table_cli._dealer_check(link, "dealer in dora")
+        except Exception as error:  # noqa: BLE001 - the type is asserted below
+            assert type(error).__name__ == "IllegalActionError"
+            assert "the room refused the sign-in" in str(error)
+        else:
+            raise AssertionError("a wrong password was accepted")
+    finally:
+        link.close()
+        journal.close()
+    commands = [record.payload for record in journal_records(tmp_path / "t.sqlite3")]
+    assert not any("pw-dora" in payload or "nope" in payload for payload in commands)
+
+
+def journal_records(path: Path) -> list:  # type: ignore[type-arg]
+    from dealerassist.journal.store import SQLiteJournal
+
+    journal = SQLiteJournal(path)
+    try:
+        return list(journal.read())
+    finally:
+        journal.close()

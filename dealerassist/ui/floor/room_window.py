@@ -67,8 +67,12 @@ def _clock(text: str | None) -> str:
 
 
 def rotation_text(rotation: list[dict[str, Any]]) -> str:
-    """Return the rotation as ``ann 09:00-10:30, bo 10:30-`` (oldest first, UTC)."""
+    """Return the rotation as ``ann 09:00-10:30, bo 10:30-`` (oldest first, UTC).
+
+    A sign-in the room could not check is marked ``(unverified)``.
+    """
     return ", ".join(f"{shift['name']} {_clock(shift['started'])}-{_clock(shift.get('ended'))}"
+                     + (" (unverified)" if shift.get("verified") == "unverified" else "")
                      for shift in rotation) or "-"
 
 
