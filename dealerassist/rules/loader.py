@@ -232,36 +232,33 @@ class _Walker:
         return result
 
     def family_caps(self, node: yaml.Node, where: str) -> Any:
-        if not isinstance(node, yaml.MappingNode):
-            self.problem(_line(node), f"{where} must be a mapping of game family to a number "
-                         f"of bets (board: 4), not {_describe(node)}")
-            return _INVALID
-        caps = dict(model.FixedLimitRules().cap_bets)  # defaults for families left out
-        families = [family.value for family in GameFamily]
-        ok = True
-        for key, key_node, value_node in self.pairs(node, where):
-            if key not in families:
-                self.problem(_line(key_node), f"{where}: unknown game family {key!r} (expected "
-                             f"{', '.join(families)}){suggest(key, families)}")
-                ok = False
-                continue
-            count = self.convert(value_node, int, _join(where, key))
-            if count is _INVALID:
-                ok = False
-            elif count < 1:
-                self.problem(_line(value_node), f"{_join(where, key)}: a cap of {count} bets is "
-                             "impossible; it counts the opening bet, so it is at least 1")
-                ok = False
-            else:
-                caps[GameFamily(key)] = count
-        return FamilyCaps(caps) if ok else _INVALID
+        def refuse(count: int) -> str | None:
+            if count < 1:
+                return (f"a cap of {count} bets is impossible; it counts the opening bet, so it "
+                        "is at least 1")
+            return None
+
+        return self._per_family(node, where, "bets (board: 4)", model.FixedLimitRules().cap_bets,
+                                refuse, FamilyCaps)
 
     def family_seats(self, node: yaml.Node, where: str) -> Any:
+        def refuse(count: int) -> str | None:
+            return None if 2 <= count <= 10 else f"a table seats 2 to 10 players, not {count}"
+
+        return self._per_family(node, where, "players (stud: 8)", model.TableRules().max_players,
+                                refuse, model.FamilySeats)
+
+    def _per_family(self, node: yaml.Node, where: str, unit: str, defaults: Any,
+                    refuse: Any, cls: type) -> Any:
+        """Read a mapping of game family to a whole number; families left out keep ``defaults``.
+
+        ``refuse(count)`` names what is wrong with a count, or returns None.
+        """
         if not isinstance(node, yaml.MappingNode):
             self.problem(_line(node), f"{where} must be a mapping of game family to a number "
-                         f"of players (stud: 8), not {_describe(node)}")
+                         f"of {unit}, not {_describe(node)}")
             return _INVALID
-        seats = dict(model.TableRules().max_players)  # defaults for families left out
+        counts = dict(defaults)
         families = [family.value for family in GameFamily]
         ok = True
         for key, key_node, value_node in self.pairs(node, where):
@@ -273,13 +270,14 @@ class _Walker:
             count = self.convert(value_node, int, _join(where, key))
             if count is _INVALID:
                 ok = False
-            elif not 2 <= count <= 10:
-                self.problem(_line(value_node), f"{_join(where, key)}: a table seats 2 to 10 "
-                             f"players, not {count}")
+                continue
+            wrong = refuse(count)
+            if wrong is not None:
+                self.problem(_line(value_node), f"{_join(where, key)}: {wrong}")
                 ok = False
             else:
-                seats[GameFamily(key)] = count
-        return model.FamilySeats(seats) if ok else _INVALID
+                counts[GameFamily(key)] = count
+        return cls(counts) if ok else _INVALID
 
     # -- records -----------------------------------------------------------------------------
 
