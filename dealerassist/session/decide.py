@@ -88,6 +88,7 @@ def decide(state: SessionState, command: Command, *, rules: HouseRules) -> list[
     new_player_rule = rules.table.new_player
     if isinstance(command, Sit):
         _need_game(state)
+        _verify_no_seat_change(state, command.seat, command.name)
         player = table.sit(
             seat=command.seat, name=command.name, stack=command.stack, new_player=new_player_rule
         )
@@ -139,6 +140,7 @@ def decide(state: SessionState, command: Command, *, rules: HouseRules) -> list[
             big_blind=game.big_blind,
             button_rule=rules.table.button,
         )
+        _verify_joining(state, plan.seats)
         # JB-NO-OPEN: a passed-out deal's antes (or a false opener's pot, IRR-JB-FALSE) are
         # carried into this deal; after draw.jacks_ante_limit consecutive passed-out deals
         # nobody antes again and the carried pot plays on.
@@ -153,6 +155,44 @@ def decide(state: SessionState, command: Command, *, rules: HouseRules) -> list[
             f"no hand is running: type 'hand' to deal the next one ({_describe(command)})"
         )
     return hand_adapter.decide(state.hand, command, rules=rules)
+
+
+def _verify_no_seat_change(state: SessionState, seat: int, name: str) -> None:
+    """Refuse a player of the last deal taking another seat while it left money (DR-SEAT).
+
+    DR-SEAT: no seat changes between hands while multiple antes (JB-NO-OPEN) or
+    forfeited money (IRR-JB-FALSE, JB-PROVE) are in the pot, that is while the table
+    carries chips into the next deal.
+    """
+    if not state.carried or not state.finished:
+        return
+    last = state.finished[-1].started
+    for played, played_name in zip(last.seats, last.names, strict=True):
+        if played != seat and played_name.casefold() == name.casefold():
+            raise IllegalActionError(
+                f"{name} played seat {played} in the last deal: no seat change while the pot "
+                f"holds {state.carried} carried into the next deal", rule_id="DR-SEAT")
+
+
+def _verify_joining(state: SessionState, seats: tuple[int, ...]) -> None:
+    """Refuse dealing in a player who did not play the deal that forfeited money (DR-JOIN).
+
+    DR-JOIN: a player may join by paying the ante(s), unless the pot holds money forfeited
+    in a deal they did not play. Forfeited money: a pot carried with no passed-out deal
+    counted, that is a false opener's (IRR-JB-FALSE) or one nobody could win (JB-PROVE);
+    the passed-out antes of JB-NO-OPEN are not forfeited. The dealer sits the newcomer
+    out until that pot is won.
+    """
+    if not state.carried or state.passed_out_deals or not state.finished:
+        return
+    last = state.finished[-1].started
+    for seat in seats:
+        if seat not in last.seats:
+            player = state.table.player(seat)
+            name = f" {player.name}" if player is not None else ""
+            raise IllegalActionError(
+                f"seat {seat}{name} did not play the deal that forfeited the {state.carried} "
+                f"in the pot: sit them out (out {seat}) until it is won", rule_id="DR-JOIN")
 
 
 def named_preset(rules: HouseRules, text: str) -> GamePreset:
