@@ -42,6 +42,7 @@ from dealerassist.session.command_types import (
     PlaceButton,
     PostBlind,
     RaiseTo,
+    Rap,
     Reshuffle,
     SelectGame,
     Show,
@@ -350,6 +351,8 @@ _VERBS: dict[str, _Verb] = {
                     takes="a seat and the new number of cards"),
     "fifth": _Verb("fifth", "fifth", "draw games: the fifth card of a draw of five, after everyone",
                    make=FifthCard),
+    "rap": _Verb("rap", "rap", "the player in turn raps the table: a check, or pat when due to "
+                 "draw (DR-RAP)", make=Rap),
     "reshuffle": _Verb("reshuffle", "reshuffle",
                        "draw games: the stub ran out; the others' discards are shuffled (DR-DRAW)",
                        make=Reshuffle),

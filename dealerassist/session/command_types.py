@@ -37,6 +37,7 @@ __all__ = [
     "PlaceButton",
     "PostBlind",
     "RaiseTo",
+    "Rap",
     "SelectGame",
     "Show",
     "Sit",
@@ -226,6 +227,15 @@ class FifthCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Rap:
+    """The player in turn raps the table: ``rap`` (DR-RAP).
+
+    A check in a betting round with nothing to call; a pat-hand declaration (``pat``)
+    when the player is due to draw; refused with DR-RAP where it can mean neither.
+    """
+
+
+@dataclass(frozen=True, slots=True)
 class Reshuffle:
     """Draw games: the stub ran out, the discards of the others make a new one: ``reshuffle``.
 
@@ -266,5 +276,6 @@ Command = (
     | ChangeDraw
     | FifthCard
     | Reshuffle
+    | Rap
     | Undo
 )

@@ -236,6 +236,6 @@ def _describe(command: Command) -> str:
 _VERB_OF = {
     "Fold": "f", "Check": "x", "Call": "c", "Bet": "b", "RaiseTo": "r", "AllIn": "allin",
     "Show": "show", "Muck": "muck", "DealUp": "up", "Draw": "draw", "DeclareDraw": "ask",
-    "ChangeDraw": "change", "FifthCard": "fifth", "Reshuffle": "reshuffle",
+    "ChangeDraw": "change", "FifthCard": "fifth", "Reshuffle": "reshuffle", "Rap": "rap",
     "Pay": "pay",
 }

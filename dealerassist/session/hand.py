@@ -31,6 +31,8 @@
   last player to draw). When the stub runs out a draw is refused (DR-DRAW) until
   ``reshuffle``: the discards of every player but the one served make a new stub
   (`DiscardsReshuffled`).
+- DR-RAP: ``rap`` is a check with nothing to call, pat when the player is due to draw;
+  refused facing a bet.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ from dealerassist.session.commands import (
     Fold,
     Muck,
     RaiseTo,
+    Rap,
     Reshuffle,
     Show,
 )
@@ -314,6 +317,8 @@ def decide(hand: Any, command: Command, *, rules: HouseRules) -> list[Any]:
         return reports.decide_report(hand, command, rules=rules)
     started: HandStarted = hand.started
     state: HandState = hand.engine_state
+    if isinstance(command, Rap):
+        command = _rap_meaning(state)
     try:
         events = _action_events(state, started, command)
         if isinstance(command, Board):
@@ -524,6 +529,23 @@ def _reshuffle_events(state: HandState) -> list[Any]:
     _draw_due(state)
     player = state.due_draw[0]
     return [engine_draws.reshuffle(state, player)]
+
+
+def _rap_meaning(state: HandState) -> Command:
+    """Return what a rap on the table means now: a check, or pat when due to draw (DR-RAP)."""
+    if state.phase is Phase.DEALING and state.due_draw:
+        if engine_draws.fifth_due(state) is not None:
+            raise IllegalActionError("a fifth card is due: a rap is neither a check nor pat "
+                                     "here (fifth)", rule_id="DR-RAP")
+        return Draw(count=0)
+    choices = legal_actions(state)
+    if choices is None:
+        raise IllegalActionError("nobody is to act or draw: a rap means nothing now",
+                                 rule_id="DR-RAP")
+    if not choices.can_check:
+        raise IllegalActionError(f"facing a bet ({choices.to_call} to call) a rap is not a "
+                                 "check: call, raise or fold", rule_id="DR-RAP")
+    return Check()
 
 
 def _action_events(state: HandState, started: HandStarted, command: Any) -> list[Any]:
