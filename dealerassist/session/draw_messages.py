@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealerassist.engine.draws import FivePlan, declared, fifth_due, five_card_plan
+from dealerassist.engine.draws import (
+    FivePlan,
+    can_reshuffle,
+    declared,
+    draw_stub,
+    fifth_due,
+    five_card_plan,
+)
 from dealerassist.engine.events import (
     BetPlaced,
     Called,
@@ -51,6 +58,10 @@ DRAW_FRENCH: dict[str, str] = {
     "{who} draws 5: 4 dealt, the fifth to come":
         "{who} échange 5 : 4 données, la cinquième à venir",
     "{who} gets the fifth card": "{who} reçoit la cinquième carte",
+    "seat {seat} {name}: the stub holds {stub}, reshuffle the others' discards first "
+    "(reshuffle)":
+        "siège {seat} {name} : le talon compte {stub} carte(s), mélangez d'abord les écarts "
+        "des autres (reshuffle)",
     "stub out: the others' discards shuffled to serve {who} (DR-DRAW)":
         "talon épuisé : les écarts des autres sont mélangés pour servir {who} (DR-DRAW)",
 }
@@ -75,6 +86,15 @@ def draw_message(engine: HandState, seats: tuple[int, ...], names: tuple[str, ..
     """
     if engine.phase is not Phase.DEALING or not engine.due_draw:
         return ""
+    served = engine.due_draw[0]
+    if can_reshuffle(engine, served):
+        announced = declared(engine, served)
+        need = 1 if served in engine.draw_owed or not announced else min(announced, 4)
+        stub = draw_stub(engine)
+        if stub < need:  # DR-DRAW: the stub cannot serve the cards due
+            return _t(lang, "seat {seat} {name}: the stub holds {stub}, reshuffle the "
+                      "others' discards first (reshuffle)", seat=seats[served],
+                      name=names[served], stub=stub)
     owed = fifth_due(engine)
     if owed is not None:
         text = ("seat {seat} {name}: burn one, then deal the fifth card (fifth)"

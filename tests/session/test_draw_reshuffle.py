@@ -15,7 +15,14 @@ from dealerassist.engine.events import DiscardsReshuffled
 from dealerassist.session.commands import Reshuffle, parse_command
 from dealerassist.session.controller import session_codec
 from dealerassist.session.dealer_texts import hand_line
-from tests.session.test_draw_declare import at_the_draw, engine, play, refused, table
+from tests.session.test_draw_declare import (
+    at_the_draw,
+    engine,
+    message,
+    play,
+    refused,
+    table,
+)
 
 ROUND = ["draw 4", "draw 4", "draw 4"]
 CHECKS = ["x", "x", "x"]
@@ -70,3 +77,14 @@ def test_DR_DRAW_reshuffle_is_journaled_with_its_line_in_english_and_french() ->
     assert restarted.state == session.state
     assert draw_stub(engine(restarted)) == 26
 
+
+
+def test_DR_DRAW_the_status_line_asks_for_the_reshuffle_when_the_stub_is_short() -> None:
+    session, journal = _third_draw_to_ann()
+    assert message(session) == "seat 1 Ann draws: draw N (0 = pat)"  # 2 left: may do
+    play(session, journal, "ask 4")
+    assert message(session) == ("seat 1 Ann: the stub holds 2, reshuffle the others' "
+                                "discards first (reshuffle)")
+    assert message(session, "fr").startswith("siège 1 Ann : le talon compte 2 carte(s)")
+    play(session, journal, "reshuffle")
+    assert message(session) == "seat 1 Ann draws 4: draw 4"
