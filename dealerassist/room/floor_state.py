@@ -19,14 +19,15 @@ from dealerassist.rules.loader import parse_rules_text
 from dealerassist.rules.model import HouseRules
 from dealerassist.rules.profiles import default_rules
 from dealerassist.session.controller import session_codec
-from dealerassist.session.desk import DeskState, evolve_desk, fold_desk
+from dealerassist.session.desk import DeskState, evolve_desk
 from dealerassist.session.events import CommandReceived, Undone
 from dealerassist.session.presenter import present
-from dealerassist.session.state import SessionState, evolve, fold
+from dealerassist.session.state import SessionState, evolve
 
 __all__ = ["TableFold", "entry_of_session", "table_entry"]
 
 _CODEC = session_codec()
+_KEPT = 512  # commands whose state before them is kept, for undo
 
 
 def rules_from_text(text: str | None) -> HouseRules:
@@ -51,16 +52,26 @@ class TableFold:
     last_event_at: str | None = None
     _entries: list[tuple[int, Any]] = field(default_factory=list)  # (group, event)
     _cancelled: set[int] = field(default_factory=set)
+    # Per command (its seq): where its entries start, and the state and desk before it.
+    _before: dict[int, tuple[int, SessionState, DeskState]] = field(default_factory=dict)
 
     def add(self, records: list[JournalRecord]) -> None:
-        """Fold ``records`` (the next ones of this table, in sequence order)."""
-        refold = False
+        """Fold ``records`` (the next ones of this table, in sequence order).
+
+        An `Undone` refolds from the state kept before the command it cancels (the
+        last ``_KEPT`` commands keep theirs), not from the table's first record, so an
+        undo costs what follows that command, not the whole day.
+        """
         for record in records:
             if record.seq != self.last_seq + 1:
                 raise DealerAssistError(
                     f"table {self.table_id}: record {record.seq} after {self.last_seq}"
                 )
             event = _CODEC.decode(record.type, record.class_version, record.payload)
+            if isinstance(event, CommandReceived):
+                self._before[record.seq] = (len(self._entries), self.state, self.desk)
+                while len(self._before) > _KEPT:
+                    del self._before[next(iter(self._before))]
             group = record.seq if isinstance(event, CommandReceived) else (
                 self._entries[-1][0] if self._entries else 0)
             self._entries.append((group, event))
@@ -68,14 +79,30 @@ class TableFold:
             self.last_event_at = record.recorded_at
             if isinstance(event, Undone):
                 self._cancelled.add(event.command_seq)
-                refold = True
-            elif not refold:
+                self._refold(event.command_seq)
+            else:
                 self.state = evolve(self.state, event, rules=self.rules)
                 self.desk = evolve_desk(self.desk, event)
-        if refold:
-            effective = [event for group, event in self._entries if group not in self._cancelled]
-            self.state = fold(effective, rules=self.rules)
-            self.desk = fold_desk(effective)
+
+    def _refold(self, cancelled: int) -> None:
+        """Fold again from before the command ``cancelled`` (or from the start)."""
+        kept = self._before.get(cancelled)
+        start, state, desk = kept if kept is not None else (0, None, None)
+        for group in [group for group in self._before if group >= cancelled]:
+            del self._before[group]  # states after a cancelled command are no longer true
+        if kept is None:
+            self._before.clear()
+        state = state if state is not None else SessionState()
+        desk = desk if desk is not None else DeskState()
+        for index in range(start, len(self._entries)):
+            group, event = self._entries[index]
+            if group in self._cancelled:
+                continue
+            if isinstance(event, CommandReceived) and group > cancelled:
+                self._before[group] = (index, state, desk)
+            state = evolve(state, event, rules=self.rules)
+            desk = evolve_desk(desk, event)
+        self.state, self.desk = state, desk
 
     def entry(self) -> dict[str, Any]:
         """Return this table's object of ``floor --json``."""

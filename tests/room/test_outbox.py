@@ -7,6 +7,8 @@ import random
 import time
 from pathlib import Path
 
+import pytest
+
 from dealerassist.journal.store import SQLiteJournal
 from dealerassist.room.floor import RoomFloor
 from dealerassist.room.floor_state import entry_of_session
@@ -165,3 +167,32 @@ def test_load_with_the_server_killed_loses_and_duplicates_nothing() -> None:
     assert (figures["lost"], figures["duplicated"], figures["different"]) == (0, 0, 0)
     assert figures["floor_equals_journal_fold"] == "3/3"
     assert figures["kills"] >= 1 and figures["records"] > 100
+
+
+@pytest.mark.parametrize("kept", [512, 2, 0])
+def test_the_floor_fold_refolds_from_the_undone_command_and_equals_the_table(
+        room: Room, tmp_path: Path, monkeypatch, kept: int) -> None:  # type: ignore[no-untyped-def]
+    from dealerassist.room import floor_state
+    from dealerassist.room.floor_state import TableFold
+
+    monkeypatch.setattr(floor_state, "_KEPT", kept)
+    session, journal, link = open_table(tmp_path / "t1.sqlite3", room.add_table("T1"), "T1")
+    try:
+        rng = random.Random(11)
+        for _ in range(30):
+            deal(session, link, rng, 20, "T1")
+            play(session, "undo", place="T1")
+        records = list(journal.read())
+        assert sum(record.type == "Undone" for record in records) >= 20  # undos are folded
+        expected = entry_of_session("T1", session, records, default_rules())
+        one_by_one = TableFold(table_id="T1", rules=default_rules())
+        for record in records:
+            one_by_one.add([record])
+        in_batches = TableFold(table_id="T1", rules=default_rules())
+        for start in range(0, len(records), 37):
+            in_batches.add(records[start:start + 37])
+        assert one_by_one.entry() == expected and in_batches.entry() == expected
+        assert one_by_one.state == session.state
+    finally:
+        link.close()
+        journal.close()
