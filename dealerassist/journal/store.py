@@ -19,12 +19,13 @@ passed the check, and a damaged one is refused at that write with the same messa
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from dealerassist.errors import JournalError
@@ -363,39 +364,21 @@ class SQLiteJournal:
                 raise JournalError(f"cannot append {type(record).__name__}, need PendingRecord")
         if not records:
             return ()
-        self._wait_verified()
-        with self._lock:
-            self._check_open()
-            connection = self._connection
-            try:
-                connection.execute("BEGIN IMMEDIATE")
-                try:
-                    last = int(
-                        connection.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
-                    )
-                    if expected_last_seq is not None and expected_last_seq != last:
-                        raise JournalError(conflict_message(expected_last_seq, last))
-                    start = last + 1
-                    stored = tuple(
-                        JournalRecord.stored(start + offset, record)
-                        for offset, record in enumerate(records)
-                    )
-                    connection.executemany(
-                        "INSERT INTO events (seq, hand_id, type, class_version, payload, "
-                        "recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
-                        [
-                            (r.seq, r.hand_id, r.type, r.class_version, r.payload, r.recorded_at)
-                            for r in stored
-                        ],
-                    )
-                    connection.execute("COMMIT")
-                except BaseException:
-                    if connection.in_transaction:
-                        connection.execute("ROLLBACK")
-                    raise
-            except sqlite3.Error as error:
-                message = f"{self.path}: could not write to the journal: {error}"
-                raise JournalError(message) from error
+        with self._write_transaction("could not write to the journal") as connection:
+            last = int(connection.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
+            if expected_last_seq is not None and expected_last_seq != last:
+                raise JournalError(conflict_message(expected_last_seq, last))
+            start = last + 1
+            stored = tuple(
+                JournalRecord.stored(start + offset, record)
+                for offset, record in enumerate(records)
+            )
+            connection.executemany(
+                "INSERT INTO events (seq, hand_id, type, class_version, payload, "
+                "recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(r.seq, r.hand_id, r.type, r.class_version, r.payload, r.recorded_at)
+                 for r in stored],
+            )
         return stored
 
     def read(self, *, after_seq: int = 0, hand_id: int | None = None) -> tuple[JournalRecord, ...]:
@@ -496,6 +479,26 @@ class SQLiteJournal:
             JournalError: no record ``seq`` yet, or the file cannot be written.
 
         """
+        with self._write_transaction("could not write a snapshot") as connection:
+            last = connection.execute("SELECT COALESCE(MAX(seq), 0) FROM events")
+            if not 0 < snapshot.seq <= int(last.fetchone()[0]):
+                raise JournalError(f"no record {snapshot.seq} to take a snapshot after")
+            connection.execute(
+                "INSERT OR REPLACE INTO snapshots (seq, format, payload) VALUES (?, ?, ?)",
+                (snapshot.seq, snapshot.format, snapshot.payload),
+            )
+            connection.execute(
+                "DELETE FROM snapshots WHERE seq NOT IN "
+                "(SELECT seq FROM snapshots ORDER BY seq DESC LIMIT ?)",
+                (SNAPSHOTS_KEPT,),
+            )
+
+    @contextlib.contextmanager
+    def _write_transaction(self, failure: str) -> Iterator[sqlite3.Connection]:
+        """One checked, locked ``BEGIN IMMEDIATE`` transaction, committed or rolled back whole.
+
+        An SQLite error becomes a one-line `JournalError` naming the file and ``failure``.
+        """
         self._wait_verified()
         with self._lock:
             self._check_open()
@@ -503,27 +506,14 @@ class SQLiteJournal:
             try:
                 connection.execute("BEGIN IMMEDIATE")
                 try:
-                    last = connection.execute("SELECT COALESCE(MAX(seq), 0) FROM events")
-                    if not 0 < snapshot.seq <= int(last.fetchone()[0]):
-                        raise JournalError(f"no record {snapshot.seq} to take a snapshot after")
-                    connection.execute(
-                        "INSERT OR REPLACE INTO snapshots (seq, format, payload) VALUES (?, ?, ?)",
-                        (snapshot.seq, snapshot.format, snapshot.payload),
-                    )
-                    connection.execute(
-                        "DELETE FROM snapshots WHERE seq NOT IN "
-                        "(SELECT seq FROM snapshots ORDER BY seq DESC LIMIT ?)",
-                        (SNAPSHOTS_KEPT,),
-                    )
+                    yield connection
                     connection.execute("COMMIT")
                 except BaseException:
                     if connection.in_transaction:
                         connection.execute("ROLLBACK")
                     raise
             except sqlite3.Error as error:
-                raise JournalError(
-                    f"{self.path}: could not write a snapshot: {error}"
-                ) from error
+                raise JournalError(f"{self.path}: {failure}: {error}") from error
 
     def latest_snapshot(self, *, before_seq: int | None = None) -> Snapshot | None:
         """Return the newest snapshot, below ``before_seq`` when given."""
