@@ -10,9 +10,11 @@ rules, so `replay` uses the PHH profile (`dealerassist.rules.phh_profile`) unles
 otherwise. Each recorded action is verified; one that breaks the rules in force is applied
 as recorded and listed as a flag with its rule ID; only an action that cannot be applied at
 all (more chips than the stack, a card already dealt, a card where none is due) is an error
-(`HandHistoryError`). An action recorded for a player who is not the one to act is preceded,
-as in PHH's reference implementation, by a check (or, facing a bet, a fold) of each player
-skipped, each flagged IRR-OUT-OF-TURN.
+(`HandHistoryError`). An action recorded for a player who is not the one to act is flagged
+IRR-OUT-OF-TURN and never leaves the hand unplayable: it waits for its turn when the players
+it skips act later in the round (the file wrote the actions out of order), or, as in PHH's
+reference implementation, each player skipped is taken to check (or, facing a bet, fold);
+`replay` tries the other reading of such places before refusing a hand (docs/engine.md).
 
 Writing: `to_phh` turns a hand's setup and events back into PHH text (for
 ``dealerassist export``).
@@ -253,6 +255,9 @@ _TOKEN = re.compile(
 
 _MAX_NUMBER_TEXT = 40  # longer numbers are no chip amounts (MAX_CHIPS, scaled)
 _VERBS = ("f", "cc", "cbr", "pb", "sm", "sd")  # the player actions PHH defines
+_BETTING_VERBS = frozenset(("f", "cc", "cbr", "pb"))
+# IRR-OUT-OF-TURN: how many readings of a hand's actions out of turn `replay` tries at most.
+_MOST_READINGS = 32
 
 
 def _fast_toml(text: str) -> dict[str, Any] | None:
@@ -539,6 +544,7 @@ _CARDS_CACHE: dict[str, tuple[Card, ...]] = {}
 # enum metaclass (~0.1 us), and the hot paths below test several per event.
 _BETTING = Phase.BETTING
 _COMPLETE = Phase.COMPLETE
+_DEALING = Phase.DEALING
 _SHOWDOWN = Phase.SHOWDOWN
 # Events are immutable values: the fold and the check of each player are built once and
 # shared by every replay (as cards are interned).
@@ -571,8 +577,13 @@ def _cards(text: str, action: str) -> tuple[Card, ...]:
 class _Replayer:
     """Applies one history's actions, collecting flags, decisions and events."""
 
-    def __init__(self, history: HandHistory, rules: HouseRules, *, trace: bool) -> None:
+    def __init__(self, history: HandHistory, rules: HouseRules, *, trace: bool,
+                 flips: int = 0) -> None:
         self.history = history
+        # IRR-OUT-OF-TURN: the places where an action out of turn reads two ways, and the
+        # bit mask of those read the other way (`replay` tries them when the first fails).
+        self.readings = 0
+        self.flips = flips
         self.state = new_hand(history.setup(rules))
         self.flags: list[Flag] = []
         setup = self.state.setup
@@ -594,6 +605,18 @@ class _Replayer:
         # IRR-OUT-OF-TURN: players an action out of turn took to check ("cc") or fold ("f")
         # on a street; the same action recorded later on that street is then no error.
         self.taken: dict[int, tuple[str, int]] = {}
+        # IRR-OUT-OF-TURN: betting actions recorded before their turn, while the players
+        # they skipped have their own actions later on the street: each waits for its
+        # player's turn (player, verb, words, action), in the order recorded.
+        self.pending: list[tuple[int, int, str, Sequence[str], str]] = []
+        # G-SHOW-ORDER: shows recorded before the betting is over wait for the showdown.
+        self.shows: list[tuple[int, Sequence[str], str]] = []
+        # Where `run` is (the index of the action read) and how it reads players, for the
+        # look-ahead of an action out of turn.
+        self.index = 0
+        self.reordered = -1  # the street of the last action out of turn, -1 before any
+        self.steps: Sequence[Sequence[str]] = ()
+        self.players: Mapping[str, int] = {}
 
     def apply(self, event: Event, action: str, *, check_rules: bool = True,
               legal: LegalActions | None = None) -> None:
@@ -677,7 +700,94 @@ class _Replayer:
                 Decision(legal.actor, legal.to_call, legal.min_raise_to, legal.max_raise_to)
             )
 
-    def player_action(self, player: int, verb: str, parts: Sequence[str], action: str) -> None:
+    def _acts_later(self, player: int) -> bool:
+        """Whether ``player`` has a betting action recorded later in this betting round.
+
+        The round ends for the file at the next dealer action (``d ...``), at the end of
+        the file, or for ``player`` at their own discard or show.
+        """
+        players = self.players
+        for parts in self.steps[self.index + 1:]:
+            head = parts[0]
+            if head == "d":
+                return False
+            if len(parts) > 1 and players.get(head) == player:
+                return parts[1] in _BETTING_VERBS
+        return False
+
+    def _defer(self, player: int, verb: str, parts: Sequence[str], action: str,
+               why: str) -> None:
+        """IRR-OUT-OF-TURN: keep an action recorded before its turn until that turn comes."""
+        self.flags.append(Flag("IRR-OUT-OF-TURN", f"{action}: {why}; applied in turn"))
+        self.pending.append((self.state.street_index, player, verb, parts, action))
+        self.reordered = self.state.street_index
+
+    def flush_pending(self, action: str, *, street_over: bool) -> None:
+        """Apply the actions recorded out of turn whose turn has come (IRR-OUT-OF-TURN).
+
+        Each waits for its player's turn in the betting round it was recorded for; what
+        still waits once its round is over never came to its turn: flagged, not applied.
+        With ``street_over`` (``action`` is a dealer action, or the file ends) in a round
+        where actions came out of turn, each player still to act whose action the round
+        does not record (any more) is taken to check, or facing a bet to fold, as pokerkit
+        repairs such files: the hand stays playable.
+        """
+        pending = self.pending
+        while True:
+            state = self.state
+            street = state.street_index
+            live = state.phase is _BETTING or (state.phase is _DEALING and not state.runout)
+            for entry in [e for e in pending if not live or e[0] < street]:
+                pending.remove(entry)
+                self.flags.append(Flag("IRR-OUT-OF-TURN", f"{entry[4]}: the betting round "
+                                       f"ended before p{entry[1] + 1}'s turn; not applied"))
+            if state.phase is not _BETTING or not state.actors:
+                return
+            actor = state.actors[0]
+            entry = next((e for e in pending if e[1] == actor and e[0] == street), None)
+            if entry is None:
+                if not street_over or self.reordered != street:
+                    return
+                self._take(actor, action, f"p{actor + 1}'s action is not recorded in this "
+                           "betting round")
+                continue
+            pending.remove(entry)
+            _, player, verb, parts, recorded = entry
+            if verb == "cbr" and len(parts) >= 3 and parts[2].isdigit() and (
+                    int(parts[2]) <= max(state.bets)):
+                # The action changed before the turn came: the bet or raise recorded is no
+                # longer one; the player's chips go in as a call.
+                self.flags.append(Flag("IRR-OUT-OF-TURN", f"{recorded}: the bet before p"
+                                       f"{player + 1}'s turn reached it; taken as a call"))
+                verb = "cc"
+            elif verb == "pb" and not bring_in_due(state):
+                self.flags.append(Flag("IRR-OUT-OF-TURN", f"{recorded}: the bring-in is no "
+                                       f"longer due at p{player + 1}'s turn; taken as a call"))
+                verb = "cc"
+            self.player_action(player, verb, parts, recorded, deferred=True)
+
+    def _take(self, skipped: int, action: str, why: str) -> None:
+        """Take ``skipped`` to check (or, facing a bet, fold): IRR-OUT-OF-TURN's repair."""
+        state = self.state
+        legal = legal_actions(state)
+        assert legal is not None
+        event: Event
+        if legal.bring_in is not None:  # ST-BRINGIN: the bring-in cannot be skipped
+            taken, event = "bring in", BringInPosted(skipped, legal.bring_in)
+        elif legal.can_check:
+            taken, event = "check", Checked(skipped)
+        else:
+            taken, event = "fold", Folded(skipped)
+        self.flags.append(Flag("IRR-OUT-OF-TURN", f"{action}: {why}; p{skipped + 1} is "
+                               f"taken to {taken}"))
+        self.decide()
+        self.apply(event, action, check_rules=False)
+        self.taken[skipped] = ({"check": "cc", "fold": "f"}.get(taken, "pb"),
+                               state.street_index)
+        self.reordered = state.street_index
+
+    def player_action(self, player: int, verb: str, parts: Sequence[str], action: str, *,
+                      deferred: bool = False) -> None:
         state = self.state
         taken = self.taken.pop(player, None)
         if taken == (verb, state.street_index) and (
@@ -687,25 +797,49 @@ class _Replayer:
             self.flags.append(Flag("IRR-OUT-OF-TURN", f"{action}: already taken as p"
                                    f"{player + 1}'s action when a later player acted first"))
             return
+        if state.phase is _DEALING and not state.runout and not deferred:
+            # Recorded before the cards or the draw that open the next betting round (the
+            # order of a draw game's file): it waits for its turn in that round.
+            self._defer(player, verb, parts, action,
+                        f"p{player + 1} acted before the betting round opened")
+            return
         if state.phase is not _BETTING:
             raise HandHistoryError(f"action {action!r}: no betting round is open")
+        if not deferred and state.actors and state.actors[0] != player:
+            if player not in state.actors:
+                # Not this player's turn until someone bets or raises: the action waits.
+                self._defer(player, verb, parts, action,
+                            f"p{player + 1} acted before their turn")
+                return
+            skipped = state.actors[:state.actors.index(player)]
+            if any(self._acts_later(p) for p in skipped):
+                # The players skipped act later in this round: either the file wrote the
+                # actions out of order (this one waits for its turn), or, pokerkit's
+                # reading, they checked first and what they do later answers this action.
+                # A bet or raise where they could check reads the second way first; a
+                # bring-in due is never skipped.
+                second = (verb == "cbr" and state.bets[skipped[0]] == max(state.bets)
+                          and not bring_in_due(state))
+                if not bring_in_due(state):
+                    place = self.readings
+                    self.readings += 1
+                    second ^= bool(self.flips >> place & 1)
+                if not second:
+                    self._defer(player, verb, parts, action,
+                                f"p{player + 1} acted before p{state.actors[0] + 1}")
+                    return
         while state.actors and state.actors[0] != player:
-            skipped = state.actors[0]
             if player not in state.actors:
                 raise HandHistoryError(f"action {action!r}: player p{player + 1} cannot act now")
-            legal = legal_actions(state)
-            assert legal is not None
-            taken = "check" if legal.can_check else "fold"
-            self.flags.append(Flag("IRR-OUT-OF-TURN",
-                                   f"{action}: p{player + 1} acted before p{skipped + 1}; "
-                                   f"p{skipped + 1} is taken to {taken}"))
-            self.decide()
-            event: Event = Checked(skipped) if legal.can_check else Folded(skipped)
-            self.apply(event, action, check_rules=False)
-            self.taken[skipped] = ("cc" if legal.can_check else "f", state.street_index)
+            skipped = state.actors[0]
+            self._take(skipped, action, f"p{player + 1} acted before p{skipped + 1}")
             state = self.state
             if state.phase is not _BETTING:
-                raise HandHistoryError(f"action {action!r}: the betting round closed before it")
+                # Taking the skipped players closed the round (G-ROUND-END): the action
+                # recorded has nothing left to act on.
+                self.flags.append(Flag("IRR-OUT-OF-TURN", f"{action}: the betting round "
+                                       f"closed before p{player + 1}'s turn; not applied"))
+                return
         if verb == "pb":
             legal = legal_actions(state)
             self.decide(legal)
@@ -762,11 +896,18 @@ class _Replayer:
         raise_in, bring_in = _EVOLVE_RAISE, _EVOLVE_BRING_IN
         deals: list[HoleCardsDealt] = []
         dealt: list[str] = []  # the action of each waiting deal, for an error message
+        pending = self.pending  # IRR-OUT-OF-TURN: actions waiting for their turn
+        self.steps = steps
+        self.players = players
         try:
             # ``index`` is read by the handlers below (the file's line of the failing action).
             for index, (action, parts) in enumerate(zip(history.actions, steps,  # noqa: B007
                                                         strict=True)):
                 head = parts[0]
+                if pending or (head == "d" and self.reordered >= 0):
+                    self.index = index
+                    self.flush_pending(action, street_over=head == "d")
+                    state = self.state
                 if head == "d":
                     kind = parts[1] if len(parts) > 1 else ""
                     if kind == "dh" and len(parts) >= 4:
@@ -842,15 +983,24 @@ class _Replayer:
                                                           state.setup.bring_in))
                         self.state = state = bring_in(state, event)
                     else:
+                        self.index = index
                         self.other_action(player, verb, parts, action)
                         state = self.state
                         continue
                     append(event)
                     continue
+                self.index = index
                 self.other_action(player, verb, parts, action)
                 state = self.state
             if deals:
                 self._deal(deals, dealt)
+            if pending or self.reordered >= 0:
+                self.index = len(steps)
+                self.flush_pending("the end of the hand history", street_over=True)
+            shows, self.shows = self.shows, []
+            for player, parts, action in shows:
+                if self.state.phase is _SHOWDOWN or self.state.runout:
+                    self.showdown(player, parts, action)
         except IllegalActionError as error:
             raise self._located(f"action {action!r} cannot be applied: {error}",
                                 action, index) from None
@@ -883,13 +1033,30 @@ class _Replayer:
         elif verb == "sd":
             state = self.state
             if not state.due_draw or player not in state.due_draw:
-                raise HandHistoryError(f"action {action!r}: no draw is due from "
-                                       f"p{player + 1} now")
+                if not self._discard_early(state, player):
+                    raise HandHistoryError(f"action {action!r}: no draw is due from "
+                                           f"p{player + 1} now")
+                # IRR-OUT-OF-TURN: a discard recorded before its draw; it waits for the
+                # player's turn to draw.
+                self.flags.append(Flag("IRR-OUT-OF-TURN", f"{action}: p{player + 1} "
+                                       "discards before the draw; applied at the draw"))
             self.discards[player] = _cards(parts[2], action) if len(parts) > 2 else ()
             self.draw(action)
         else:
             raise HandHistoryError(f"action {action!r}: unknown action {verb!r} (PHH player "
                                    f"actions: {', '.join(_VERBS)})")
+
+    @staticmethod
+    def _discard_early(state: HandState, player: int) -> bool:
+        """Whether ``player``, not due to draw now, draws on a later street (DR-DRAW).
+
+        Such a discard, recorded before its draw (during the betting before it, or during
+        an earlier draw the player is done with), waits for that draw.
+        """
+        streets = state.setup.game.streets
+        return (state.phase in (_BETTING, _DEALING) and not state.folded[player]
+                and player not in (state.due_draw or ())
+                and any(street.draw for street in streets[state.street_index + 1:]))
 
     def _located(self, detail: str, action: str, index: int) -> HandHistoryError:
         """Return the error ``detail`` with the file's line of the action it names.
@@ -922,8 +1089,12 @@ class _Replayer:
         if state.folded[player] or state.mucked[player]:
             self.flags.append(Flag("G-SHOW-CLAIM", f"{action}: p{player + 1} is not in the hand"))
             return
-        if state.phase is _BETTING:
-            self.flags.append(Flag("G-SHOW-ORDER", f"{action}: shown during the betting; ignored"))
+        if state.phase is _BETTING or (state.phase is _DEALING and not state.runout):
+            # G-SHOW-ORDER: hands are shown once the betting is over; a show recorded
+            # before that waits for the showdown.
+            self.flags.append(Flag("G-SHOW-ORDER", f"{action}: shown before the betting "
+                                   "is over; applied at the showdown"))
+            self.shows.append((player, parts, action))
             return
         if len(parts) < 3:
             if len(state.in_hand) > 1:
@@ -964,10 +1135,22 @@ def replay(history: HandHistory, *, rules: HouseRules | None = None,
         rules = phh_profile()
         if history.rake is not None:  # the house rake written in the file (_rake_*)
             rules = _with_rake(rules, history.rake)
+    replayer = _Replayer(history, rules, trace=trace)
     try:
-        return _Replayer(history, rules, trace=trace).run()
+        return replayer.run()
     except IllegalActionError as error:
         raise HandHistoryError(str(error)) from None
+    except HandHistoryError as error:
+        # IRR-OUT-OF-TURN: an action out of turn can be read two ways (the players it
+        # skipped checked first, or the file wrote the actions out of order); the other
+        # reading of each such place is tried before the hand is refused.
+        places = replayer.readings
+        for mask in range(1, min(1 << places, _MOST_READINGS)):
+            try:
+                return _Replayer(history, rules, trace=trace, flips=mask).run()
+            except (HandHistoryError, IllegalActionError):
+                continue
+        raise error from None
 
 
 _RAKED: dict[tuple[int, RakeRules], HouseRules] = {}

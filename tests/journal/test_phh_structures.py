@@ -234,8 +234,9 @@ def test_HE_LIMITS_every_code_has_an_english_and_a_french_name() -> None:
 
 
 def test_IRR_OUT_OF_TURN_an_action_recorded_after_its_repair_leaves_the_hand_playable() -> None:
-    # On the flop p2 checks before p1: p1 is taken to check (flagged); the file then records
-    # p1's check: it happened already, so it is flagged and the hand plays on.
+    # On the flop p2 checks before p1, and the file records p1's check after it: the
+    # actions are written out of order, so p2's check waits for p2's turn (flagged) and
+    # the hand plays on.
     text = _phh("NT", [
         "d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 2c7h",
         "p3 cc", "p1 cc", "p2 cc",
@@ -245,6 +246,40 @@ def test_IRR_OUT_OF_TURN_an_action_recorded_after_its_repair_leaves_the_hand_pla
     ], antes=[0, 0, 0], blinds_or_straddles=[1, 2, 0], min_bet=2,
         starting_stacks=[100, 100, 100])
     result = replay(parse_phh(text))
-    assert [f.rule_id for f in result.flags] == ["IRR-OUT-OF-TURN", "IRR-OUT-OF-TURN"]
-    assert "already taken" in result.flags[1].message
+    assert [f.rule_id for f in result.flags] == ["IRR-OUT-OF-TURN"]
+    assert "p2 acted before p1; applied in turn" in result.flags[0].message
     assert result.final_stacks == (104, 98, 98)
+
+
+def test_IRR_OUT_OF_TURN_a_skipped_action_the_file_omits_is_taken_as_pokerkit_does() -> None:
+    # On the flop p2 bets before p1 and the file never records p1's action on the flop:
+    # p1 is taken to check (pokerkit's repair), p2's bet stands, p3 and p1 call.
+    text = _phh("NT", [
+        "d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 2c7h",
+        "p3 cc", "p1 cc", "p2 cc",
+        "d db 2h3h4d", "p2 cbr 10", "p3 cc", "p1 cc",
+        "d db 9c", "p1 cc", "p2 cc", "p3 cc", "d db Tc", "p1 cc", "p2 cc", "p3 cc",
+        "p1 sm AsAd", "p2 sm KsKd", "p3 sm 2c7h",
+    ], antes=[0, 0, 0], blinds_or_straddles=[1, 2, 0], min_bet=2,
+        starting_stacks=[100, 100, 100])
+    result = replay(parse_phh(text))
+    assert [f.rule_id for f in result.flags] == ["IRR-OUT-OF-TURN"]
+    assert "p1 is taken to check" in result.flags[0].message
+    assert result.final_stacks == (124, 88, 88)
+
+
+def test_IRR_OUT_OF_TURN_a_raise_the_action_overtook_goes_in_as_a_call() -> None:
+    # Pre-flop p2 (big blind) "raises to 6" before p1 acts; p1 then raises to 10: when p2's
+    # turn comes the recorded raise to 6 is no raise any more, so p2's chips go in as a
+    # call of 10 (IRR-OUT-OF-TURN: binding unless the action changes; a replay cannot ask).
+    text = _phh("NT", [
+        "d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 2c7h",
+        "p3 f", "p2 cbr 6", "p1 cbr 10",
+        "d db 2h3h4d", "p1 cc", "p2 cc", "d db 9c", "p1 cc", "p2 cc", "d db Tc", "p1 cc",
+        "p2 cc", "p1 sm AsAd", "p2 sm KsKd",
+    ], antes=[0, 0, 0], blinds_or_straddles=[1, 2, 0], min_bet=2,
+        starting_stacks=[100, 100, 100])
+    result = replay(parse_phh(text))
+    assert [f.rule_id for f in result.flags] == ["IRR-OUT-OF-TURN", "IRR-OUT-OF-TURN"]
+    assert "taken as a call" in result.flags[1].message
+    assert result.final_stacks == (110, 90, 100)
