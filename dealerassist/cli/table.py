@@ -192,6 +192,10 @@ def _text(view: TableView, *, command: str | None) -> str:
         parts.append(f"seat {action.seat} {action.name} to act: {limits}")
     elif view.message:
         parts.append(view.message)
+    if view.keep is not None and view.keep.shown is None and not view.keep.due:
+        # JB-KEEP: the opener keeps the opening hand until it is shown after the pot.
+        parts.append(f"seat {view.keep.opener} keeps the opening hand (seat "
+                     f"{view.keep.asked_by} asked, JB-KEEP)")
     stacks = " ".join(
         f"{seat.seat}:{seat.name}={seat.stack}" + (f"+{seat.bet}" if seat.bet else "")
         for seat in view.seats

@@ -2,7 +2,9 @@
 
 Cards shown fill in faces nobody saw (IRR-DECK); the rake and the awards are checked against
 what the pots hold (RAKE-RATE, POT-AWARD, POT-FOLDED); a hand is complete once every chip in
-the pots is awarded or carried to the next deal (JB-PROVE).
+the pots is awarded or carried to the next deal (JB-PROVE). JB-KEEP: once a player asked
+that the opener keeps the opening hand (`KeepOpenersAsked`), the opener's muck is refused
+and the opening hand is shown after the pot is awarded (`OpeningHandShown`).
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ from dealerassist.cards import Card
 from dealerassist.engine.dealing import _UNKNOWN_CODE, _check_new_cards
 from dealerassist.engine.events import (
     CardsShown,
+    KeepOpenersAsked,
     Mucked,
+    OpeningHandShown,
     PotAwarded,
     PotCarried,
     RakeTaken,
 )
+from dealerassist.engine.openers import needs_openers
 from dealerassist.engine.state import (
     _BETTING,
     _COMPLETE,
@@ -124,6 +129,9 @@ def _on_muck(state: HandState, event: Mucked) -> HandState:
                     "fold when the action reaches them", "G-SHOW-CLAIM")
     if len(state.in_hand) <= 1:
         raise _fail(f"player {player} is the last player in the hand", "G-WIN-FOLD")
+    if player == state.opened_by and state.keep_asked_by >= 0:
+        raise _fail(f"player {player} opened and keeps the opening hand (player "
+                    f"{state.keep_asked_by} asked): show it, it is not mucked", "JB-KEEP")
     mucked = list(state.mucked)
     mucked[player] = True
     return replace(state, mucked=tuple(mucked))
@@ -168,3 +176,75 @@ def _on_carry(state: HandState, event: PotCarried) -> HandState:
     if state.pot_total == state.carried_on:
         state = replace(state, phase=_COMPLETE)
     return state
+
+
+def _on_keep_asked(state: HandState, event: KeepOpenersAsked) -> HandState:
+    """JB-KEEP: a player of the hand asks that the opener keeps the opening hand."""
+    player, opener = event.player, state.opened_by
+    if not needs_openers(state.setup.game, state.setup.rules):
+        raise _fail("only a game with openers (jacks or better) has an opening hand to keep",
+                    "JB-KEEP")
+    if not 0 <= player < len(state.stacks):
+        raise _fail(f"there is no player {player} in this hand", "JB-KEEP")
+    if opener < 0:
+        raise _fail("nobody has opened: there is no opening hand to keep", "JB-KEEP")
+    if player == opener:
+        raise _fail(f"player {player} is the opener: another player asks", "JB-KEEP")
+    if state.keep_asked_by >= 0:
+        raise _fail(f"player {state.keep_asked_by} asked already", "JB-KEEP")
+    if state.phase is _COMPLETE:
+        raise _fail("the pot is awarded: it is too late to ask", "JB-KEEP")
+    if state.folded[opener] or state.mucked[opener]:
+        raise _fail(f"player {opener}, the opener, threw the hand away already", "JB-KEEP")
+    return replace(state, keep_asked_by=player)
+
+
+def _on_opening_shown(state: HandState, event: OpeningHandShown) -> HandState:
+    """JB-KEEP: after the pot is awarded the opener shows the opening hand (or threw it away).
+
+    The hand shown is the one held when opening: as many cards as the first deal, none
+    held by another player or on the board; of the final hand's cards it holds exactly
+    those the opener kept (as many as the final hand less the cards drawn), and every
+    known discard.
+    """
+    player, opener = event.player, state.opened_by
+    if state.keep_asked_by < 0:
+        raise _fail("nobody asked that the opener keeps the opening hand", "JB-KEEP")
+    if player != opener:
+        raise _fail(f"player {player} did not open: player {opener} shows the opening hand",
+                    "JB-KEEP")
+    if state.opening_shown:
+        raise _fail("the opening hand was shown already", "JB-KEEP")
+    if state.phase is not _COMPLETE:
+        raise _fail("the opening hand is shown after the pot is awarded", "JB-KEEP")
+    cards = tuple(event.cards)
+    if cards:
+        _check_opening_hand(state, opener, cards)
+    return replace(state, opening_shown=True, opening_hand=cards)
+
+
+def _check_opening_hand(state: HandState, opener: int, cards: tuple[Card, ...]) -> None:
+    size = state.setup.game.streets[0].hole_count
+    if len(cards) != size:
+        raise _fail(f"the opening hand is {size} cards, not {len(cards)}", "JB-KEEP")
+    codes = [card.code for card in cards]
+    if _UNKNOWN_CODE in codes:
+        raise _fail("name every card of the opening hand", "JB-KEEP")
+    if len(set(codes)) != len(codes):
+        raise _fail("a card of the opening hand is named twice", "IRR-DECK")
+    for other, held in enumerate(state.hole):
+        if other != opener and any(card in cards for card in held):
+            raise _fail(f"player {other} holds a card of that opening hand", "IRR-DECK")
+    if any(card in cards for card in state.board):
+        raise _fail("a card of that opening hand is on the board", "IRR-DECK")
+    thrown = state.discards[opener] if state.discards else ()
+    missing = [card for card in thrown if not card.is_unknown and card not in cards]
+    if missing:
+        raise _fail(f"player {opener} discarded {missing[0]}: it was in the opening hand",
+                    "JB-KEEP")
+    final = state.hole[opener]
+    kept = size - len(thrown)
+    both = sum(1 for card in final if card in cards)
+    if both > kept or (both < kept and not any(card.is_unknown for card in final)):
+        raise _fail(f"player {opener} drew {len(thrown)}: the opening hand holds {kept} of "
+                    f"the final hand's cards, not {both}", "JB-KEEP")

@@ -31,7 +31,9 @@ __all__ = [
     "Event",
     "Folded",
     "HoleCardsDealt",
+    "KeepOpenersAsked",
     "Mucked",
+    "OpeningHandShown",
     "PotAwarded",
     "PotCarried",
     "PotHalf",
@@ -225,6 +227,31 @@ class DiscardsReshuffled:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class KeepOpenersAsked:
+    """Jacks or better: ``player`` asks that the opener keeps the opening hand (JB-KEEP).
+
+    The opener may still fold, but the hand is not mucked: it is shown after the pot is
+    awarded (`OpeningHandShown`).
+    """
+
+    class_version: ClassVar[int] = 1
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningHandShown:
+    """Jacks or better: after the pot is awarded the opener shows the opening hand (JB-KEEP).
+
+    ``cards``: the hand held when opening (the cards kept and the cards discarded); empty
+    when the opener threw it away unshown.
+    """
+
+    class_version: ClassVar[int] = 1
+    player: int
+    cards: tuple[Card, ...]
+
+
 Event: TypeAlias = (
     HoleCardsDealt
     | BoardDealt
@@ -243,5 +270,7 @@ Event: TypeAlias = (
     | RakeTaken
     | PotAwarded
     | PotCarried
+    | KeepOpenersAsked
+    | OpeningHandShown
 )
 """Any hand event."""

@@ -145,7 +145,9 @@ def _record(state: HandState, event: object) -> HandState:
         other = getattr(event, name, None)
         if other is not None:
             _check_player(state, other, "IRR-ST-WRONG-LOW")
-    if state.phase is Phase.COMPLETE and not isinstance(event, FloorOverruled):
+    if state.phase is Phase.COMPLETE and not isinstance(event, FloorOverruled) and not (
+            # JB-KEEP: the flag of an opening hand shown after the pot is ruled then.
+            isinstance(event, RulingApplied) and state.opening_shown):
         raise _fail("the hand is over: nothing can be reported on it", "G-ACT")
     return state
 

@@ -40,7 +40,9 @@ from dealerassist.engine.events import (
     Event,
     Folded,
     HoleCardsDealt,
+    KeepOpenersAsked,
     Mucked,
+    OpeningHandShown,
     PotAwarded,
     PotCarried,
     RaisedTo,
@@ -125,6 +127,11 @@ class HandState(NamedTuple):
             (DR-DRAW-MAX); -1 if none.
         reshuffled: draw games: how many of each player's discards went back into the
             stub (`DiscardsReshuffled`, DR-DRAW); () before any reshuffle.
+        keep_asked_by: jacks or better: the player who asked that the opener keeps the
+            opening hand (`KeepOpenersAsked`, JB-KEEP), -1 if nobody.
+        opening_shown: the opener showed the opening hand after the pot was awarded, or
+            threw it away unshown (`OpeningHandShown`, JB-KEEP).
+        opening_hand: the cards of that show; () before it, or when thrown away unshown.
 
     """
 
@@ -165,6 +172,9 @@ class HandState(NamedTuple):
     draw_owed: tuple[int, ...] = ()
     draw_burn: int = -1
     reshuffled: tuple[int, ...] = ()
+    keep_asked_by: int = -1
+    opening_shown: bool = False
+    opening_hand: tuple[Card, ...] = ()
 
     # ----- derived views -------------------------------------------------------------------
 
@@ -434,7 +444,9 @@ def _fail(reason: str, rule_id: str = "") -> IllegalActionError:
 from dealerassist.engine.closing import (  # noqa: E402
     _on_award,
     _on_carry,
+    _on_keep_asked,
     _on_muck,
+    _on_opening_shown,
     _on_rake,
     _on_show,
 )
@@ -475,4 +487,6 @@ _HANDLERS = {
     RakeTaken: _on_rake,
     PotAwarded: _on_award,
     PotCarried: _on_carry,
+    KeepOpenersAsked: _on_keep_asked,
+    OpeningHandShown: _on_opening_shown,
 }

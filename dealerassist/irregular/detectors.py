@@ -43,8 +43,10 @@ from dealerassist.engine.events import (
     Event,
     Folded,
     HoleCardsDealt,
+    OpeningHandShown,
     RaisedTo,
 )
+from dealerassist.engine.keep import opening_holds_openers
 from dealerassist.engine.ruling_events import (
     ActionAttempted,
     ActionKind,
@@ -185,6 +187,10 @@ class _Detector(ReportRules):
         if isinstance(event, BoardDealt):
             self.board(event)
             return
+        if isinstance(event, OpeningHandShown):
+            if self.apply(event):
+                self.opening_hand(event)
+            return
         if isinstance(event, BringInPosted):
             self.bring_in(event)
         elif isinstance(event, CardsDrawn):
@@ -297,6 +303,49 @@ class _Detector(ReportRules):
                       f"{len(event.received)}: {count} cards",
                       f"{self.seat(event.player)} a jeté {len(event.discarded)} cartes et en a "
                       f"reçu {len(event.received)} : {count} cartes", player=event.player)
+
+    def opening_hand(self, event: OpeningHandShown) -> None:
+        """JB-KEEP: the opening hand shown after the pot holds no openers, or is not shown.
+
+        An opener who won a pot could not win it without openers (JB-PROVE, JB-SPLIT); one
+        who lost it made a false opening (IRR-JB-FALSE) and the pot stands. Either way the
+        floor decides: the pot is already awarded.
+        """
+        state = self.state
+        if state is None or opening_holds_openers(state):
+            return
+        opener, asker = event.player, state.keep_asked_by
+        who, by = self.seat(opener), self.seat(asker)
+        if not event.cards:
+            rule = "JB-KEEP"
+            en = (f"{who} threw the opening hand away unshown after the pot, though {by} "
+                  "asked that it be kept and shown")
+            fr = (f"{who} a jeté sa main d'ouverture sans la montrer après le pot, alors que "
+                  f"{by} avait demandé qu'elle soit gardée et montrée")
+        else:
+            rule = "JB-PROVE"
+            cards = format_cards(event.cards)
+            en = (f"{who}'s opening hand {cards}, shown after the pot as {by} asked "
+                  "(JB-KEEP), holds no openers")
+            fr = (f"la main d'ouverture de {who}, {cards}, montrée après le pot à la demande "
+                  f"de {by} (JB-KEEP), n'a pas l'ouverture")
+        if state.won[opener]:
+            steps_en = ("A player who opened must show openers to win the pot (JB-PROVE, "
+                        "JB-SPLIT): the opener could not win it.",
+                        "Call the floor: the pot was awarded to the opener.")
+            steps_fr = ("Un joueur qui a ouvert doit montrer l'ouverture pour gagner le pot "
+                        "(JB-PROVE, JB-SPLIT) : l'ouvreur ne pouvait pas le gagner.",
+                        "Appelez la direction : le pot a été attribué à l'ouvreur.")
+        else:
+            steps_en = ("The opener did not prove openers: a false opening (IRR-JB-FALSE).",
+                        "The pot stands as awarded; call the floor for any penalty.")
+            steps_fr = ("L'ouvreur n'a pas prouvé l'ouverture : fausse ouverture "
+                        "(IRR-JB-FALSE).",
+                        "Le pot reste attribué ; appelez la direction pour une éventuelle "
+                        "pénalité.")
+        self.flag_as(Flag(rule_id=rule, severity=Severity.WARNING, message=en + ".",
+                          message_fr=fr + ".", steps=steps_en, steps_fr=steps_fr,
+                          event_index=self.index, player=opener))
 
     def count_draw_action(self, event: object) -> None:
         player = event.player  # type: ignore[attr-defined]

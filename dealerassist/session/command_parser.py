@@ -35,6 +35,7 @@ from dealerassist.session.command_types import (
     Draw,
     FifthCard,
     Fold,
+    KeepOpeners,
     Leave,
     Muck,
     NewHand,
@@ -356,6 +357,9 @@ _VERBS: dict[str, _Verb] = {
     "reshuffle": _Verb("reshuffle", "reshuffle",
                        "draw games: the stub ran out; the others' discards are shuffled (DR-DRAW)",
                        make=Reshuffle),
+    "keep": _Verb("keep SEAT", "keep 5",
+                  "jacks or better: seat 5 asks that the opener keeps the opening hand, shown "
+                  "after the pot (JB-KEEP)", make=KeepOpeners, fields=(_SEAT,)),
     "undo": _Verb("undo", "undo", "cancel the last event (kept in the journal)", make=Undo),
 }
 

@@ -28,6 +28,7 @@ __all__ = [
     "DeclareDraw",
     "Draw",
     "FifthCard",
+    "KeepOpeners",
     "Reshuffle",
     "Fold",
     "Leave",
@@ -242,6 +243,17 @@ class Reshuffle:
     DR-DRAW: the discards of every player but the one being served are shuffled (never the
     burns); refused while the stub can still serve that player.
     """
+
+
+@dataclass(frozen=True, slots=True)
+class KeepOpeners:
+    """Jacks or better: seat ``seat`` asks that the opener keeps the opening hand: ``keep 5``.
+
+    JB-KEEP: the opener's muck is then refused, and the opening hand is shown after the
+    pot is awarded (``show SEAT CARDS``, the five cards held when opening).
+    """
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,11 +22,14 @@ from dealerassist.engine.events import (
     CardsShown,
     Checked,
     Folded,
+    KeepOpenersAsked,
     Mucked,
+    OpeningHandShown,
     PotAwarded,
     RaisedTo,
     RakeTaken,
 )
+from dealerassist.engine.keep import opening_holds_openers, opening_show_due
 from dealerassist.engine.showdown import in_show_order, missing_cards
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.engine.stud import pairs_to_announce
@@ -108,6 +111,20 @@ FRENCH: dict[str, str] = {
     "{who} wins {amount}": "{who} gagne {amount}",
     "rake {amount}": "commission {amount}",
     "{name} wins {amount}": "{name} gagne {amount}",
+    # JB-KEEP: the opener keeps the opening hand and shows it after the pot.
+    "{who} asks that the opener keep the opening hand (JB-KEEP)":
+        "{who} demande que l'ouvreur garde sa main d'ouverture (JB-KEEP)",
+    "{who} shows the opening hand {cards} (JB-KEEP)":
+        "{who} montre sa main d'ouverture {cards} (JB-KEEP)",
+    "{who} throws the opening hand away unshown (JB-KEEP)":
+        "{who} jette sa main d'ouverture sans la montrer (JB-KEEP)",
+    "pot awarded: seat {seat} {name} shows the opening hand kept (show {seat} and the five "
+    "cards held when opening) [JB-KEEP]":
+        "pot attribué : siège {seat} {name} montre la main d'ouverture gardée (show {seat} "
+        "et les cinq cartes tenues à l'ouverture) [JB-KEEP]",
+    "the opening hand shown holds no openers: confirm the flag or overrule it":
+        "la main d'ouverture montrée n'a pas l'ouverture : confirmez le signalement ou "
+        "faites-le infirmer",
     **DRAW_FRENCH,  # the draw's texts (session/draw_messages.py, DR-CHANGE, DR-DRAW-MAX)
 }
 
@@ -221,6 +238,15 @@ def dealer_message(hand: HandInPlay, lang: str = "en") -> str:
         name = {1: "flop", 2: "turn", 3: "river"}.get(engine.street_index, "board")
         command = f"{name} " + " ".join(["__"] * engine.due_board)
         return say(lang, "deal the {street}: {command}", street=say(lang, name), command=command)
+    if opening_show_due(engine):
+        # JB-KEEP: the pot is awarded; the hand waits for the opening hand kept.
+        i = engine.opened_by
+        return say(lang, "pot awarded: seat {seat} {name} shows the opening hand kept (show "
+                   "{seat} and the five cards held when opening) [JB-KEEP]",
+                   seat=hand.started.seats[i], name=hand.started.names[i])
+    if engine.phase is Phase.COMPLETE and opening_holds_openers(engine) is False:
+        return say(lang, "the opening hand shown holds no openers: confirm the flag or "
+                   "overrule it")
     if hand_adapter.payout_due(engine):
         return say(lang, "showdown: check the payouts, then pay (Confirm payouts)")
     if engine.phase is Phase.SHOWDOWN:
@@ -272,6 +298,13 @@ def hand_line(hand: HandInPlay, event: Any, lang: str = "en") -> str:
         return say(lang, "{who} shows {cards}", who=who, cards=cards)
     if isinstance(event, Mucked):
         return say(lang, "{who} mucks", who=who)
+    if isinstance(event, KeepOpenersAsked):
+        return say(lang, "{who} asks that the opener keep the opening hand (JB-KEEP)", who=who)
+    if isinstance(event, OpeningHandShown):
+        if not event.cards:
+            return say(lang, "{who} throws the opening hand away unshown (JB-KEEP)", who=who)
+        return say(lang, "{who} shows the opening hand {cards} (JB-KEEP)", who=who,
+                   cards=cards)
     if isinstance(event, PotAwarded):
         return say(lang, "{who} wins {amount}", who=who, amount=event.amount)
     if isinstance(event, RakeTaken):

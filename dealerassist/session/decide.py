@@ -237,5 +237,5 @@ _VERB_OF = {
     "Fold": "f", "Check": "x", "Call": "c", "Bet": "b", "RaiseTo": "r", "AllIn": "allin",
     "Show": "show", "Muck": "muck", "DealUp": "up", "Draw": "draw", "DeclareDraw": "ask",
     "ChangeDraw": "change", "FifthCard": "fifth", "Reshuffle": "reshuffle", "Rap": "rap",
-    "Pay": "pay",
+    "KeepOpeners": "keep", "Pay": "pay",
 }

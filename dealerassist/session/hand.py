@@ -33,6 +33,14 @@
   (`DiscardsReshuffled`).
 - DR-RAP: ``rap`` is a check with nothing to call, pat when the player is due to draw;
   refused facing a bet.
+- JB-KEEP: ``keep SEAT`` (`KeepOpeners`): a player of a jacks-or-better hand asks that the
+  opener keeps the opening hand. The opener's ``muck`` is then refused; after the pot is
+  awarded the hand waits (no `HandFinished`) for ``show OPENER CARDS``, the five cards
+  held when opening (`OpeningHandShown`; ``muck OPENER`` there: thrown away unshown),
+  shown at once when the hand already shows them (no draw, every card known). A hand
+  holding openers finishes the hand; one without them (or none shown) raises a flag
+  (`irregular.detectors`, JB-PROVE or JB-KEEP) and the hand finishes once the dealer
+  confirms or the floor overrules it.
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ from typing import Any
 from dealerassist.cards import UNKNOWN, Card
 from dealerassist.engine import draws as engine_draws
 from dealerassist.engine import events as engine_events
+from dealerassist.engine import keep as engine_keep
 from dealerassist.engine.actions import apply as engine_apply
 from dealerassist.engine.betting import LegalActions, legal_actions
 from dealerassist.engine.ruling_events import RULING_EVENTS, BoardCardsExposed, MisdealDeclared
@@ -70,6 +79,7 @@ from dealerassist.session.commands import (
     Draw,
     FifthCard,
     Fold,
+    KeepOpeners,
     Muck,
     RaiseTo,
     Rap,
@@ -398,6 +408,8 @@ def _closing_events(state: HandState, started: HandStarted) -> list[Any]:
     if state.passed_out and not is_void(state):
         # JB-NO-OPEN: nobody opened; the antes stay in the pot, carried to the next deal.
         return [HandFinished(hand_id=started.hand_id, final_stacks=state.stacks, rake=0)]
+    if state.phase is Phase.COMPLETE and state.keep_asked_by >= 0 and not is_void(state):
+        return _after_pot(state, started)
     if state.phase is not Phase.SHOWDOWN:
         return []
     if not state.won_by_fold and missing_cards(state):
@@ -407,7 +419,31 @@ def _closing_events(state: HandState, started: HandStarted) -> list[Any]:
     events = list(settle(state))
     for event in events:
         state = evolve(state, event)
+    if state.keep_asked_by >= 0:
+        return events + _after_pot(state, started)
     events.append(HandFinished(hand_id=started.hand_id, final_stacks=state.stacks, rake=state.rake))
+    return events
+
+
+def _after_pot(state: HandState, started: HandStarted, *, ruled: bool = False) -> list[Any]:
+    """JB-KEEP: the pot is awarded; the hand finishes once the opening hand kept is shown.
+
+    Shown at once when the hand already shows it (no draw, every card known). One without
+    openers (or none shown) finishes the hand only once its flag is ``ruled`` (confirmed
+    or overruled).
+    """
+    events: list[Any] = []
+    if engine_keep.opening_show_due(state):
+        known = engine_keep.known_opening_hand(state)
+        if known is None:
+            return []  # waiting for ``show OPENER CARDS``
+        event = engine_keep.show_opening(state, state.opened_by, known)
+        events.append(event)
+        state = evolve(state, event)
+    if not engine_keep.opening_holds_openers(state) and not ruled:
+        return events  # the flag waits for the dealer's confirm or the floor's overrule
+    events.append(HandFinished(hand_id=started.hand_id, final_stacks=state.stacks,
+                               rake=state.rake))
     return events
 
 
@@ -561,6 +597,14 @@ def _action_events(state: HandState, started: HandStarted, command: Any) -> list
         return _reshuffle_events(state)
     if isinstance(command, Board):
         return _board_events(state, command)
+    if isinstance(command, KeepOpeners):
+        return [engine_keep.ask_keep(state, player_of_seat(started, command.seat))]
+    if isinstance(command, (Show, Muck)) and engine_keep.opening_show_due(state):
+        # JB-KEEP: the pot is awarded; the opener shows the opening hand kept (or throws
+        # it away unshown: flagged).
+        player = player_of_seat(started, command.seat)
+        cards = command.cards if isinstance(command, Show) else ()
+        return [engine_keep.show_opening(state, player, cards)]
     if isinstance(command, Show):
         player = player_of_seat(started, command.seat)
         return [engine_events.CardsShown(player=player,

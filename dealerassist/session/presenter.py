@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from dealerassist.engine.keep import opening_holds_openers, opening_show_due
 from dealerassist.engine.ruling_events import MisdealDeclared
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.games.catalogue import game as game_spec
@@ -36,13 +37,14 @@ from dealerassist.session.showdown_views import (
     proposed_showdown,
 )
 from dealerassist.session.sightings import Proposal
-from dealerassist.session.state import SessionState
+from dealerassist.session.state import HandInPlay, SessionState
 from dealerassist.session.table_json import table_json
-from dealerassist.session.viewmodels import PotView, ProposalView, TableView
+from dealerassist.session.viewmodels import KeepView, PotView, ProposalView, TableView
 
 __all__ = [
     "FRENCH",
     "finished_showdown",
+    "keep_view",
     "present",
     "proposal_view",
     "proposed_showdown",
@@ -105,11 +107,28 @@ def present(state: SessionState, *, lang: str = "en",
                       if line),
         flags=reports.hand_flags(hand),
         message=dealer_message(hand, lang),
+        keep=keep_view(hand),
     )
     due = _board_due(engine)
     if due:
         view_kwargs.update(board_due=due, board_command=_BOARD_COMMANDS[engine.street_index])
     return TableView(**view_kwargs)
+
+
+def keep_view(hand: HandInPlay) -> KeepView | None:
+    """Return the request that the opener keeps the opening hand (JB-KEEP), if any."""
+    engine: HandState = hand.engine_state
+    if engine.keep_asked_by < 0:
+        return None
+    seats = hand.started.seats
+    shown = engine.opening_hand if engine.opening_shown else None
+    return KeepView(
+        opener=seats[engine.opened_by],
+        asked_by=seats[engine.keep_asked_by],
+        due=opening_show_due(engine),
+        shown=None if shown is None else tuple(str(card) for card in shown),
+        holds_openers=opening_holds_openers(engine),
+    )
 
 
 # The board lines of the command language, by street index (HE-STREETS).

@@ -478,6 +478,13 @@ def _decide_report(hand: Any, command: ReportCommand, *, rules: HouseRules) -> l
     state: HandState = hand.engine_state
     for event in out:
         state = evolve_any(state, event)  # raises, nothing journaled, if it cannot apply
+    if state.phase is Phase.COMPLETE and state.opening_shown:
+        # JB-KEEP: the flag of the opening hand shown after the pot is ruled: the hand ends.
+        ruled = detect(setup, [*events, *out], rules=rules, as_recorded=False).flags
+        if not any(f.status is FlagStatus.OPEN and f.rule_id in ("JB-KEEP", "JB-PROVE")
+                   for f in ruled):
+            return out + hand_adapter._after_pot(state, hand.started,  # noqa: SLF001
+                                                 ruled=True)
     return out + _closing(hand, state, voided=any(isinstance(e, irr.MisdealDeclared) for e in out))
 
 

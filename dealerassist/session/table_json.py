@@ -7,7 +7,8 @@ Added for integrators: all_in (the call takes the whole stack: ``to_call`` is th
 amount owed, which may exceed the stack), raise_to_amounts (fixed limit's legal amounts),
 bring_in ({seat, amount} while a stud bring-in is due), each flag's id, status and seat
 (``confirm ID`` / ``overrule ID REASON``), misdeal ({hand_id, rule_id} of a hand just
-voided).
+voided), keep ({opener, asked_by, due, shown, holds_openers}: jacks or better, a request
+that the opener keeps the opening hand and its show after the pot, JB-KEEP; else null).
 Seats are numbered from 1 as on the felt; chips are ints; cards are text.
 """
 
@@ -66,6 +67,11 @@ def table_json(view: TableView, *, error: str | None = None) -> dict[str, Any]:
         # A hand voided by a misdeal (IRR-*-MISDEAL): redealt with the same button.
         "misdeal": {"hand_id": view.hand_id, "rule_id": view.misdeal} if view.misdeal
         else None,
+        # JB-KEEP: the opener keeps the opening hand, shown after the pot is awarded.
+        "keep": None if view.keep is None else {
+            "opener": view.keep.opener, "asked_by": view.keep.asked_by, "due": view.keep.due,
+            "shown": None if view.keep.shown is None else list(view.keep.shown),
+            "holds_openers": view.keep.holds_openers},
     }
     if view.showdown is not None and view.showdown.pots:
         result["payouts"] = [

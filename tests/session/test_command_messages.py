@@ -104,7 +104,7 @@ def test_command_help_lists_every_verb_once_in_its_order() -> None:
     assert usages == [
         "sit", "leave", "out", "in", "post", "add", "correct", "button", "game", "hand",
         "f", "x", "c", "b", "r", "allin", "flop", "turn", "river", "board", "show", "muck",
-        "pay", "up", "draw", "ask", "change", "fifth", "rap", "reshuffle", "undo",
+        "pay", "up", "draw", "ask", "change", "fifth", "rap", "reshuffle", "keep", "undo",
     ]
     assert ("correct SEAT STACK [REASON]", "correct 3 1450 miscount",
             "set a stack right between hands") in COMMAND_HELP

@@ -22,7 +22,12 @@ from __future__ import annotations
 
 from dealerassist.session.viewmodels.action_bar import ActionBarView, RaisePreset
 from dealerassist.session.viewmodels.flags import FlagSeverity, FlagStatus, FlagView
-from dealerassist.session.viewmodels.panels import ClockView, HandSummaryView, ProposalView
+from dealerassist.session.viewmodels.panels import (
+    ClockView,
+    HandSummaryView,
+    KeepView,
+    ProposalView,
+)
 from dealerassist.session.viewmodels.player_screen import PlayerScreenView
 from dealerassist.session.viewmodels.pots import PotAwardView, PotView, ShareKind
 from dealerassist.session.viewmodels.seats import SeatMarker, SeatStatus, SeatView
@@ -41,6 +46,7 @@ __all__ = [
     "FlagView",
     "PlayerScreenView",
     "HandSummaryView",
+    "KeepView",
     "PotAwardView",
     "PotView",
     "ProposalView",

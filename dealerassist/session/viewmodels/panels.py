@@ -1,4 +1,4 @@
-"""The side panels: camera proposals, finished hands, and the tournament clock."""
+"""The side panels: camera proposals, finished hands, the tournament clock, JB-KEEP."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 __all__ = [
     "ClockView",
     "HandSummaryView",
+    "KeepView",
     "ProposalView",
 ]
 
@@ -65,3 +66,24 @@ class ClockView:
     level: int = 0
     stakes: str = ""
     seconds_left: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeepView:
+    """Jacks or better: a request that the opener keeps the opening hand (JB-KEEP).
+
+    Attributes:
+        opener: The opener's seat.
+        asked_by: The seat that asked.
+        due: The pot is awarded and the opening hand must be shown now.
+        shown: The opening hand shown after the pot (card text), () when thrown away
+            unshown, None before.
+        holds_openers: Whether it held jacks or better; None before the show.
+
+    """
+
+    opener: int
+    asked_by: int
+    due: bool = False
+    shown: tuple[str, ...] | None = None
+    holds_openers: bool | None = None

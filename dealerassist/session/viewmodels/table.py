@@ -7,7 +7,12 @@ from dataclasses import dataclass
 from dealerassist.irregular.flags import FlagStatus
 from dealerassist.session.viewmodels.action_bar import ActionBarView
 from dealerassist.session.viewmodels.flags import FlagView
-from dealerassist.session.viewmodels.panels import ClockView, HandSummaryView, ProposalView
+from dealerassist.session.viewmodels.panels import (
+    ClockView,
+    HandSummaryView,
+    KeepView,
+    ProposalView,
+)
 from dealerassist.session.viewmodels.pots import PotView
 from dealerassist.session.viewmodels.seats import SeatView
 from dealerassist.session.viewmodels.showdown import ShowdownView
@@ -48,6 +53,8 @@ class TableView:
             the turn and river), 0 when none is due.
         board_command: The command that enters them ("flop", "turn", "river"), "" when
             none is due.
+        keep: Jacks or better: the request that the opener keeps the opening hand and its
+            show after the pot (JB-KEEP), None when nobody asked.
 
     """
 
@@ -71,6 +78,7 @@ class TableView:
     board_due: int = 0
     board_command: str = ""
     misdeal: str = ""
+    keep: KeepView | None = None
 
     def seat(self, number: int) -> SeatView | None:
         """Return the SeatView of seat ``number``, or None if the table has no such seat."""
