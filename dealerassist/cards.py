@@ -11,12 +11,14 @@ Accepted text, case-insensitive, at the edges only (CLI, YAML, PHH, vision): ``A
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum, unique
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
+
+if TYPE_CHECKING:  # `random` is not imported at run time: replay never shuffles
+    import random
 
 from dealerassist.errors import InvalidCardError
 

@@ -1,4 +1,4 @@
-"""Fast tables for the hot paths, loaded once at import from the generated `_tables`.
+"""Fast tables for the hot paths, decoded on first use from the generated `_tables`.
 
 Each card code gets one integer weight ``W[code] = 5 ** (rank - 2) << 12 | 1 << 3 * suit``;
 the sum over a hand is a key whose high part identifies the rank multiset and whose low
@@ -7,17 +7,22 @@ there is none, one dict lookup on the high part gives the best five-card strengt
 Flushes (a few per cent of seven-card hands) read a 13-bit rank mask table instead:
 with five or more cards of one suit in seven, no full house or quads is possible, so
 the flush (or straight flush) is the best hand.
+
+The multiset dicts (73,775 entries each, about 8 ms apiece to build) and the flush lists
+are attributes built the first time they are read (PEP 562 ``__getattr__``): importing
+the evaluators costs nothing, and a process that only ever rates high hands (a hold'em
+replay) never builds the lowball tables. The shipped blob's digest (``_tables.SHA256``)
+is checked by the tests; at run time zlib's own checksum refuses a damaged stream.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
+import binascii
 import sys
 import zlib
 from array import array
+from typing import Any
 
-from dealerassist.evaluation import _tables
 from dealerassist.evaluation.value import LOW_BASE, HandCategory, pack
 
 SUIT_BITS = 12
@@ -48,37 +53,51 @@ def _flush_suits() -> tuple[int, ...]:
 FLUSH_SUIT = _flush_suits()
 
 
-def _load() -> tuple[
-    dict[int, int], dict[int, int], dict[int, int], dict[int, int], list[int], list[int]
-]:
-    """Decode the shipped tables: four multiset dicts, then the two flush lists."""
-    blob = base64.b64decode("".join(_tables.BLOB))
-    if hashlib.sha256(blob).hexdigest() != _tables.SHA256:  # pragma: no cover
-        raise RuntimeError("dealerassist/evaluation/_tables.py is corrupt; regenerate it")
-    data = array("I")
-    data.frombytes(zlib.decompress(blob))
-    if sys.byteorder != "little":  # pragma: no cover
-        data.byteswap()
-    standard_count, short_count, flush_count = data[0], data[1], data[2]
-    offset = 3
-    columns = []
-    for count in (standard_count,) * 4 + (short_count,) * 2 + (flush_count,) * 2:
-        columns.append(data[offset : offset + count])
-        offset += count
-    keys, high, a5, d27, short_keys, short_high, high_flush, short_flush = columns
-    return (
-        dict(zip(keys, high, strict=True)),
-        dict(zip(keys, a5, strict=True)),
-        dict(zip(keys, d27, strict=True)),
-        dict(zip(short_keys, short_high, strict=True)),
-        high_flush.tolist(),
-        short_flush.tolist(),
-    )
+# name -> its column, in the blob's order (`_generate.encode`): the standard
+# keys, their three strengths, the short-deck keys and strengths, the two flush lists.
+_MULTISET = {"HIGH_NOFLUSH": 1, "LOW_A5": 2, "LOW_27_NOFLUSH": 3, "SHORT_NOFLUSH": 5}
+_FLUSH = {"HIGH_FLUSH": 6, "SHORT_FLUSH": 7}
+_KEYS_OF = {1: 0, 2: 0, 3: 0, 5: 4}
+_columns: list[array[int]] = []
 
 
-HIGH_NOFLUSH, LOW_A5, LOW_27_NOFLUSH, SHORT_NOFLUSH, HIGH_FLUSH, SHORT_FLUSH = _load()
-"""Dicts: rank-multiset key (weight sum >> 12) to the best strength ignoring flushes;
-lists: 13-bit rank mask of one suit (bit = rank - 2) to the best flush it makes."""
+def _decoded() -> list[array[int]]:
+    """The blob's eight columns, decoded once."""
+    if not _columns:
+        from dealerassist.evaluation import _tables  # the 660 kB text: only when needed
+
+        try:
+            raw = zlib.decompress(binascii.a2b_base64(_tables.BLOB))
+        except (binascii.Error, zlib.error):  # pragma: no cover
+            raise RuntimeError(
+                "dealerassist/evaluation/_tables.py is corrupt; regenerate it") from None
+        data = array("I")
+        data.frombytes(raw)
+        if sys.byteorder != "little":  # pragma: no cover
+            data.byteswap()
+        standard_count, short_count, flush_count = data[0], data[1], data[2]
+        offset = 3
+        for count in (standard_count,) * 4 + (short_count,) * 2 + (flush_count,) * 2:
+            _columns.append(data[offset : offset + count])
+            offset += count
+    return _columns
+
+
+def __getattr__(name: str) -> Any:
+    """Build a table the first time it is read: HIGH_NOFLUSH, LOW_A5, LOW_27_NOFLUSH,
+    SHORT_NOFLUSH (dicts: rank-multiset key, the weight sum >> 12, to the best strength
+    ignoring flushes) and HIGH_FLUSH, SHORT_FLUSH (lists: 13-bit rank mask of one suit,
+    bit = rank - 2, to the best flush it makes)."""
+    if name in _MULTISET:
+        columns = _decoded()
+        column = _MULTISET[name]
+        value: Any = dict(zip(columns[_KEYS_OF[column]], columns[column], strict=True))
+    elif name in _FLUSH:
+        value = _decoded()[_FLUSH[name]].tolist()
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def _low8_table() -> tuple[int, ...]:

@@ -22,15 +22,12 @@ Writing: `to_phh` turns a hand's setup and events back into PHH text (for
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealerassist.cards import Card, format_cards, parse_cards
 from dealerassist.engine import (
@@ -67,6 +64,9 @@ from dealerassist.games import GAMES, GameSpec
 from dealerassist.limits import MAX_CHIPS, MAX_CHIPS_DIGITS, shown
 from dealerassist.rules.model import HouseRules, RakeBase, RakeRules
 from dealerassist.rules.profiles import phh_profile
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "Decision",
@@ -212,7 +212,8 @@ def load_phh(path: str | Path) -> HandHistory:
 
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
     except (OSError, UnicodeDecodeError) as error:
         raise HandHistoryError(f"cannot read: {error}", path=str(path)) from None
     try:
@@ -332,6 +333,8 @@ def parse_phh(text: str) -> HandHistory:
     """
     data = _fast_toml(text)
     if data is None:
+        import tomllib  # only for what the fast reader leaves (tables, escapes...)
+
         try:
             data = tomllib.loads(text, parse_float=Decimal)
         except tomllib.TOMLDecodeError as error:
@@ -561,10 +564,28 @@ _EVOLVE_BRING_IN = evolver(BringInPosted)
 _CHECKS: dict[int, Checked] = {}
 
 
+# The 52 faces as PHH writes them ("As", "Td") and the unknown card ("??"): a card text
+# made only of these pairs reads the same pair by pair as through `parse_cards` (no pair
+# can start a joker, a "10" or a separator), which `_cards` relies on.
+_PHH_FACES: dict[str, Card] = {str(card): card for card in map(Card.from_code, range(52))}
+_PHH_FACES["??"] = Card.from_code(53)
+
+
 def _cards(text: str, action: str) -> tuple[Card, ...]:
     cards = _CARDS_CACHE.get(text)
     if cards is not None:
         return cards
+    if text and not len(text) & 1:
+        try:
+            found = tuple([_PHH_FACES[text[k:k + 2]] for k in range(0, len(text), 2)])
+        except KeyError:  # another spelling: parse_cards reads it (or names the fault)
+            found = None
+        # A repeated card goes to parse_cards: a face twice is refused there (IRR-DECK),
+        # "??" may repeat.
+        if found is not None and len(set(found)) == len(found):
+            if len(_CARDS_CACHE) < 100_000:
+                _CARDS_CACHE[text] = found
+            return found
     try:
         cards = parse_cards(text)
     except DealerAssistError as error:
@@ -1071,6 +1092,8 @@ class _Replayer:
             return HandHistoryError(detail)
         text = action
         if named is not None:
+            import ast  # an error path only
+
             try:
                 text = ast.literal_eval(named.group(1))
             except (ValueError, SyntaxError):

@@ -13,12 +13,10 @@ from text, never a float.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import Field, dataclass, field, fields
 from decimal import Decimal
 from enum import StrEnum, unique
-from fractions import Fraction
 from typing import Any
 
 from dealerassist.errors import DealerAssistError
@@ -197,6 +195,8 @@ class UnknownPresetError(DealerAssistError, KeyError):
     def __init__(self, name: str, *, known: tuple[str, ...]) -> None:
         self.name = name
         self.known = known
+        import difflib  # a misspelt name only
+
         close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         self.message = f"no game preset named {name!r}{hint}"
@@ -500,6 +500,8 @@ class RakeRules(_Checked):
         """
         if not self.enabled or pot_total <= 0 or (self.no_flop_no_drop and not saw_flop):
             return 0
+        from fractions import Fraction  # a raked pot only
+
         exact = Fraction(pot_total) * Fraction(self.percent) / 100
         rake = int(exact) // self.rounding_step * self.rounding_step
         cap = self.cap_at(big_blind)
@@ -782,6 +784,8 @@ class HouseRules(_Checked):
             if None in schedule_names:  # a schedule had a problem: its name may be unknown
                 continue
             if preset.schedule is not None and preset.schedule not in known_schedules:
+                import difflib  # a misspelt name only
+
                 close = difflib.get_close_matches(preset.schedule, known_schedules, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 problems.append((f"presets[{index}].schedule", f"preset {preset.name!r} names "

@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from importlib import resources
 
-from dealerassist.rules.loader import parse_rules_text
 from dealerassist.rules.model import (
     DrawRules,
     FamilyCaps,
@@ -51,12 +49,16 @@ DEFAULT_RULES_RESOURCE = "default_rules.yaml"
 
 def default_rules_text() -> str:
     """Return the text of the shipped house rules file."""
+    from importlib import resources  # not needed by `phh_profile` (replay)
+
     return resources.files(__package__).joinpath(DEFAULT_RULES_RESOURCE).read_text("utf-8")
 
 
 @functools.cache
 def default_rules() -> HouseRules:
     """Return the shipped house rules (read and validated once)."""
+    from dealerassist.rules.loader import parse_rules_text  # YAML: only when asked
+
     return parse_rules_text(default_rules_text(), f"<package>/{DEFAULT_RULES_RESOURCE}")
 
 

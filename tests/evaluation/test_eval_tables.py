@@ -38,3 +38,18 @@ def test_shipped_tables_are_regenerated_identically() -> None:
     regenerated = zlib.decompress(_generate.encode(_generate.build()))
     shipped = zlib.decompress(base64.b64decode("".join(_tables.BLOB)))
     assert regenerated == shipped
+
+
+def test_shipped_blob_has_the_digest_written_beside_it() -> None:
+    # The run time relies on zlib's checksum only; the digest is checked here.
+    import hashlib
+
+    assert hashlib.sha256(base64.b64decode(_tables.BLOB)).hexdigest() == _tables.SHA256
+
+
+def test_tables_are_built_on_first_read_and_kept() -> None:
+    # PEP 562 attributes: the same object on every read (hot paths capture it once).
+    assert _lookup.LOW_27_NOFLUSH is _lookup.LOW_27_NOFLUSH
+    assert _lookup.SHORT_FLUSH is _lookup.SHORT_FLUSH
+    with pytest.raises(AttributeError):
+        _lookup.NOT_A_TABLE  # noqa: B018
