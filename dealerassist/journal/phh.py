@@ -93,6 +93,8 @@ _RAKE_FIELDS = ("_rake_percent", "_rake_cap", "_rake_rounding_step", "_rake_no_f
 # never runs out; reported as unknown.
 UNKNOWN_STACK = 10**30
 _INT_ONLY = {int}
+_KNOWN_FIELDS = frozenset({*_AMOUNT_FIELDS, *_SCALAR_AMOUNTS, *_RAKE_FIELDS, "variant", "actions",
+                           "ante_trimming_status", "players"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +326,88 @@ def _fast_toml(text: str) -> dict[str, Any] | None:
     return data
 
 
+_BARE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_STRING_ITEMS = re.compile(r"""\[(?:[ \t]*(?:'[^'\n]*'|"[^"\\\n]*")[ \t]*,)*"""
+                           r"""(?:[ \t]*(?:'[^'\n]*'|"[^"\\\n]*"))?[ \t]*\]""")
+_STRING_ITEM = re.compile(r"'([^'\n]*)'|\"([^\"\\\n]*)\"")
+
+
+def _line_value(value: str) -> Any:
+    """One value of `_line_toml`; `_NO_VALUE` where it is not of the plainest kind."""
+    if not value:
+        return _NO_VALUE
+    first = value[0]
+    if first == "'" or first == '"':
+        inner = value[1:-1]
+        if len(value) < 2 or value[-1] != first or first in inner or "\\" in inner:
+            return _NO_VALUE
+        return inner
+    if value.isdigit() and value.isascii():
+        return int(value) if len(value) <= _MAX_NUMBER_TEXT else _NO_VALUE
+    if value == "true" or value == "false":
+        return value == "true"
+    whole, dot, part = value.partition(".")
+    if (dot and whole.isdigit() and part.isdigit() and value.isascii()
+            and len(value) <= _MAX_NUMBER_TEXT):
+        return Decimal(value)
+    return _NO_VALUE
+
+
+_NO_VALUE = object()
+
+
+def _line_toml(text: str) -> tuple[dict[str, Any], int] | None:
+    """Read a PHH file written one ``key = value`` a line, as pokerkit and `to_phh` write it.
+
+    Returns the data and the line of the ``actions`` key (every action is on it), or None
+    on anything else (a comment, a value over several lines, a sign, an escape, ``inf``
+    ...), and the caller then uses `_fast_toml`. What it accepts it reads exactly as
+    `_fast_toml` does: it only skips that reader's token loop, the bulk of reading a file.
+    """
+    data: dict[str, Any] = {}
+    actions_line = 0
+    number = 0
+    for line in text.split("\n"):
+        number += 1
+        if "#" in line:
+            return None
+        key, equals, value = line.partition("=")
+        if not equals:
+            if line.strip(" \t\r"):
+                return None
+            continue
+        key = key.strip(" \t")
+        value = value.strip(" \t\r")
+        if not value or key in data or not _BARE_KEY.fullmatch(key):
+            return None
+        if value[0] == "[":
+            if value[-1] != "]":
+                return None
+            if "'" in value or '"' in value:
+                if not _STRING_ITEMS.fullmatch(value):
+                    return None
+                items: list[Any] = [single or double
+                                    for single, double in _STRING_ITEM.findall(value)]
+            else:
+                inner = value[1:-1].strip(" \t")
+                items = []
+                if inner:
+                    for word in inner.split(","):
+                        item = _line_value(word.strip(" \t"))
+                        if item is _NO_VALUE or type(item) is str:
+                            return None
+                        items.append(item)
+            data[key] = items
+        else:
+            item = _line_value(value)
+            if item is _NO_VALUE:
+                return None
+            data[key] = item
+        if key == "actions":
+            actions_line = number
+    return data, actions_line
+
+
 def parse_phh(text: str) -> HandHistory:
     """Parse PHH text (TOML) into a `HandHistory` with integer amounts.
 
@@ -331,7 +415,11 @@ def parse_phh(text: str) -> HandHistory:
         HandHistoryError: bad TOML, a missing field, or an amount that is not a number.
 
     """
-    data = _fast_toml(text)
+    read = _line_toml(text)
+    if read is not None:
+        data, actions_line = read
+    else:
+        data, actions_line = _fast_toml(text), -1
     if data is None:
         import tomllib  # only for what the fast reader leaves (tables, escapes...)
 
@@ -368,21 +456,26 @@ def parse_phh(text: str) -> HandHistory:
         if name in data:
             places = max(places, _places(data[name]))
     split = [action.split() for action in cleaned]
-    lines = _action_lines(text, actions)
+    if actions_line < 0:
+        lines = _action_lines(text, actions)
+    else:  # every action is on the ``actions`` line (`_line_toml`), as `_action_lines` finds
+        lines = (actions_line,) * len(cleaned)
 
     def at(k: int) -> str:  # where action k is, for a message
         return f"line {lines[k]}: " if k < len(lines) and lines[k] else ""
 
-    for k, (action, parts) in enumerate(zip(cleaned, split, strict=True)):
-        if len(parts) >= 3 and parts[1] == "cbr" and len(parts[2]) > _MAX_NUMBER_TEXT:
-            raise HandHistoryError(f"{at(k)}action '{' '.join(parts[:2])} ...': amount "
-                                   f"{shown(parts[2])} is too large (at most {MAX_CHIPS})")
-        if len(parts) >= 3 and parts[1] == "cbr" and not (parts[2].isascii()
-                                                          and parts[2].isdigit()):
+    # The bets and raises (``pN cbr AMOUNT``): the only actions holding an amount.
+    bets = [k for k, parts in enumerate(split) if len(parts) >= 3 and parts[1] == "cbr"]
+    for k in bets:
+        amount = split[k][2]
+        if len(amount) > _MAX_NUMBER_TEXT:
+            raise HandHistoryError(f"{at(k)}action '{' '.join(split[k][:2])} ...': amount "
+                                   f"{shown(amount)} is too large (at most {MAX_CHIPS})")
+        if not (amount.isascii() and amount.isdigit()):
             try:
-                places = max(places, _places(Decimal(parts[2])))
+                places = max(places, _places(Decimal(amount)))
             except InvalidOperation:
-                raise HandHistoryError(f"{at(k)}bad amount in action {action!r}") from None
+                raise HandHistoryError(f"{at(k)}bad amount in action {cleaned[k]!r}") from None
     scale = 10**places
 
     def scaled(value: Any, what: str) -> int:
@@ -416,6 +509,10 @@ def parse_phh(text: str) -> HandHistory:
             arrays[name] = tuple(UNKNOWN_STACK if _infinite(v) else scaled(v, name)
                                  for v in values)
             continue
+        if scale == 1 and not set(map(type, values)) - _INT_ONLY and (
+                -MAX_CHIPS <= min(values) and max(values) <= MAX_CHIPS):
+            arrays[name] = tuple(values)  # whole chips in range: what `scaled` gives
+            continue
         arrays[name] = tuple(scaled(v, name) for v in values)
     for name in _SCALAR_AMOUNTS:
         if name in data and _infinite(data[name]):
@@ -423,15 +520,14 @@ def parse_phh(text: str) -> HandHistory:
     scalars = {name: scaled(data[name], name) if name in data else 0 for name in _SCALAR_AMOUNTS}
     rake = _rake_of(data, scalars)
     converted = list(cleaned)
-    for k, (action, parts) in enumerate(zip(cleaned, split, strict=True)):
-        if len(parts) >= 3 and parts[1] == "cbr":
-            if scale != 1:
-                parts[2] = str(scaled(Decimal(parts[2]), f"{at(k)}action {action!r}"))
-                converted[k] = " ".join(parts)
-            elif len(parts[2]) >= MAX_CHIPS_DIGITS:
-                scaled(Decimal(parts[2]), f"{at(k)}action {action!r}")  # over MAX_CHIPS: refused
-    known = set(_AMOUNT_FIELDS) | set(_SCALAR_AMOUNTS) | set(_RAKE_FIELDS) | {
-        "variant", "actions", "ante_trimming_status", "players"}
+    for k in bets:
+        action, parts = cleaned[k], split[k]
+        if scale != 1:
+            parts[2] = str(scaled(Decimal(parts[2]), f"{at(k)}action {action!r}"))
+            converted[k] = " ".join(parts)
+        elif len(parts[2]) >= MAX_CHIPS_DIGITS:
+            scaled(Decimal(parts[2]), f"{at(k)}action {action!r}")  # over MAX_CHIPS: refused
+    known = _KNOWN_FIELDS
     players = data.get("players", [])
     return HandHistory(
         variant=variant,
@@ -439,7 +535,7 @@ def parse_phh(text: str) -> HandHistory:
         blinds_or_straddles=arrays["blinds_or_straddles"],
         starting_stacks=arrays["starting_stacks"],
         actions=tuple(converted),
-        steps=tuple(tuple(parts) for parts in split),
+        steps=tuple(map(tuple, split)),
         ante_trimming_status=bool(data.get("ante_trimming_status", False)),
         scale=scale,
         players=tuple(str(p) for p in players) if isinstance(players, list) else (),
