@@ -2,146 +2,28 @@
 
 Usage: .venv/bin/python scripts/phh_generate.py OUT_DIR [N] [--seed S]
 
-N hands (default 2,200) are spread evenly over the eleven standard PHH variants (FT, NT,
-NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB): random players (2-9 on board games, 2-6
-in stud and single draw, 2-4 in triple draw and badugi, so the stub never runs out),
-stacks of 20 to 300 big bets, sometimes antes, and a random player at every decision
-(fold when facing a bet, check/call, bet/raise of a random legal size, random discards). Each hand is
-written with pokerkit's ``HandHistory.from_game_state`` as ``OUT_DIR/VARIANT/NNNN.phh``
-(the ``/`` of FO/8 and F7S/8 written ``-``); a hand pokerkit itself cannot finish is
-drawn again. pokerkit is a test dependency; the project
-never imports it at run time. The set is what ``dealerassist bench --only replay``
-times the whole command on with ``DEALERASSIST_REPLAY_FILES`` (docs/engine.md, "Speed").
+N hands (default 2,200, seed 38: the set ``dealerassist bench --only replay`` times as
+``replay.whole_command_generated``) as `dealerassist.cli.bench_hands.write_hands` writes
+them: the eleven standard PHH variants in turn, ``OUT_DIR/VARIANT/NNNN.phh``.
 """
 
 from __future__ import annotations
 
-import random
-import sys
+import argparse
 from pathlib import Path
 
-import pokerkit as pk
-from pokerkit import Automation, Mode
-
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.CARD_BURNING,
-    Automation.HOLE_DEALING,
-    Automation.BOARD_DEALING,
-    Automation.RUNOUT_COUNT_SELECTION,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
-
-
-
-class _FixedLimitOmahaHiLo(pk.FixedLimitPokerMixin, pk.OmahaHoldemMixin, pk.Holdem):
-    """FO/8 betting fixed limit (pokerkit 0.7.7's own class bets pot limit)."""
-
-    hand_types = (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand)
-    max_completion_betting_or_raising_count = 4
-
-
-pk.HandHistory.variants[_FixedLimitOmahaHiLo] = "FO/8"  # written as FO/8
-
-# code -> (pokerkit class, family, most players)
-VARIANTS = {
-    "FT": (pk.FixedLimitTexasHoldem, "board", 9),
-    "NT": (pk.NoLimitTexasHoldem, "board", 9),
-    "NS": (pk.NoLimitShortDeckHoldem, "board", 9),
-    "PO": (pk.PotLimitOmahaHoldem, "board", 9),
-    "FO/8": (_FixedLimitOmahaHiLo, "board", 9),
-    "F7S": (pk.FixedLimitSevenCardStud, "stud", 6),
-    "F7S/8": (pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter, "stud", 6),
-    "FR": (pk.FixedLimitRazz, "stud", 6),
-    "N2L1D": (pk.NoLimitDeuceToSevenLowballSingleDraw, "draw", 6),
-    "F2L3D": (pk.FixedLimitDeuceToSevenLowballTripleDraw, "draw", 4),
-    "FB": (pk.FixedLimitBadugi, "draw", 4),
-}
-
-
-def _game(code: str, rng: random.Random, n: int) -> tuple[pk.Poker, list[int]]:
-    cls, family, _ = VARIANTS[code]
-    unit = rng.choice((1, 2, 5, 25, 100))
-    ante = rng.choice((0, 0, unit))
-    trimming = rng.random() < 0.5
-    if family == "stud":
-        small = 4 * unit
-        game = cls(AUTOMATIONS, trimming, ante, rng.choice((unit, 2 * unit)), small,
-                   2 * small, mode=Mode.CASH_GAME)
-        big = 2 * small
-    else:
-        blinds = (unit, 2 * unit)
-        if code.startswith("F"):
-            game = cls(AUTOMATIONS, trimming, ante, blinds, 2 * unit, 4 * unit,
-                       mode=Mode.CASH_GAME)
-        elif code == "N2L1D":
-            game = cls(AUTOMATIONS, trimming, ante, blinds, 2 * unit, mode=Mode.CASH_GAME)
-        else:
-            game = cls(AUTOMATIONS, trimming, ante, blinds, 2 * unit, mode=Mode.CASH_GAME)
-        big = 2 * unit
-    stacks = [big * rng.randint(20, 300) + rng.randint(0, big) for _ in range(n)]
-    return game, stacks
-
-
-def _play(state: pk.State, rng: random.Random) -> None:
-    """Random legal decisions to the end of the hand."""
-    while state.status:
-        if state.can_stand_pat_or_discard():
-            hole = state.hole_cards[state.stand_patter_or_discarder_index]
-            count = rng.randint(0, min(3, len(hole)))
-            state.stand_pat_or_discard(rng.sample(list(hole), count))
-        elif state.can_post_bring_in() and (not state.can_complete_bet_or_raise_to()
-                                             or rng.random() < 0.7):
-            state.post_bring_in()
-        elif state.actor_index is not None:
-            roll = rng.random()
-            if state.can_complete_bet_or_raise_to() and roll < 0.25:
-                low = state.min_completion_betting_or_raising_to_amount
-                high = state.max_completion_betting_or_raising_to_amount
-                amount = rng.choice((low, low, high, rng.randint(low, high)))
-                state.complete_bet_or_raise_to(amount)
-            elif state.can_fold() and state.checking_or_calling_amount and roll < 0.45:
-                state.fold()
-            else:
-                state.check_or_call()
-        else:
-            raise RuntimeError(f"no decision to make: {state}")
+from dealerassist.cli.bench_hands import write_hands
 
 
 def main() -> int:
-    """Write the hands; print how many of each variant."""
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    if not args:
-        print(__doc__.splitlines()[2], file=sys.stderr)
-        return 2
-    out = Path(args[0])
-    total = int(args[1]) if len(args) > 1 else 2200
-    seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 38
-    rng = random.Random(seed)
-    random.seed(seed)  # pokerkit shuffles its deck with the global generator
-    codes = list(VARIANTS)
-    for k in range(total):
-        code = codes[k % len(codes)]
-        while True:
-            n = rng.randint(2, VARIANTS[code][2])
-            game, stacks = _game(code, rng, n)
-            state = game(stacks, n)
-            try:
-                _play(state, rng)
-            except (AssertionError, ValueError):  # a hand pokerkit cannot finish: another
-                continue
-            break
-        history = pk.HandHistory.from_game_state(game, state)
-        folder = out / code.replace("/", "-")
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(folder / f"{k:04d}.phh", "wb") as file:
-            history.dump(file)
-    print(f"{total} hands in {out}")
+    """Write the hands; print how many."""
+    parser = argparse.ArgumentParser(description="random PHH hands played by pokerkit")
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("count", type=int, nargs="?", default=2200)
+    parser.add_argument("--seed", type=int, default=38)
+    args = parser.parse_args()
+    paths = write_hands(args.folder, args.count, seed=args.seed)
+    print(f"{len(paths)} hands in {args.folder}")
     return 0
 
 

@@ -13,9 +13,12 @@ dependency):
 - ``replay.whole_command``: the whole command, as a user runs it: ``dealerassist replay
   FILES... --json`` over every corpus file (process start, imports, reading, parsing,
   replay and JSON output) beside a Python process that loads each file with pokerkit's
-  ``HandHistory.load`` and plays it to the end: ``{files, dealerassist_cpu_s,
-  pokerkit_cpu_s, ratio}`` (CPU seconds of each child process, best of three; one in
-  ``quick``), ratio = pokerkit / dealerassist;
+  ``HandHistory.load`` and plays it to the end: ``{files, runs, dealerassist_wall_s,
+  pokerkit_wall_s, ratio, dealerassist_cpu_s, pokerkit_cpu_s, cpu_ratio}``, medians of
+  interleaved runs of the two child processes (`_compare`), ratio = pokerkit /
+  dealerassist (wall time; ``cpu_ratio`` the same in CPU seconds);
+- ``replay.whole_command_generated``: the same over 2,200 hands of the eleven standard
+  PHH variants that pokerkit plays and writes (`bench_hands`), plus ``variants``;
 - ``replay.per_variant``: for each variant of the corpus the engine plays (board, stud, draw),
   ``{hands, dealerassist_hands_per_s, pokerkit_hands_per_s}`` over the hands both engines
   replay (the top-level figures stay those of the board games, comparable over time).
@@ -237,6 +240,7 @@ def measure(*, quick: bool) -> dict[str, Any]:
                                        "p99": _percentile(samples, 0.99)}
     result["replay"]["per_variant"] = _per_variant(quick)
     result["replay"]["whole_command"] = _whole_command(quick)
+    result["replay"]["whole_command_generated"] = _whole_command_generated(quick)
     return result
 
 
@@ -253,35 +257,104 @@ for path in sys.argv[1:]:
             pass
 """
 
+_RUNS = 5  # timed runs of each side (one in ``quick``), after one untimed run each
+_GENERATED_HANDS = 2200  # `bench_hands.write_hands`: the eleven standard variants
+_GENERATED_SEED = 38
 
-def _child_cpu(command: list[str]) -> float:
-    """CPU seconds (user + system) of one child process run to its end, output discarded."""
+
+def _child_env(pycache: str) -> dict[str, str]:
+    """Return the environment of both timed commands: bytecode cached, as when installed.
+
+    ``PYTHONDONTWRITEBYTECODE`` is dropped and ``PYTHONPYCACHEPREFIX`` points at a
+    temporary folder, so after the untimed first run neither side compiles its sources
+    again (a wheel install ships them compiled) and the checkout is left untouched.
+    """
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = pycache
+    return env
+
+
+def _timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of one child run to its end, output discarded."""
     import resource
     import subprocess
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    started = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                   env=env)
+    wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def _compare(files: list[str], *, quick: bool) -> dict[str, Any]:
+    """Time ``dealerassist replay FILES... --json`` beside pokerkit's script on ``files``.
+
+    Both run as child processes, interleaved (the first side alternates each round) so a
+    change of load on the machine falls on both; each is run once untimed, then
+    ``_RUNS`` times. Reports the medians: ``dealerassist_wall_s`` / ``pokerkit_wall_s``
+    and ``ratio`` (pokerkit / dealerassist, wall time: the whole command as a user waits
+    for it), ``dealerassist_cpu_s`` / ``pokerkit_cpu_s`` and ``cpu_ratio``, and ``runs``.
+    """
+    import statistics
+    import sys
+    import tempfile
+
+    ours = [sys.executable, "-m", "dealerassist", "replay", *files, "--json"]
+    theirs = ([sys.executable, "-c", _POKERKIT_SCRIPT, *files]
+              if _pokerkit_functions() is not None else None)
+    runs = 1 if quick else _RUNS
+    figures: dict[str, Any] = {"files": len(files), "runs": runs}
+    times: dict[str, list[tuple[float, float]]] = {"dealerassist": [], "pokerkit": []}
+    sides = [("dealerassist", ours)] + ([("pokerkit", theirs)] if theirs else [])
+    with tempfile.TemporaryDirectory(prefix="dealerassist-bench-pyc-") as pycache:
+        env = _child_env(pycache)
+        for _, command in sides:
+            _timed(command, env)  # untimed: bytecode cached, files in the page cache
+        for round_ in range(runs):
+            for name, command in sides if round_ % 2 == 0 else sides[::-1]:
+                times[name].append(_timed(command, env))
+    for name in ("dealerassist", "pokerkit"):
+        samples = times[name]
+        figures[f"{name}_wall_s"] = (round(statistics.median(w for w, _ in samples), 3)
+                                     if samples else None)
+        figures[f"{name}_cpu_s"] = (round(statistics.median(c for _, c in samples), 3)
+                                    if samples else None)
+    figures["ratio"] = figures["cpu_ratio"] = None
+    if figures["pokerkit_wall_s"] and figures["dealerassist_wall_s"]:
+        figures["ratio"] = round(figures["pokerkit_wall_s"] / figures["dealerassist_wall_s"], 2)
+    if figures["pokerkit_cpu_s"] and figures["dealerassist_cpu_s"]:
+        figures["cpu_ratio"] = round(figures["pokerkit_cpu_s"] / figures["dealerassist_cpu_s"],
+                                     2)
+    return figures
 
 
 def _whole_command(quick: bool) -> dict[str, Any] | None:
-    """Return the CPU seconds of ``dealerassist replay FILES... --json`` and of pokerkit."""
-    import sys
-
+    """Time the whole command over every corpus file (`_compare`); None without the corpus."""
     corpus = _corpus_dir()
     if corpus is None:
         return None
     files = [str(path) for path in sorted((corpus / "phh").rglob("*.phh"))]
-    ours = [sys.executable, "-m", "dealerassist", "replay", *files, "--json"]
-    figures: dict[str, Any] = {"files": len(files), "dealerassist_cpu_s": None,
-                               "pokerkit_cpu_s": None, "ratio": None}
-    runs = 1 if quick else 3
-    figures["dealerassist_cpu_s"] = round(min(_child_cpu(ours) for _ in range(runs)), 3)
-    if _pokerkit_functions() is not None:
-        theirs = [sys.executable, "-c", _POKERKIT_SCRIPT, *files]
-        figures["pokerkit_cpu_s"] = round(min(_child_cpu(theirs) for _ in range(runs)), 3)
-        if figures["dealerassist_cpu_s"]:
-            figures["ratio"] = round(figures["pokerkit_cpu_s"] / figures["dealerassist_cpu_s"],
-                                     2)
+    return _compare(files, quick=quick)
+
+
+def _whole_command_generated(quick: bool) -> dict[str, Any] | None:
+    """Time the whole command over pokerkit-played hands of the eleven standard variants.
+
+    2,200 hands (220 in ``quick``) written by `bench_hands.write_hands` (seed 38, the same
+    files every run) to a temporary folder; None without pokerkit. Adds ``variants``.
+    """
+    if _pokerkit_functions() is None:
+        return None
+    import tempfile
+
+    from dealerassist.cli.bench_hands import VARIANTS, write_hands
+
+    count = _GENERATED_HANDS // 10 if quick else _GENERATED_HANDS
+    with tempfile.TemporaryDirectory(prefix="dealerassist-bench-phh-") as folder:
+        paths = write_hands(Path(folder), count, seed=_GENERATED_SEED)
+        figures = _compare([str(path) for path in paths], quick=quick)
+    figures["variants"] = sorted(VARIANTS)
     return figures

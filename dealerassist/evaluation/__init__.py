@@ -73,7 +73,32 @@ _HOMES = {
     "short_deck_strength": "dealerassist.evaluation.high",
 }
 
-__all__ = sorted([*_HOMES, "describe"])
+__all__ = [
+    "BadugiCategory",
+    "EvaluationKind",
+    "HandCategory",
+    "HandValue",
+    "badugi_strength",
+    "bring_in_player",
+    "describe",
+    "evaluate_badugi",
+    "evaluate_high",
+    "evaluate_low8",
+    "evaluate_low_27",
+    "evaluate_low_a5",
+    "evaluate_omaha_high",
+    "evaluate_omaha_low8",
+    "evaluate_short_deck_high",
+    "high_strength",
+    "low8_strength",
+    "low_27_strength",
+    "low_a5_strength",
+    "omaha_high_strength",
+    "omaha_low8_strength",
+    "rank_up_cards_high",
+    "rank_up_cards_low",
+    "short_deck_strength",
+]
 
 
 def __getattr__(name: str) -> Any:

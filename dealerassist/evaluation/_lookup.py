@@ -62,7 +62,7 @@ _columns: list[array[int]] = []
 
 
 def _decoded() -> list[array[int]]:
-    """The blob's eight columns, decoded once."""
+    """Return the blob's eight columns, decoded once."""
     if not _columns:
         from dealerassist.evaluation import _tables  # the 660 kB text: only when needed
 
@@ -84,10 +84,12 @@ def _decoded() -> list[array[int]]:
 
 
 def __getattr__(name: str) -> Any:
-    """Build a table the first time it is read: HIGH_NOFLUSH, LOW_A5, LOW_27_NOFLUSH,
-    SHORT_NOFLUSH (dicts: rank-multiset key, the weight sum >> 12, to the best strength
-    ignoring flushes) and HIGH_FLUSH, SHORT_FLUSH (lists: 13-bit rank mask of one suit,
-    bit = rank - 2, to the best flush it makes)."""
+    """Build a table the first time it is read, keep it as a module global.
+
+    HIGH_NOFLUSH, LOW_A5, LOW_27_NOFLUSH, SHORT_NOFLUSH: dicts from the rank-multiset key
+    (the weight sum >> 12) to the best strength ignoring flushes; HIGH_FLUSH, SHORT_FLUSH:
+    lists from the 13-bit rank mask of one suit (bit = rank - 2) to the best flush in it.
+    """
     if name in _MULTISET:
         columns = _decoded()
         column = _MULTISET[name]

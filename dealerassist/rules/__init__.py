@@ -34,7 +34,17 @@ _HOMES = {
     "validate_rules_text": "dealerassist.rules.loader",
 }
 
-__all__ = sorted(_HOMES)
+__all__ = [
+    "HouseRules",
+    "Problem",
+    "RulesFileErrors",
+    "default_rules",
+    "load_rules",
+    "parse_rules_text",
+    "phh_profile",
+    "validate_rules_file",
+    "validate_rules_text",
+]
 
 
 def __getattr__(name: str) -> Any:

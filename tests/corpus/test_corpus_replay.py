@@ -143,10 +143,16 @@ def test_bench_replay_reports_per_variant_rates_and_keeps_its_keys() -> None:
     assert {"NT", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"} <= set(per_variant)
     assert per_variant["FR"]["hands"] == 9  # 85.phh left out: pokerkit cannot replay it
     assert all(entry["dealerassist_hands_per_s"] > 0 for entry in per_variant.values())
-    # The whole command beside pokerkit's load-and-play script (CPU seconds of each process).
+    # The whole command beside pokerkit's load-and-play script (child processes, medians).
     whole = figures["replay"]["whole_command"]
     assert whole["files"] == 911 and whole["dealerassist_cpu_s"] > 0
     assert whole["pokerkit_cpu_s"] > 0 and whole["ratio"] > 1
+    assert whole["dealerassist_wall_s"] > 0 and whole["pokerkit_wall_s"] > 0
+    assert whole["cpu_ratio"] > 1 and whole["runs"] == 1
+    # ... and over hands pokerkit played of the eleven standard variants (220 in quick).
+    generated = figures["replay"]["whole_command_generated"]
+    assert generated["files"] == 220 and len(generated["variants"]) == 11
+    assert generated["ratio"] > 1 and generated["cpu_ratio"] > 1
 
 
 def test_every_corpus_hand_replays_911_of_911() -> None:
