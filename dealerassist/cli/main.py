@@ -44,9 +44,7 @@ def _build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser.add_argument("--room", metavar="DSN",
                         help="the console pushes its journal to the card room (docs/room.md)")
     parser.add_argument("--table-id", metavar="ID", help="with --room: the room's name for it")
-    # ``prog`` given: argparse would otherwise build a help formatter (and import shutil)
-    # just to compute this same prefix of the subcommands' usage lines.
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", prog=parser.prog)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = next((arg for arg in argv if arg in SUBCOMMANDS), None)
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text)

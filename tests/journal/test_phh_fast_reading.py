@@ -161,3 +161,28 @@ def test_IRR_DECK_a_face_twice_in_one_card_text_is_refused() -> None:
     with pytest.raises(HandHistoryError, match="duplicate card Ah"):
         phh._cards("AhKdAh", "d dh p1 AhKdAh")
     assert phh._cards("????", "d dh p1 ????") == parse_cards("????")  # unknowns may repeat
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_a_file_reads_as_text_mode_reads_it_whatever_its_line_endings(
+        tmp_path: Path, ending: str) -> None:
+    lines = ["variant = 'NT'", "min_bet = 2", "blinds_or_straddles = [1, 2]",
+             "starting_stacks = [200, 150]", "actions = ['d dh p1 AsKd', 'd dh p2 ????',",
+             "  'p2 f']", ""]
+    path = tmp_path / "hand.phh"
+    path.write_bytes(ending.join(lines).encode("utf-8"))
+    with open(path, encoding="utf-8") as file:  # text mode: universal newlines
+        expected = phh.parse_phh(file.read())
+    history = phh.load_phh(path)
+    assert history == expected and history.action_lines == (5, 5, 6)
+
+
+def test_a_file_not_in_utf8_is_named_with_the_decoder_message(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.phh"
+    path.write_bytes("variant = 'NT'\nplayers = ['Jos\u00e9']\n".encode("latin-1"))
+    with pytest.raises(UnicodeDecodeError) as text_mode:
+        path.read_text(encoding="utf-8")
+    with pytest.raises(HandHistoryError) as caught:
+        phh.load_phh(path)
+    assert str(caught.value) == f"{path}: cannot read: {text_mode.value}"
+    assert "can't decode byte 0xe9 in position 30" in str(caught.value)
