@@ -25,6 +25,7 @@ from typing import Any
 
 from dealerassist.cards import standard_deck
 from dealerassist.engine import draws as engine_draws
+from dealerassist.engine import keep as engine_keep
 from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.state import Phase
 from dealerassist.errors import IllegalActionError
@@ -142,7 +143,7 @@ def candidate_lines(state: SessionState, rng: random.Random) -> list[str]:
         flag = rng.choice(flags)
         out += [f"confirm {flag.flag_id}", f"confirm {flag.flag_id.split(':')[0]}", "confirm",
                 "misdeal", f"overrule {flag.flag_id} floor says play on"]
-    out += [f"muck {seat}", f"show {seat} {' '.join(deck[:2])}"]
+    out += [f"muck {seat}", f"show {seat} {' '.join(deck[:2])}", f"keep {seat}"]
     choices = legal_actions(engine)
     if choices is not None:
         out += ["f", "x", "c", "c", "c", "c", "allin"]
@@ -175,6 +176,14 @@ def candidate_lines(state: SessionState, rng: random.Random) -> list[str]:
             out.append("fifth")
         out += ["c", "x"]
         return out
+    if engine_keep.opening_show_due(engine):
+        # JB-KEEP: the pot is awarded; the opener shows the opening hand kept: the final
+        # hand's known cards they kept (the hand less the cards drawn), then unseen ones.
+        opener = engine.opened_by
+        drawn = len(engine.discards[opener]) if engine.discards else 0
+        kept = [str(c) for c in engine.hole[opener] if not c.is_unknown][:5 - drawn]
+        cards = " ".join(kept + deck[:5 - len(kept)])
+        out += [f"show {started.seats[opener]} {cards}"] * 4 + [f"muck {started.seats[opener]}"]
     if engine.phase is Phase.SHOWDOWN:
         for i in engine.in_hand:
             hole = engine.hole[i]

@@ -13,7 +13,11 @@ seat 2 acts first.
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dealerassist.cards import parse_cards
 from dealerassist.engine import keep as engine_keep
@@ -28,6 +32,7 @@ from dealerassist.session.export import hand_to_phh
 from dealerassist.session.presenter import present, table_json
 from dealerassist.session.state import HandInPlay
 from tests.session.helpers import RULES, clock
+from tests.session.table_fuzz import Fuzz
 
 JACKS = RULES.preset("Jacks or Better")
 
@@ -233,3 +238,19 @@ def test_JB_KEEP_illegal_lines_change_nothing_and_the_hand_exports_and_replays()
     text = hand_to_phh(done, rules=RULES)
     result = replay(parse_phh(text), rules=RULES)
     assert result.final_stacks == done.finished.final_stacks
+
+
+@settings(max_examples=20, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_JB_KEEP_random_jacks_or_better_lines_keep_the_table_invariants(
+        data: st.DataObject) -> None:
+    """Random dealer lines (``keep``, shows and mucks after the pot among them): chips
+    conserved, a refusal changes nothing, replay equals live, never an internal error."""
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
+    fuzz = Fuzz("Jacks or Better", replay_every=5)
+    for seat, stack in ((1, 500), (2, 300), (3, 800), (4, 40)):
+        fuzz.session.execute(f"sit {seat} P{seat} {stack}")
+    for _ in range(120):
+        fuzz.step(lambda lines: data.draw(st.sampled_from(lines)), rng)
+        assert not fuzz.anomalies, fuzz.anomalies
