@@ -13,7 +13,7 @@ from __future__ import annotations
 from dealerassist.engine.betting import legal_actions
 from dealerassist.engine.events import BringInPosted
 from dealerassist.engine.pots import pots
-from dealerassist.engine.state import completion_pending
+from dealerassist.engine.state import Phase, completion_pending
 from dealerassist.engine.stud import up_positions
 from dealerassist.games.catalogue import GAMES
 from dealerassist.games.spec import Family
@@ -36,6 +36,13 @@ def pot_views(hand: HandInPlay) -> tuple[PotView, ...]:
     """Return the pots of the running hand, main first, with their eligible seats."""
     engine = hand.engine_state
     started = hand.started
+    if engine.phase is Phase.COMPLETE:
+        # Awarded (the hand waits, e.g. for the opening hand kept, JB-KEEP): only a pot
+        # carried to the next deal is still in the middle (JB-PROVE).
+        if not engine.carried_on:
+            return ()
+        return (PotView(label="Main", amount=engine.carried_on,
+                        eligible_seats=tuple(sorted(started.seats))),)
     return tuple(
         PotView(
             label="Main" if k == 0 else f"Side {k}",

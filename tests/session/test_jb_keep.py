@@ -135,6 +135,7 @@ def test_JB_KEEP_the_openers_muck_is_refused_and_the_pot_waits_for_the_opening_h
                if isinstance(e, PotAwarded)) == 4 + 2 * 6
     view = present(session.state)
     assert view.message.startswith("pot awarded: seat 2 P2 shows the opening hand kept")
+    assert view.pots == () and view.seat(2).stack == 100 - 7 + 16  # paid, not in the middle
     assert table_json(view)["keep"]["due"] is True
     _refused(session, journal, "hand", None)  # the next hand waits for the show
     assert "did not open" in _refused(session, journal, "show 3 Ah Ad Kc 8d 2s", "JB-KEEP")
