@@ -59,6 +59,7 @@ _MULTISET = {"HIGH_NOFLUSH": 1, "LOW_A5": 2, "LOW_27_NOFLUSH": 3, "SHORT_NOFLUSH
 _FLUSH = {"HIGH_FLUSH": 6, "SHORT_FLUSH": 7}
 _KEYS_OF = {1: 0, 2: 0, 3: 0, 5: 4}
 _columns: list[array[int]] = []
+_key_lists: dict[int, list[int]] = {}  # key column -> its keys as ints, shared by its dicts
 
 
 def _decoded() -> list[array[int]]:
@@ -93,7 +94,11 @@ def __getattr__(name: str) -> Any:
     if name in _MULTISET:
         columns = _decoded()
         column = _MULTISET[name]
-        value: Any = dict(zip(columns[_KEYS_OF[column]], columns[column], strict=True))
+        keys = _KEYS_OF[column]
+        if keys not in _key_lists:
+            _key_lists[keys] = columns[keys].tolist()
+        # From lists: zip over arrays would make every key's int again for each dict.
+        value: Any = dict(zip(_key_lists[keys], columns[column].tolist(), strict=True))
     elif name in _FLUSH:
         value = _decoded()[_FLUSH[name]].tolist()
     else:

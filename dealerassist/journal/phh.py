@@ -397,10 +397,15 @@ def _line_toml(text: str) -> tuple[dict[str, Any], int] | None:
                                     for single, double in _STRING_ITEM.findall(value)]
             else:
                 inner = value[1:-1].strip(" \t")
-                items = []
-                if inner:
-                    for word in inner.split(","):
-                        item = _line_value(word.strip(" \t"))
+                words = [word.strip(" \t") for word in inner.split(",")] if inner else []
+                joined = "".join(words)
+                if joined.isdigit() and joined.isascii() and "" not in words and max(
+                        map(len, words)) <= _MAX_NUMBER_TEXT:
+                    items = list(map(int, words))  # whole numbers only: the usual arrays
+                else:
+                    items = []
+                    for word in words:
+                        item = _line_value(word)
                         if item is _NO_VALUE or type(item) is str:
                             return None
                         items.append(item)
