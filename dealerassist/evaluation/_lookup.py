@@ -58,6 +58,11 @@ FLUSH_SUIT = _flush_suits()
 _MULTISET = {"HIGH_NOFLUSH": 1, "LOW_A5": 2, "LOW_27_NOFLUSH": 3, "SHORT_NOFLUSH": 5}
 _FLUSH = {"HIGH_FLUSH": 6, "SHORT_FLUSH": 7}
 _KEYS_OF = {1: 0, 2: 0, 3: 0, 5: 4}
+# The hot paths read a multiset's strength as ``COLUMN[ROW[key]]``: one dict from key to
+# row per key column (the three standard tables share theirs) and the strength columns
+# as decoded, so a process rating high, A-5 and 2-7 hands builds one dict, not three.
+_ROWS = {"MULTISET_ROW": 0, "SHORT_ROW": 4}
+_COLUMNS = {"HIGH_COLUMN": 1, "LOW_A5_COLUMN": 2, "LOW_27_COLUMN": 3, "SHORT_COLUMN": 5}
 _columns: list[array[int]] = []
 _key_lists: dict[int, list[int]] = {}  # key column -> its keys as ints, shared by its dicts
 
@@ -90,15 +95,25 @@ def __getattr__(name: str) -> Any:
     HIGH_NOFLUSH, LOW_A5, LOW_27_NOFLUSH, SHORT_NOFLUSH: dicts from the rank-multiset key
     (the weight sum >> 12) to the best strength ignoring flushes; HIGH_FLUSH, SHORT_FLUSH:
     lists from the 13-bit rank mask of one suit (bit = rank - 2) to the best flush in it.
+    MULTISET_ROW, SHORT_ROW: dicts from the key to its row; HIGH_COLUMN, LOW_A5_COLUMN,
+    LOW_27_COLUMN, SHORT_COLUMN: the strengths by row (``HIGH_COLUMN[MULTISET_ROW[key]]``
+    is ``HIGH_NOFLUSH[key]``), what the evaluators read.
     """
-    if name in _MULTISET:
+    if name in _ROWS:
+        keys = _ROWS[name]
+        if keys not in _key_lists:
+            _key_lists[keys] = _decoded()[keys].tolist()
+        value: Any = dict(zip(_key_lists[keys], range(len(_key_lists[keys])), strict=True))
+    elif name in _COLUMNS:
+        value = _decoded()[_COLUMNS[name]]
+    elif name in _MULTISET:
         columns = _decoded()
         column = _MULTISET[name]
         keys = _KEYS_OF[column]
         if keys not in _key_lists:
             _key_lists[keys] = columns[keys].tolist()
         # From lists: zip over arrays would make every key's int again for each dict.
-        value: Any = dict(zip(_key_lists[keys], columns[column].tolist(), strict=True))
+        value = dict(zip(_key_lists[keys], columns[column].tolist(), strict=True))
     elif name in _FLUSH:
         value = _decoded()[_FLUSH[name]].tolist()
     else:

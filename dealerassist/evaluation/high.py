@@ -33,9 +33,13 @@ _LOWEST_SHORT_DECK_CODE = 16  # the six of clubs: (6 - 2) * 4
 
 
 def _strength_function(
-    no_flush: dict[int, int], flush: list[int], joker: Callable[[Sequence[int]], int]
+    rows: dict[int, int], no_flush: Sequence[int], flush: list[int],
+    joker: Callable[[Sequence[int]], int]
 ) -> Callable[[Sequence[int]], int]:
-    """Make a best-of-five rater over the given tables; closures keep the lookups local."""
+    """Make a best-of-five rater over the given tables; closures keep the lookups local.
+
+    ``no_flush[rows[key]]`` is the strength of a rank multiset without a flush (`_lookup`).
+    """
     weights = _lookup.WEIGHT
     flush_suit = _lookup.FLUSH_SUIT
     suit_mask = _lookup.SUIT_MASK
@@ -50,7 +54,7 @@ def _strength_function(
             return joker(codes)
         suit = flush_suit[key & suit_mask]
         if suit < 0:
-            return no_flush[key >> suit_bits]
+            return no_flush[rows[key >> suit_bits]]
         mask = 0
         for code in codes:
             if code & 3 == suit:
@@ -68,7 +72,8 @@ def _no_joker_in_short_deck(codes: Sequence[int]) -> int:
     raise InvalidCardError("short_deck_strength: the joker does not play in 6+ hold'em")
 
 
-high_strength = _strength_function(_lookup.HIGH_NOFLUSH, _lookup.HIGH_FLUSH, _joker_strength)
+high_strength = _strength_function(_lookup.MULTISET_ROW, _lookup.HIGH_COLUMN, _lookup.HIGH_FLUSH,
+                                   _joker_strength)
 high_strength.__name__ = high_strength.__qualname__ = "high_strength"
 high_strength.__doc__ = """Strength of the best high hand in 5 to 7 card codes; no checks.
 
@@ -77,7 +82,7 @@ joker (code 52) plays as the bug of G-DECK, on a slower path.
 """
 
 short_deck_strength = _strength_function(
-    _lookup.SHORT_NOFLUSH, _lookup.SHORT_FLUSH, _no_joker_in_short_deck
+    _lookup.SHORT_ROW, _lookup.SHORT_COLUMN, _lookup.SHORT_FLUSH, _no_joker_in_short_deck
 )
 short_deck_strength.__name__ = short_deck_strength.__qualname__ = "short_deck_strength"
 short_deck_strength.__doc__ = """Strength of the best 6+ hold'em hand in 5 to 7 card codes.

@@ -34,7 +34,8 @@ def _five_strength(five: Sequence[int]) -> tuple[int, int]:
 
 def _make_strength() -> Callable[[Sequence[int]], int]:
     weights = _lookup.WEIGHT
-    table = _lookup.LOW_A5
+    rows = _lookup.MULTISET_ROW
+    table = _lookup.LOW_A5_COLUMN
     suit_bits = _lookup.SUIT_BITS
     joker_weight = _lookup.JOKER_WEIGHT
 
@@ -49,7 +50,7 @@ def _make_strength() -> Callable[[Sequence[int]], int]:
             key += weights[code]
         if key >= joker_weight:
             return max(_five_strength(five)[0] for five in combinations(codes, 5))
-        return table[key >> suit_bits]
+        return table[rows[key >> suit_bits]]
 
     return low_a5_strength
 

@@ -29,7 +29,8 @@ def _five_strength(five: Sequence[int]) -> int:
 def _make_strength() -> Callable[[Sequence[int]], int]:
     weights = _lookup.WEIGHT
     flush_suit = _lookup.FLUSH_SUIT
-    table = _lookup.LOW_27_NOFLUSH
+    rows = _lookup.MULTISET_ROW
+    table = _lookup.LOW_27_COLUMN
     suit_mask = _lookup.SUIT_MASK
     suit_bits = _lookup.SUIT_BITS
     joker_weight = _lookup.JOKER_WEIGHT
@@ -46,7 +47,7 @@ def _make_strength() -> Callable[[Sequence[int]], int]:
         if key >= joker_weight:
             raise InvalidCardError("low_27_strength: the joker does not play in deuce-to-seven")
         if flush_suit[key & suit_mask] < 0:
-            return table[key >> suit_bits]
+            return table[rows[key >> suit_bits]]
         return max(_five_strength(five) for five in combinations(codes, 5))
 
     return low_27_strength

@@ -37,7 +37,8 @@ def _make_strengths() -> tuple[
 ]:
     weights = _lookup.WEIGHT
     flush_suit = _lookup.FLUSH_SUIT
-    no_flush = _lookup.HIGH_NOFLUSH
+    rows = _lookup.MULTISET_ROW
+    no_flush = _lookup.HIGH_COLUMN
     flush = _lookup.HIGH_FLUSH
     suit_mask = _lookup.SUIT_MASK
     suit_bits = _lookup.SUIT_BITS
@@ -59,7 +60,7 @@ def _make_strengths() -> tuple[
                 key = pair_key + triple_key
                 suit = flush_suit[key & suit_mask]
                 if suit < 0:
-                    value = no_flush[key >> suit_bits]
+                    value = no_flush[rows[key >> suit_bits]]
                 else:
                     mask = 0
                     for code in pair_codes + triple_codes:

@@ -53,3 +53,15 @@ def test_tables_are_built_on_first_read_and_kept() -> None:
     assert _lookup.SHORT_FLUSH is _lookup.SHORT_FLUSH
     with pytest.raises(AttributeError):
         _lookup.NOT_A_TABLE  # noqa: B018
+
+
+def test_rows_and_columns_read_every_multiset_as_the_dicts_do() -> None:
+    # The evaluators read COLUMN[ROW[key]] (one key dict shared by the standard tables).
+    rows = _lookup.MULTISET_ROW
+    assert len(rows) == 73_775
+    for key, row in rows.items():
+        assert _lookup.HIGH_COLUMN[row] == _lookup.HIGH_NOFLUSH[key]
+        assert _lookup.LOW_A5_COLUMN[row] == _lookup.LOW_A5[key]
+        assert _lookup.LOW_27_COLUMN[row] == _lookup.LOW_27_NOFLUSH[key]
+    assert {key: _lookup.SHORT_COLUMN[row] for key, row in _lookup.SHORT_ROW.items()} \
+        == _lookup.SHORT_NOFLUSH
