@@ -16,7 +16,9 @@ dependency):
   ``HandHistory.load`` and plays it to the end: ``{files, runs, dealerassist_wall_s,
   pokerkit_wall_s, ratio, dealerassist_cpu_s, pokerkit_cpu_s, cpu_ratio}``, medians of
   interleaved runs of the two child processes (`_compare`), ratio = pokerkit /
-  dealerassist (wall time; ``cpu_ratio`` the same in CPU seconds);
+  dealerassist (wall time; ``cpu_ratio`` the same in CPU seconds, every process of the
+  command counted); ``jobs``, the processes the command's default forks for that many
+  files, and, when more than one, ``one_process``: the same figures for ``--jobs 1``;
 - ``replay.whole_command_generated``: the same over 2,200 hands of the eleven standard
   PHH variants that pokerkit plays and writes (`bench_hands`), plus ``variants``;
 - ``replay.per_variant``: for each variant of the corpus the engine plays (board, stud, draw),
@@ -296,19 +298,29 @@ def _compare(files: list[str], *, quick: bool) -> dict[str, Any]:
     change of load on the machine falls on both; each is run once untimed, then
     ``_RUNS`` times. Reports the medians: ``dealerassist_wall_s`` / ``pokerkit_wall_s``
     and ``ratio`` (pokerkit / dealerassist, wall time: the whole command as a user waits
-    for it), ``dealerassist_cpu_s`` / ``pokerkit_cpu_s`` and ``cpu_ratio``, and ``runs``.
+    for it), ``dealerassist_cpu_s`` / ``pokerkit_cpu_s`` and ``cpu_ratio`` (CPU seconds of
+    every process of each side), ``runs``, and ``jobs``, the processes the command's
+    default uses for this many files (`replay.job_count`). When that is more than one,
+    ``one_process`` holds the same figures for ``--jobs 1`` (``wall_s``, ``cpu_s``,
+    ``ratio``, ``cpu_ratio``), timed in the same rounds.
     """
     import statistics
     import sys
     import tempfile
 
+    from dealerassist.cli.replay import job_count
+
     ours = [sys.executable, "-m", "dealerassist", "replay", *files, "--json"]
     theirs = ([sys.executable, "-c", _POKERKIT_SCRIPT, *files]
               if _pokerkit_functions() is not None else None)
     runs = 1 if quick else _RUNS
-    figures: dict[str, Any] = {"files": len(files), "runs": runs}
-    times: dict[str, list[tuple[float, float]]] = {"dealerassist": [], "pokerkit": []}
+    jobs = job_count(None, len(files))
+    figures: dict[str, Any] = {"files": len(files), "runs": runs, "jobs": jobs}
+    times: dict[str, list[tuple[float, float]]] = {"dealerassist": [], "pokerkit": [],
+                                                   "one_process": []}
     sides = [("dealerassist", ours)] + ([("pokerkit", theirs)] if theirs else [])
+    if jobs > 1:  # the command's default forks: also timed in one process (--jobs 1)
+        sides.append(("one_process", [*ours, "--jobs", "1"]))
     with tempfile.TemporaryDirectory(prefix="dealerassist-bench-pyc-") as pycache:
         env = _child_env(pycache)
         for _, command in sides:
@@ -328,6 +340,17 @@ def _compare(files: list[str], *, quick: bool) -> dict[str, Any]:
     if figures["pokerkit_cpu_s"] and figures["dealerassist_cpu_s"]:
         figures["cpu_ratio"] = round(figures["pokerkit_cpu_s"] / figures["dealerassist_cpu_s"],
                                      2)
+    if times["one_process"]:
+        one = times["one_process"]
+        wall = round(statistics.median(w for w, _ in one), 3)
+        cpu = round(statistics.median(c for _, c in one), 3)
+        figures["one_process"] = {
+            "wall_s": wall, "cpu_s": cpu,
+            "ratio": round(figures["pokerkit_wall_s"] / wall, 2)
+            if figures["pokerkit_wall_s"] and wall else None,
+            "cpu_ratio": round(figures["pokerkit_cpu_s"] / cpu, 2)
+            if figures["pokerkit_cpu_s"] and cpu else None,
+        }
     return figures
 
 

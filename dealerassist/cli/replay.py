@@ -9,13 +9,21 @@ with ``--trace``, ``decisions`` (``actor``, ``to_call``, ``min_raise_to``,
 Amounts are printed in the file's own unit: integers as JSON ints, other amounts as exact
 decimal strings ("1937923.75"). A file that cannot be read or replayed gets
 ``{"file", "error"}``; the others still run and the exit status is 1.
+
+``--jobs N`` replays the files in N processes (`os.fork`, where the system has it), each a
+contiguous share of the files in the order given; the lines come out in that order, the
+same bytes and exit status as one process. Without it, a command of more than
+``_AUTO_JOBS_FILES`` files uses one process per CPU, never fewer than ``_FILES_PER_JOB``
+files each; fewer files stay in one process (a fork costs more than they do).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dealerassist.engine import BringInPosted, CardsDrawn
@@ -32,6 +40,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON Lines")
     parser.add_argument("--trace", action="store_true",
                         help="also list the limits at every betting decision")
+    parser.add_argument("--jobs", type=_job_count, metavar="N",
+                        help="processes replaying the files (default: one per CPU when "
+                        f"there are more than {_AUTO_JOBS_FILES} files, else 1); the output "
+                        "is the same")
+
+
+_AUTO_JOBS_FILES = 200
+_FILES_PER_JOB = 100
+
+
+def _job_count(text: str) -> int:
+    """``--jobs``: a whole number of processes, at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"--jobs needs a whole number of processes, at "
+                                         f"least 1, not {text!r}")
+    return int(text)
+
+
+def job_count(requested: int | None, files: int) -> int:
+    """Return how many processes replay ``files`` files (see the module docstring)."""
+    if not hasattr(os, "fork"):
+        return 1
+    if requested is None:
+        if files <= _AUTO_JOBS_FILES:
+            return 1
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+            else (os.cpu_count() or 1)
+        requested = min(cpus, files // _FILES_PER_JOB)
+    return max(1, min(requested, files))
 
 
 def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, Any]:
@@ -122,9 +159,22 @@ def _rules(args: argparse.Namespace) -> HouseRules | None:
 def run(args: argparse.Namespace) -> int:
     """Replay each file and print one line per file; exit 1 if any file failed."""
     rules = _rules(args)
-    status = 0
+    files = list(args.files)
     out = sys.stdout
-    for path in args.files:
+    jobs = job_count(getattr(args, "jobs", None), len(files))
+    if jobs > 1:
+        status = _run_forked(files, rules, args, jobs, out.write)
+    else:
+        status = _replay_files(files, rules, args, out.write)
+    out.flush()
+    return status
+
+
+def _replay_files(files: Sequence[str], rules: HouseRules | None, args: argparse.Namespace,
+                  write: Callable[[str], Any]) -> int:
+    """Replay ``files`` in order, writing one line each; return 1 if any failed, else 0."""
+    status = 0
+    for path in files:
         try:
             history = load_phh(path)
             result = replay(history, rules=rules, trace=args.trace)
@@ -137,12 +187,75 @@ def run(args: argparse.Namespace) -> int:
             status = 1
             record = {"file": path, "error": f"internal error: {type(error).__name__}: {error}"}
         if args.json:
-            out.write(json.dumps(record) + "\n")
+            write(json.dumps(record) + "\n")
         elif "error" in record:
-            out.write(f"{path}: error: {record['error']}\n")
+            write(f"{path}: error: {record['error']}\n")
         else:
             flags = "; ".join(f"{f['rule_id']}: {f['message']}" for f in record["flags"])
-            out.write(f"{path}: {record['variant']} final stacks {record['final_stacks']}"
-                      f" rake {record['rake']}{' flags: ' + flags if flags else ''}\n")
-    out.flush()
+            write(f"{path}: {record['variant']} final stacks {record['final_stacks']}"
+                  f" rake {record['rake']}{' flags: ' + flags if flags else ''}\n")
+    return status
+
+
+# Text crosses the pipe as UTF-8 with surrogates passed through: any str (a file name
+# argv could not decode included) comes back the same.
+_PIPE_CODEC = ("utf-8", "surrogatepass")
+
+
+def _run_forked(files: list[str], rules: HouseRules | None, args: argparse.Namespace,
+                jobs: int, write: Callable[[str], Any]) -> int:
+    """`_replay_files` over ``jobs`` contiguous shares, the first here, the others forked.
+
+    Each child replays its share, keeps its lines and sends them through a pipe when done
+    (so it never waits on a full pipe while replaying); this process writes its own share,
+    then each child's lines in order. A child that does not end normally (killed, no
+    memory) has its share replayed here: the output is always complete and in order.
+    """
+    size, extra = divmod(len(files), jobs)
+    shares, start = [], 0
+    for k in range(jobs):
+        end = start + size + (1 if k < extra else 0)
+        shares.append(files[start:end])
+        start = end
+    # What every share needs, loaded once here and shared by the children: the high-hand
+    # evaluator and its tables (nearly every file has a showdown or a stud opener).
+    # Objects frozen at the fork are left out of the children's garbage collections, so
+    # their pages stay shared rather than copied (this process unfreezes them after).
+    import gc
+
+    from dealerassist.evaluation import high  # noqa: F401
+
+    gc.freeze()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    children: list[tuple[int, int, list[str]]] = []
+    for share in shares[1:]:
+        reading, writing = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: replay the share, send the lines, leave at once
+            code = 3
+            try:
+                os.close(reading)
+                lines: list[str] = []
+                code = _replay_files(share, rules, args, lines.append)
+                with os.fdopen(writing, "wb") as pipe:
+                    pipe.write("".join(lines).encode(*_PIPE_CODEC))
+            except BaseException:  # noqa: BLE001 - the parent replays the share itself
+                code = 3
+            finally:
+                os._exit(code)
+        os.close(writing)
+        children.append((pid, reading, share))
+    gc.unfreeze()
+    status = _replay_files(shares[0], rules, args, write)
+    for pid, reading, share in children:
+        with os.fdopen(reading, "rb") as pipe:
+            data = pipe.read()
+        _, wait_status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(wait_status)
+        if code in (0, 1):
+            write(data.decode(*_PIPE_CODEC))
+            status |= code
+        else:
+            status |= _replay_files(share, rules, args, write)
     return status

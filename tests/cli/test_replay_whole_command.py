@@ -112,8 +112,9 @@ def test_replay_imports_no_console_camera_yaml_or_database() -> None:
 
 @pytest.mark.skipif(not CORPUS.exists(), reason="PHH corpus not available")
 def test_replay_of_holdem_builds_no_lowball_tables() -> None:
-    # Hold'em showdowns need the high-hand tables (and high.py's 6+ ones, small); the A-5
-    # and 2-7 tables (73,775 entries each) are built only for a game that rates lows.
+    # Hold'em showdowns need the high-hand tables (and high.py's 6+ ones, small): the one
+    # key-to-row dict the standard tables share and their high column; the A-5 and 2-7
+    # columns are read only for a game that rates lows, and no per-table dict is built.
     files = [str(path) for path in sorted((CORPUS / "data" / "pluribus").rglob("*.phh"))[:200]]
     probe = _PROBE.replace(
         'print(" ".join(sorted(sys.modules)))',
@@ -122,5 +123,6 @@ def test_replay_of_holdem_builds_no_lowball_tables() -> None:
     done = subprocess.run([sys.executable, "-c", probe, "replay", *files, "--json"],
                           capture_output=True, text=True, check=False)
     built = set(done.stdout.splitlines()[-1].split())
-    assert {"HIGH_NOFLUSH", "HIGH_FLUSH"} <= built  # a showdown was rated
-    assert not built & {"LOW_A5", "LOW_27_NOFLUSH"}
+    assert {"MULTISET_ROW", "HIGH_COLUMN", "HIGH_FLUSH"} <= built  # a showdown was rated
+    assert not built & {"LOW_A5_COLUMN", "LOW_27_COLUMN", "HIGH_NOFLUSH", "LOW_A5",
+                        "LOW_27_NOFLUSH"}
