@@ -90,9 +90,10 @@ def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, 
     record: dict[str, Any] = {
         "file": path,
         "variant": result.history.variant,
-        # A stack the file does not know (``inf``) stays unknown: null.
-        "final_stacks": [None if i in unknown else amount(v)
-                         for i, v in enumerate(result.final_stacks)],
+        # A stack the file does not know (``inf``) stays unknown: null. Whole chips
+        # (scale 1) are printed as they are (`format_amount`).
+        "final_stacks": list(result.final_stacks) if scale == 1 and not unknown
+        else [None if i in unknown else amount(v) for i, v in enumerate(result.final_stacks)],
         "pots": pots,
         "rake": amount(result.state.rake),
         # The replay's own rule breaks, then what the irregularity detectors see in the
