@@ -17,8 +17,9 @@ dependency):
   pokerkit_wall_s, ratio, dealerassist_cpu_s, pokerkit_cpu_s, cpu_ratio}``, medians of
   interleaved runs of the two child processes (`_compare`), ratio = pokerkit /
   dealerassist (wall time; ``cpu_ratio`` the same in CPU seconds, every process of the
-  command counted); ``jobs``, the processes the command's default forks for that many
-  files, and, when more than one, ``one_process``: the same figures for ``--jobs 1``;
+  command counted); ``jobs``, the processes the command's default takes for that many
+  files on the machine as it is (one per idle CPU), and ``one_process``: the same
+  figures for ``--jobs 1``;
 - ``replay.whole_command_generated``: the same over 2,200 hands of the eleven standard
   PHH variants that pokerkit plays and writes (`bench_hands`), plus ``variants``;
 - ``replay.per_variant``: for each variant of the corpus the engine plays (board, stud, draw),
@@ -300,15 +301,16 @@ def _compare(files: list[str], *, quick: bool) -> dict[str, Any]:
     and ``ratio`` (pokerkit / dealerassist, wall time: the whole command as a user waits
     for it), ``dealerassist_cpu_s`` / ``pokerkit_cpu_s`` and ``cpu_ratio`` (CPU seconds of
     every process of each side), ``runs``, and ``jobs``, the processes the command's
-    default uses for this many files (`replay.job_count`). When that is more than one,
-    ``one_process`` holds the same figures for ``--jobs 1`` (``wall_s``, ``cpu_s``,
-    ``ratio``, ``cpu_ratio``), timed in the same rounds.
+    default takes for this many files when the measure starts (`replay.job_count`: one
+    per idle CPU, so it varies with the machine's load). For more files than the default
+    ever forks for, ``one_process`` holds the same figures for ``--jobs 1`` (``wall_s``,
+    ``cpu_s``, ``ratio``, ``cpu_ratio``), timed in the same rounds.
     """
     import statistics
     import sys
     import tempfile
 
-    from dealerassist.cli.replay import job_count
+    from dealerassist.cli.replay import _AUTO_JOBS_FILES, job_count
 
     ours = [sys.executable, "-m", "dealerassist", "replay", *files, "--json"]
     theirs = ([sys.executable, "-c", _POKERKIT_SCRIPT, *files]
@@ -319,7 +321,7 @@ def _compare(files: list[str], *, quick: bool) -> dict[str, Any]:
     times: dict[str, list[tuple[float, float]]] = {"dealerassist": [], "pokerkit": [],
                                                    "one_process": []}
     sides = [("dealerassist", ours)] + ([("pokerkit", theirs)] if theirs else [])
-    if jobs > 1:  # the command's default forks: also timed in one process (--jobs 1)
+    if len(files) > _AUTO_JOBS_FILES:  # the default may fork: --jobs 1 timed beside
         sides.append(("one_process", [*ours, "--jobs", "1"]))
     with tempfile.TemporaryDirectory(prefix="dealerassist-bench-pyc-") as pycache:
         env = _child_env(pycache)

@@ -13,8 +13,10 @@ decimal strings ("1937923.75"). A file that cannot be read or replayed gets
 ``--jobs N`` replays the files in N processes (`os.fork`, where the system has it), each a
 contiguous share of the files in the order given; the lines come out in that order, the
 same bytes and exit status as one process. Without it, a command of more than
-``_AUTO_JOBS_FILES`` files uses one process per CPU, never fewer than ``_FILES_PER_JOB``
-files each; fewer files stay in one process (a fork costs more than they do).
+``_AUTO_JOBS_FILES`` files uses one process per idle CPU (the CPUs it may run on less
+the one-minute load average, rounded), never fewer than ``_FILES_PER_JOB`` files each;
+fewer files, or a machine whose CPUs are busy, stay in one process: a process that
+shares a CPU with another gains no time and spends more.
 """
 
 from __future__ import annotations
@@ -41,9 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trace", action="store_true",
                         help="also list the limits at every betting decision")
     parser.add_argument("--jobs", type=_job_count, metavar="N",
-                        help="processes replaying the files (default: one per CPU when "
-                        f"there are more than {_AUTO_JOBS_FILES} files, else 1); the output "
-                        "is the same")
+                        help="processes replaying the files (default: one per idle CPU "
+                        f"when there are more than {_AUTO_JOBS_FILES} files, else 1); the "
+                        "output is the same")
 
 
 _AUTO_JOBS_FILES = 200
@@ -65,10 +67,19 @@ def job_count(requested: int | None, files: int) -> int:
     if requested is None:
         if files <= _AUTO_JOBS_FILES:
             return 1
-        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
-            else (os.cpu_count() or 1)
-        requested = min(cpus, files // _FILES_PER_JOB)
+        requested = min(_idle_cpus(), files // _FILES_PER_JOB)
     return max(1, min(requested, files))
+
+
+def _idle_cpus() -> int:
+    """Return the CPUs this process may run on less the one-minute load average, rounded."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+        else (os.cpu_count() or 1)
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average here: every CPU counts as idle
+        busy = 0.0
+    return int(cpus - busy + 0.5)
 
 
 def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, Any]:

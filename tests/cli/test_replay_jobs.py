@@ -55,14 +55,22 @@ def test_replay_jobs_status_is_0_when_every_share_replays() -> None:
     assert _command(files, "--json", "--jobs", "3")[0] == 0
 
 
-def test_replay_jobs_default_forks_only_for_many_files() -> None:
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
-        else (os.cpu_count() or 1)
+def test_replay_jobs_default_forks_only_for_many_files_on_idle_cpus(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.4, 0.0, 0.0))  # four CPUs idle
     assert replay_command.job_count(None, 1) == 1
     assert replay_command.job_count(None, 200) == 1  # a fork costs more than they do
-    assert replay_command.job_count(None, 2200) == min(cpus, 22)
-    assert replay_command.job_count(None, 250) == min(cpus, 2)  # 100 files a process
-    assert replay_command.job_count(4, 3) == 3  # never more processes than files
+    assert replay_command.job_count(None, 2200) == 4
+    assert replay_command.job_count(None, 250) == 2  # 100 files a process
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.6, 0.0, 0.0))  # one CPU left idle
+    assert replay_command.job_count(None, 2200) == 1
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.4, 0.0, 0.0))  # three, rounded
+    assert replay_command.job_count(None, 2200) == 3
+    monkeypatch.setattr(os, "getloadavg", lambda: (9.0, 0.0, 0.0))  # all busy: one
+    assert replay_command.job_count(None, 2200) == 1
+    # --jobs N is taken as asked, never more processes than files.
+    assert replay_command.job_count(4, 3) == 3
     assert replay_command.job_count(4, 1000) == 4
 
 

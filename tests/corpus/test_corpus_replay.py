@@ -149,10 +149,9 @@ def test_bench_replay_reports_per_variant_rates_and_keeps_its_keys() -> None:
     assert whole["pokerkit_cpu_s"] > 0 and whole["ratio"] > 1
     assert whole["dealerassist_wall_s"] > 0 and whole["pokerkit_wall_s"] > 0
     assert whole["cpu_ratio"] > 1 and whole["runs"] == 1
-    # 911 files: the command forks one process per CPU; --jobs 1 is timed beside it.
+    # 911 files: the command may fork (one process per idle CPU); --jobs 1 timed beside.
     assert whole["jobs"] >= 1
-    if whole["jobs"] > 1:
-        assert whole["one_process"]["cpu_s"] > 0 and whole["one_process"]["cpu_ratio"] > 1
+    assert whole["one_process"]["cpu_s"] > 0 and whole["one_process"]["cpu_ratio"] > 1
     # ... and over hands pokerkit played of the eleven standard variants (220 in quick).
     generated = figures["replay"]["whole_command_generated"]
     assert generated["files"] == 220 and len(generated["variants"]) == 11
