@@ -14,7 +14,7 @@ decimal strings ("1937923.75"). A file that cannot be read or replayed gets
 contiguous share of the files in the order given; the lines come out in that order, the
 same bytes and exit status as one process. Without it, a command of more than
 ``_AUTO_JOBS_FILES`` files uses one process per idle CPU (the CPUs it may run on less
-the one-minute load average, rounded), never fewer than ``_FILES_PER_JOB`` files each;
+the tasks running on them, `_busy_cpus`), never fewer than ``_FILES_PER_JOB`` files each;
 fewer files, or a machine whose CPUs are busy, stay in one process: a process that
 shares a CPU with another gains no time and spends more.
 """
@@ -72,14 +72,29 @@ def job_count(requested: int | None, files: int) -> int:
 
 
 def _idle_cpus() -> int:
-    """Return the CPUs this process may run on less the one-minute load average, rounded."""
+    """Return the CPUs this process may run on less those busy now (`_busy_cpus`), rounded."""
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
         else (os.cpu_count() or 1)
+    return int(cpus - _busy_cpus() + 0.5)
+
+
+def _busy_cpus() -> float:
+    """Return how many other tasks run now: Linux's count of runnable tasks, less this one.
+
+    Elsewhere, the one-minute load average; without either, none. The count of the moment
+    rather than the average: a command started just after a long one must not read the
+    machine as busy for the minute the average takes to fall.
+    """
     try:
-        busy = os.getloadavg()[0]
-    except (AttributeError, OSError):  # no load average here: every CPU counts as idle
-        busy = 0.0
-    return int(cpus - busy + 0.5)
+        with open("/proc/loadavg", "rb", buffering=0) as file:
+            running = int(file.read().split()[3].split(b"/")[0])
+        return max(0, running - 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
 
 
 def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, Any]:

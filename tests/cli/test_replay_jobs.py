@@ -58,16 +58,16 @@ def test_replay_jobs_status_is_0_when_every_share_replays() -> None:
 def test_replay_jobs_default_forks_only_for_many_files_on_idle_cpus(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.4, 0.0, 0.0))  # four CPUs idle
+    monkeypatch.setattr(replay_command, "_busy_cpus", lambda: 0.4)  # four CPUs idle
     assert replay_command.job_count(None, 1) == 1
     assert replay_command.job_count(None, 200) == 1  # a fork costs more than they do
     assert replay_command.job_count(None, 2200) == 4
     assert replay_command.job_count(None, 250) == 2  # 100 files a process
-    monkeypatch.setattr(os, "getloadavg", lambda: (2.6, 0.0, 0.0))  # one CPU left idle
+    monkeypatch.setattr(replay_command, "_busy_cpus", lambda: 2.6)  # one CPU left idle
     assert replay_command.job_count(None, 2200) == 1
-    monkeypatch.setattr(os, "getloadavg", lambda: (1.4, 0.0, 0.0))  # three, rounded
+    monkeypatch.setattr(replay_command, "_busy_cpus", lambda: 1.4)  # three, rounded
     assert replay_command.job_count(None, 2200) == 3
-    monkeypatch.setattr(os, "getloadavg", lambda: (9.0, 0.0, 0.0))  # all busy: one
+    monkeypatch.setattr(replay_command, "_busy_cpus", lambda: 9.0)  # all busy: one
     assert replay_command.job_count(None, 2200) == 1
     # --jobs N is taken as asked, never more processes than files.
     assert replay_command.job_count(4, 3) == 3
@@ -105,3 +105,10 @@ def test_replay_jobs_replays_here_the_share_of_a_process_that_died(
     expected = run(1)
     monkeypatch.setattr(replay_command, "_replay_files", dies_in_a_child)
     assert run(3) == expected
+
+
+def test_replay_jobs_counts_the_tasks_running_besides_itself() -> None:
+    busy = replay_command._busy_cpus()
+    assert busy >= 0
+    if Path("/proc/loadavg").exists():  # Linux: the runnable count of the moment, an int
+        assert busy == int(busy)
