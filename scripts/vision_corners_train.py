@@ -1,25 +1,25 @@
-r"""Train the learned index-corner finder and reader; export both to ONNX.
+r"""Train the learned index-corner finder; export it to ONNX.
 
-Two tiny networks, run by `dealerassist.vision.corners` at inference (onnxruntime, CPU):
-
-- ``corner_finder.onnx``: a fully convolutional net over the whole frame (BGR, any size,
-  a multiple of 16) giving, at a stride of 4, the logit of "an index corner's centre is
-  here" and the log of that corner's box width and height (in input pixels). It knows
-  nothing of the table: it is trained on renders composited onto randomised tables (white,
-  wooden, patterned, bright and dark; colour casts, exposure, noise, JPEG, blur,
-  perspective, hands and chips over the cards) and on the real development photographs.
-- ``corner_reader.onnx``: reads one corner crop (BGR 32x32, the box grown by a quarter)
-  as one of the 52 cards or "no card" (53 classes), trained on corner crops of the same
-  renders, of the real development photographs, and on crops of anything else
-  (tables, card bodies, backs, jokers).
+``corner_finder.onnx``, run by `dealerassist.vision.corners` at inference (onnxruntime,
+CPU): a fully convolutional net over the whole frame (BGR, any size, a multiple of 16)
+giving, at a stride of 4, the logit of "an index corner's centre is here" and the log of
+that corner's box width and height (in input pixels). It knows nothing of the table: it
+is trained on drawn faces (the training designs and TrueType fonts, with English, French
+and other court letters) composited onto randomised tables (white, wooden, patterned,
+bright and dark; colour casts, exposure, noise, JPEG, blur, perspective, hands and chips
+over the cards), and on the real development photographs, turned, scaled and sheared.
+The reader of the corners it finds is trained by `vision_corner_index_train.py`, which
+also takes this module's data helpers.
 
 Real photographs: only the development list of the committed split
 (`dealerassist/resources/vision/real_split/dev.txt`) is read; the held-out list never.
+Without ``--final`` a fifth of the development groups is kept apart and the model scored
+on it at each save.
 
-Usage (a torch venv; the fixed seed makes a run reproducible on one machine)::
+Usage (a torch venv with Pillow; the fixed seed makes a run reproducible on one machine)::
 
-    PYTHONPATH=. nice -n 10 /work/train-venv/bin/python scripts/vision_corners_train.py \\
-        --real /work/shared/vision-real-dev --seed 11 --renders 600 --steps 1500
+    PYTHONPATH=. nice -n 5 /work/train-venv/bin/python scripts/vision_corners_train.py \
+        --real /work/shared/vision-real-dev --renders 700 --steps 9000 --final
 """
 
 from __future__ import annotations
@@ -38,13 +38,34 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 OUT = ROOT / "dealerassist" / "resources" / "vision"
-CROP = 32  # the reader's input side
-GROW = 0.25  # a box is grown by this share of its size on each side before reading
 STRIDE = 4
 SIZE = 192  # finder training tiles
 BATCH = 8
 CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"]
-NONE = len(CARDS)  # the reader's "no card" class
+# Court letters of other decks: French (the house may use them) and letters no house
+# setting names (read as "another letter", never as a card).
+FRENCH = "VDR"
+OTHER_LETTERS = "BHCEFGLMNPSUWZ"
+
+
+def _glyphs():  # type: ignore[no-untyped-def]
+    from dealerassist.vision.corners import GLYPHS, SUITS
+
+    return GLYPHS, SUITS
+
+
+GLYPHS, SUITS = _glyphs()
+NONE = len(GLYPHS)  # the reader's "no index" class
+
+
+def label(glyph: str, suit: str) -> tuple[int, int]:
+    """Return the reader's (glyph class, suit class) of an index."""
+    return GLYPHS.index(glyph if glyph in GLYPHS else "?"), SUITS.index(suit)
+
+
+def card_label(code: str) -> tuple[int, int]:
+    """Return the reader's classes of a standard index (``Kh``, ``Tc``...)."""
+    return label("10" if code[0] == "T" else code[0], code[1])
 
 
 # ----------------------------------------------------------------------------- tables
@@ -87,24 +108,45 @@ def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
 
 
 class Faces:
-    """Card faces of the training designs (drawn by the program), cached."""
+    """Card faces of the training designs (drawn by the program), cached.
 
-    def __init__(self) -> None:
+    Each design is drawn with English court letters, and again with French ones (V D R)
+    and with random letters of other decks, so the reader learns glyphs, not cards.
+    """
+
+    def __init__(self, rng: np.random.Generator, fonts: str = "") -> None:
+        from dataclasses import replace
+
+        from vision_scenes import font_design, glyph_sets
+
         from dealerassist.cards import standard_deck
         from dealerassist.vision.designs import BACK_COLOURS, TRAIN_DESIGNS
         from dealerassist.vision.synthetic import DrawnDeck
 
+        designs = list(TRAIN_DESIGNS)
+        if fonts:  # TrueType index glyphs (Pillow, training only): real decks' look
+            designs += [font_design(rng, g)
+                        for g in glyph_sets(fonts, letters=FRENCH + OTHER_LETTERS)
+                        for _ in range(2)]
+        english = len(designs)
+        designs += [replace(d, name=d.name + "-fr", court_letters=FRENCH)
+                    for d in designs[:english]]
+        designs += [replace(d, name=d.name + "-other",
+                            court_letters="".join(rng.choice(list(OTHER_LETTERS + FRENCH + "JQK"),
+                                                             3)))
+                    for d in designs[:english]]
         self.decks = [DrawnDeck(d, back_colour=BACK_COLOURS[i % len(BACK_COLOURS)])
-                      for i, d in enumerate(TRAIN_DESIGNS)]
+                      for i, d in enumerate(designs)]
         self.cards = list(standard_deck())
 
-    def pick(self, rng: np.random.Generator) -> tuple[np.ndarray, str | None]:
-        """Return a random face (or a back: None) of a random training deck."""
-        deck = self.decks[rng.integers(len(self.decks))]
+    def pick(self, rng: np.random.Generator) -> tuple[np.ndarray, tuple[int, int] | None]:
+        """Return a random face and its index's classes (or a back: None)."""
+        deck = self.decks[rng.integers(len(self.decks))] if rng.random() < 0.4 else \
+            self.decks[rng.integers(len(self.decks) // 3)]  # English letters most often
         if rng.random() < 0.08:
             return deck.back(), None
         card = self.cards[rng.integers(len(self.cards))]
-        return deck.face(card), str(card)
+        return deck.face(card), label(deck.design.rank_text(card.rank), card.suit.value)
 
 
 def _effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -134,7 +176,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarra
     from dealerassist.vision.geometry import index_regions
 
     img = _table(rng, size, size)
-    label = np.zeros((size, size), np.int32)
+    owner = np.zeros((size, size), np.int32)
     placed = []
     count = int(rng.integers(1, 10))
     card_w = rng.uniform(0.08, 0.35) * size
@@ -158,7 +200,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarra
         mask = cv2.warpPerspective(np.ones((fh, fw), np.uint8), m, (size, size))
         shade = rng.uniform(0.8, 1.1)
         img[mask > 0] = warped[mask > 0] * shade
-        label[mask > 0] = n
+        owner[mask > 0] = n
         placed.append((code, quad))
     for _ in range(rng.integers(0, 4)):  # hands, chips, other objects over the cards
         colour = (rng.uniform(60, 230), rng.uniform(60, 200), rng.uniform(60, 220))
@@ -167,12 +209,12 @@ def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarra
             axes = (int(rng.uniform(0.05, 0.2) * size), int(rng.uniform(0.03, 0.1) * size))
             cv2.ellipse(img, (int(p[0]), int(p[1])), axes, rng.uniform(0, 180), 0, 360,
                         colour, -1)
-            cv2.ellipse(label, (int(p[0]), int(p[1])), axes, rng.uniform(0, 180), 0, 360,
+            cv2.ellipse(owner, (int(p[0]), int(p[1])), axes, rng.uniform(0, 180), 0, 360,
                         -1, -1)
         else:
             r = int(rng.uniform(0.03, 0.08) * size)
             cv2.circle(img, (int(p[0]), int(p[1])), r, colour, -1)
-            cv2.circle(label, (int(p[0]), int(p[1])), r, -1, -1)
+            cv2.circle(owner, (int(p[0]), int(p[1])), r, -1, -1)
     boxes = []
     for n, (code, quad) in enumerate(placed, start=1):
         if code is None:
@@ -185,103 +227,129 @@ def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarra
             stencil = np.zeros((size, size), np.uint8)
             cv2.fillPoly(stencil, [np.round(region).astype(np.int32)], 1)
             total = stencil.sum()
-            if total and (label[stencil > 0] == n).sum() / total >= 0.85:
+            if total and (owner[stencil > 0] == n).sum() / total >= 0.85:
                 boxes.append((code, float(x0), float(y0), float(x1 - x0), float(y1 - y0)))
     return _effects(img, rng), boxes
 
 
 # ------------------------------------------------------------------------ real photos
 
-def real_dev(root: Path) -> list[tuple[np.ndarray, list]]:
-    """Return the development photographs and their corner boxes."""
+def real_dev(root: Path, part: str = "all") -> list[tuple[np.ndarray, list, list]]:
+    """Return development photographs: (image, corner boxes, labelled cards).
+
+    ``part``: ``all`` the whole development list; ``train`` / ``val`` split it again by
+    group of consecutive shots (every fifth group from the third is ``val``), so model
+    choices are made without the held-out list, which is never read here.
+    """
+    from vision_real_split import groups
+
     keep = set((OUT / "real_split" / "dev.txt").read_text().split())
+    records = [r for r in json.loads((root / "labels.json").read_text()) if r["file"] in keep]
+    val = {r["file"] for n, group in enumerate(groups(records)) if n % 5 == 2 for r in group}
     out = []
-    for record in json.loads((root / "labels.json").read_text()):
-        if record["file"] not in keep:
+    for record in records:
+        if part != "all" and (record["file"] in val) != (part == "val"):
             continue
         img = cv2.imread(str(root / record["file"]), cv2.IMREAD_COLOR)
         boxes = []
-        for label, x, y, w, h in record["corner_boxes"]:
-            code = label if label in CARDS else None  # backs and jokers: not a card's index
+        for name, x, y, w, h in record["corner_boxes"]:
+            code = card_label(name) if name in CARDS else None  # backs, jokers: no index
             boxes.append((code, float(x), float(y), float(w), float(h)))
-        out.append((img, boxes))
+        out.append((img, boxes, list(record["cards"])))
     return out
+
+
+def evaluate(finder: Path, reader_path: Path, photos: list) -> dict:
+    """Score exported models (as the app runs them) on photos: corners found, cards read."""
+    from collections import Counter
+
+    from dealerassist.vision.corners import CornerReader
+
+    reader = CornerReader(finder, reader_path)
+    found = labelled = peaks = stray = 0
+    tp = predicted = cards = 0
+    for img, boxes, gold in photos:
+        readings = reader.read(img)
+        peaks += len(readings)
+        centres = [(r.box[0] + r.box[2] / 2, r.box[1] + r.box[3] / 2) for r in readings]
+        def inside(c, b) -> bool:  # type: ignore[no-untyped-def]
+            _, x, y, w, h = b
+            return x - 0.25 * w <= c[0] <= x + 1.25 * w and y - 0.25 * h <= c[1] <= y + 1.25 * h
+        for b in boxes:
+            if b[0] is not None:
+                labelled += 1
+                found += any(inside(c, b) for c in centres)
+        stray += sum(not any(inside(c, b) for b in boxes) for c in centres)
+        best: dict[str, float] = {}
+        for r in readings:
+            if r.card is not None:
+                p = r.probability * min(1.0, r.found / 0.5)
+                best[str(r.card)] = 1 - (1 - best.get(str(r.card), 0.0)) * (1 - p)
+        guess = Counter(c for c, p in best.items() if p >= 0.5)
+        truth = Counter(gold)
+        tp += sum((guess & truth).values())
+        predicted += sum(guess.values())
+        cards += sum(truth.values())
+    return {"corners_found": round(found / max(1, labelled), 3), "corners": labelled,
+            "stray_peaks": stray, "peaks": peaks,
+            "card_recall": round(tp / max(1, cards), 3),
+            "card_precision": round(tp / max(1, predicted), 3), "cards": cards}
 
 
 # ---------------------------------------------------------------------------- samples
 
-def crop(img: np.ndarray, x: float, y: float, w: float, h: float) -> np.ndarray:
-    """Return the reader's input: the box grown by GROW, square, CROP wide (as at inference)."""
-    side = max(w, h) * (1 + 2 * GROW)
-    cx, cy = x + w / 2, y + h / 2
-    scale = CROP / side
-    m = np.array([[scale, 0, CROP / 2 - cx * scale], [0, scale, CROP / 2 - cy * scale]],
-                 np.float32)
-    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    return cv2.warpAffine(img, m, (CROP, CROP), flags=interp, borderMode=cv2.BORDER_REPLICATE)
-
-
 def tile(img: np.ndarray, boxes: list, rng: np.random.Generator, out: int) -> tuple:
-    """Return a random scaled crop of ``img`` as a finder sample: (tile, heat, size, mask)."""
+    """Return a random view of ``img`` as a finder sample: (tile, heat, size, mask).
+
+    The view is scaled, turned by any angle and slightly sheared (cards lie any way under
+    a tilted camera); each labelled corner's box follows as the bounding box of its four
+    corners.
+    """
     h, w = img.shape[:2]
-    scale = rng.uniform(0.3, 1.0) if max(h, w) > out else rng.uniform(0.8, 1.3)
-    if rng.random() < 0.3:  # the frame padded: cards cut by the image's border, single cards
+    scale = rng.uniform(0.35, 1.0) if max(h, w) > out else rng.uniform(0.8, 1.3)
+    if rng.random() < 0.25:  # the frame padded: cards cut by the image's border, single cards
         scale *= rng.uniform(0.4, 0.8)
-    m = np.array([[scale, 0, 0], [0, scale, 0]], np.float64)
-    sw, sh = w * scale, h * scale
-    m[0, 2] = rng.uniform(min(0, out - sw), max(0, out - sw))
-    m[1, 2] = rng.uniform(min(0, out - sh), max(0, out - sh))
+    angle = rng.uniform(0, 360) if rng.random() < 0.7 else 0.0
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale).astype(np.float64)
+    m[:, :2] = m[:, :2] @ np.array([[1.0, rng.normal(0, 0.1)], [0.0, rng.uniform(0.8, 1.2)]])
+    corners = np.array([[0, 0, 1], [w, 0, 1], [w, h, 1], [0, h, 1]], np.float64) @ m.T
+    lo, hi = corners.min(axis=0), corners.max(axis=0)
+    for axis in (0, 1):
+        span = hi[axis] - lo[axis]
+        m[axis, 2] += rng.uniform(min(-lo[axis], out - span - lo[axis]),
+                                  max(-lo[axis], out - span - lo[axis]))
     border = tuple(float(v) for v in rng.uniform(0, 255, 3))
     t = cv2.warpAffine(img, m, (out, out), flags=cv2.INTER_AREA, borderValue=border)
-    if rng.random() < 0.5:
+    if rng.random() < 0.6:
         t = _effects(t, rng)
     g = out // STRIDE
     heat = np.zeros((g, g), np.float32)
     size = np.zeros((2, g, g), np.float32)
     mask = np.zeros((g, g), np.float32)
-    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32)
     for code, x, y, bw, bh in boxes:
         if code is None:
             continue
-        cx = (x + bw / 2) * scale + m[0, 2]
-        cy = (y + bh / 2) * scale + m[1, 2]
-        bw, bh = bw * scale, bh * scale
+        quad = np.array([[x, y, 1], [x + bw, y, 1], [x + bw, y + bh, 1], [x, y + bh, 1]]) @ m.T
+        (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
+        cx, cy, bw, bh = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0
         if not (0 <= cx < out and 0 <= cy < out) or max(bw, bh) < 5:
             continue
         gx, gy = cx / STRIDE, cy / STRIDE
         sigma = max(0.6, min(bw, bh) / STRIDE / 4)
-        heat = np.maximum(heat, np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sigma ** 2)))
-        ix, iy = int(gx), int(gy)
+        r = int(3 * sigma) + 1
+        ix, iy = int(round(gx)), int(round(gy))
+        ya, yb, xa, xb = max(0, iy - r), min(g, iy + r + 1), max(0, ix - r), min(g, ix + r + 1)
+        yy, xx = np.mgrid[ya:yb, xa:xb].astype(np.float32)
+        blob = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sigma ** 2))
+        heat[ya:yb, xa:xb] = np.maximum(heat[ya:yb, xa:xb], blob)
+        if 0 <= ix < g and 0 <= iy < g:
+            heat[iy, ix] = 1.0  # the peak cell is the positive of the focal loss
         for dy in (-1, 0, 1):
             for dx in (-1, 0, 1):
                 if 0 <= ix + dx < g and 0 <= iy + dy < g:
                     size[:, iy + dy, ix + dx] = np.log([bw, bh])
                     mask[iy + dy, ix + dx] = 1.0
     return t, heat, size, mask
-
-
-def reader_samples(images: list, rng: np.random.Generator, negatives: int) -> tuple:
-    """Return corner crops (jittered) with their class, and crops of anything else as NONE."""
-    xs, ys = [], []
-    for img, boxes in images:
-        h, w = img.shape[:2]
-        for code, x, y, bw, bh in boxes:
-            for _ in range(3):
-                jx, jy = rng.normal(0, 0.12, 2) * (bw, bh)
-                js = np.exp(rng.normal(0, 0.15, 2))
-                xs.append(crop(img, x + jx, y + jy, bw * js[0], bh * js[1]))
-                ys.append(CARDS.index(code) if code is not None else NONE)
-        for _ in range(negatives):  # anywhere else (a box not centred on an index)
-            bw = rng.uniform(10, 60) * w / 640
-            bh = bw * rng.uniform(0.8, 1.8)
-            x, y = rng.uniform(0, w - bw), rng.uniform(0, h - bh)
-            cx, cy = x + bw / 2, y + bh / 2
-            if any(bx - 0.3 * bbw <= cx <= bx + 1.3 * bbw and by - 0.3 * bbh <= cy <= by + 1.3 * bbh
-                   for c, bx, by, bbw, bbh in boxes if c is not None):
-                continue
-            xs.append(crop(img, x, y, bw, bh))
-            ys.append(NONE)
-    return np.array(xs), np.array(ys, np.int64)
 
 
 # ----------------------------------------------------------------------------- models
@@ -315,45 +383,6 @@ def finder_model():  # type: ignore[no-untyped-def]
     return Finder()
 
 
-def reader_model():  # type: ignore[no-untyped-def]
-    """Return the reader: conv blocks on a 32x32 BGR crop, 53 logits."""
-    import torch
-    from torch import nn
-
-    def block(i: int, o: int) -> nn.Module:
-        return nn.Sequential(nn.Conv2d(i, o, 3, 1, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU())
-
-    class Reader(nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.body = nn.Sequential(block(3, 32), block(32, 32), nn.MaxPool2d(2),
-                                      block(32, 64), block(64, 64), nn.MaxPool2d(2),
-                                      block(64, 96), nn.MaxPool2d(2), block(96, 128),
-                                      nn.AdaptiveAvgPool2d(1), nn.Flatten(),
-                                      nn.Dropout(0.2), nn.Linear(128, NONE + 1))
-
-        def forward(self, x: torch.Tensor) -> torch.Tensor:
-            x = x / 255.0 - 0.5
-            return self.body(x)
-
-    return Reader()
-
-
-def _augment_crops(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Rotations (cards lie any way), casts, exposure and noise on a batch of crops."""
-    out = np.empty_like(x)
-    for n, c in enumerate(x):
-        m = cv2.getRotationMatrix2D((CROP / 2, CROP / 2), rng.uniform(0, 360),
-                                    rng.uniform(0.85, 1.15))
-        c = cv2.warpAffine(c, m, (CROP, CROP), borderMode=cv2.BORDER_REFLECT)
-        c = c.astype(np.float32) * rng.uniform(0.7, 1.3, 3) * rng.uniform(0.6, 1.3)
-        c += rng.uniform(-30, 30) + rng.normal(0, rng.uniform(0, 8), c.shape)
-        if rng.random() < 0.3:
-            c = cv2.GaussianBlur(c, (0, 0), rng.uniform(0.3, 1.2))
-        out[n] = np.clip(c, 0, 255)
-    return out
-
-
 def export(model, shape: tuple[int, ...], path: Path, names: tuple[str, str],  # type: ignore[no-untyped-def]
            dynamic: dict) -> None:
     """Write ``model`` as ONNX (eval mode; training resumes after)."""
@@ -365,35 +394,6 @@ def export(model, shape: tuple[int, ...], path: Path, names: tuple[str, str],  #
                       output_names=[names[1]], opset_version=17, dynamic_axes=dynamic,
                       dynamo=False)
     model.train(was)
-
-
-def train_reader(xs: np.ndarray, ys: np.ndarray, steps: int, seed: int, log: str,  # type: ignore[no-untyped-def]
-                 save: Callable[[object], None] | None = None):
-    """Train the reader on crops (cross-entropy, augmented batches of 128)."""
-    import torch
-
-    torch.manual_seed(seed)
-    rng = np.random.default_rng(seed)
-    model = reader_model()
-    opt = torch.optim.AdamW(model.parameters(), 2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
-    weights = np.ones(NONE + 1, np.float32)
-    model.train()
-    for step in range(steps):
-        pick = rng.integers(0, len(xs), 128)
-        x = torch.from_numpy(_augment_crops(xs[pick], rng).transpose(0, 3, 1, 2).copy())
-        y = torch.from_numpy(ys[pick])
-        loss = torch.nn.functional.cross_entropy(model(x), y, torch.from_numpy(weights),
-                                                 label_smoothing=0.05)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        sched.step()
-        if step % 100 == 0:
-            print(f"{log} reader step {step} loss {loss.item():.3f}", flush=True)
-            if save is not None and step:
-                save(model)
-    return model.eval()
 
 
 def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore[no-untyped-def]
@@ -408,7 +408,8 @@ def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 4e-3, total_steps=steps)
     model.train()
     for step in range(steps):
-        batch = [tile(*samples[int(i)], rng, SIZE) for i in rng.integers(0, len(samples), BATCH)]
+        batch = [tile(*samples[int(i)][:2], rng, SIZE)
+                 for i in rng.integers(0, len(samples), BATCH)]
         tiles = np.stack([b[0] for b in batch]).transpose(0, 3, 1, 2)
         x = torch.from_numpy(tiles.astype(np.float32))
         heat = torch.from_numpy(np.stack([b[1] for b in batch]))
@@ -427,58 +428,75 @@ def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore
         loss.backward()
         opt.step()
         sched.step()
-        if step % 50 == 0:
+        if step % 100 == 0:
             print(f"{log} finder step {step} focal {focal.item():.3f} size {reg.item():.3f}",
                   flush=True)
-            if save is not None and step:
-                save(model)
+        if save is not None and step and step % 1000 == 0:
+            save(model)
     return model.eval()
 
 
+def _renders(rng: np.random.Generator, count: int, cache: Path | None, fonts: str = "") -> list:
+    """Return ``count`` renders, from ``cache`` when it holds them (same seed, same count)."""
+    if cache is not None and cache.is_file():
+        with np.load(cache, allow_pickle=True) as saved:
+            if len(saved["images"]) == count:
+                return list(zip(saved["images"], saved["boxes"], strict=True))
+    faces = Faces(rng, fonts)
+    out = [render(rng, faces, int(rng.choice([384, 512, 640]))) for _ in range(count)]
+    if cache is not None:
+        images = np.empty(count, object)
+        boxes = np.empty(count, object)
+        for n, (img, bx) in enumerate(out):
+            images[n], boxes[n] = img, bx
+        np.savez(cache, images=images, boxes=boxes)
+    return out
+
+
 def main() -> int:
-    """Build the data, train both networks, export them."""
+    """Build the data, train the finder, export it, score it on development photos."""
     import torch
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--real", type=Path, default=Path("/work/shared/vision-real-dev"))
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--renders", type=int, default=600)
-    parser.add_argument("--steps", type=int, default=1500, help="finder steps (batch 8)")
-    parser.add_argument("--reader-steps", type=int, default=1500, help="reader steps (batch 128)")
+    parser.add_argument("--renders", type=int, default=700)
+    parser.add_argument("--render-cache", type=Path, help="an .npz keeping the renders")
+    parser.add_argument("--steps", type=int, default=9000, help="finder steps (batch 8)")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--fonts", default="DejaVu|Noto",
+                        help="also draw decks with the TrueType fonts under /usr/share/fonts "
+                             "whose file name matches (Pillow); empty: drawn designs only")
     parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--only", choices=("finder", "reader"))
+    parser.add_argument("--reader", type=Path, default=OUT / "corner_index.onnx",
+                        help="the corner reader used to score the finder")
+    parser.add_argument("--final", action="store_true",
+                        help="train on every development photo (default: hold out a fifth "
+                             "of its groups to score the finder on)")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     started = time.time()
-    faces = Faces()
-    renders = [render(rng, faces, int(rng.choice([384, 512, 640]))) for _ in range(args.renders)]
-    real = real_dev(args.real)
-    print(f"data: {len(renders)} renders, {len(real)} real dev photos "
-          f"({time.time() - started:.0f} s)", flush=True)
+    renders = _renders(rng, args.renders, args.render_cache, args.fonts)
+    real = real_dev(args.real, "all" if args.final else "train")
+    val = [] if args.final else real_dev(args.real, "val")
+    print(f"data: {len(renders)} renders, {len(real)} real photos to train on, {len(val)} to "
+          f"score ({time.time() - started:.0f} s)", flush=True)
     # The real photos are few but they are the point: drawn as often as the renders.
-    samples = renders + real * max(1, len(renders) // max(1, len(real)))
-    if args.only != "reader":
-        def save_finder(model) -> None:  # type: ignore[no-untyped-def]
-            export(model, (1, 3, 256, 256), args.out / "corner_finder.onnx", ("image", "maps"),
-                   {"image": {0: "n", 2: "h", 3: "w"}, "maps": {0: "n", 2: "gh", 3: "gw"}})
+    samples = [r[:2] for r in renders] + [r[:2] for r in real] * max(
+        1, len(renders) // max(1, len(real)))
+    finder = args.out / "corner_finder.onnx"
 
-        save_finder(train_finder(samples, args.steps, args.seed, "", save_finder))
-        print(f"finder exported ({time.time() - started:.0f} s)", flush=True)
-    if args.only != "finder":
-        rx, ry = reader_samples(renders, rng, 3)
-        qx, qy = reader_samples(real, rng, 12)
-        xs = np.concatenate([rx] + [qx] * 3).astype(np.float32)  # real crops weigh as much
-        ys = np.concatenate([ry] + [qy] * 3)
-        print(f"reader data: {len(rx)} render crops, {len(qx)} real crops", flush=True)
-        def save_reader(model) -> None:  # type: ignore[no-untyped-def]
-            export(model, (1, 3, CROP, CROP), args.out / "corner_reader.onnx", ("crop", "logits"),
-                   {"crop": {0: "n"}, "logits": {0: "n"}})
+    def save(model) -> None:  # type: ignore[no-untyped-def]
+        export(model, (1, 3, 256, 256), finder, ("image", "maps"),
+               {"image": {0: "n", 2: "h", 3: "w"}, "maps": {0: "n", 2: "gh", 3: "gw"}})
+        if val and args.reader.is_file():
+            print(f"saved: {evaluate(finder, args.reader, val)} ({time.time() - started:.0f} s)",
+                  flush=True)
 
-        save_reader(train_reader(xs, ys, args.reader_steps, args.seed, "", save_reader))
-        print(f"reader exported ({time.time() - started:.0f} s)", flush=True)
+    save(train_finder(samples, args.steps, args.seed, "", save))
+    print(f"finder exported ({time.time() - started:.0f} s)", flush=True)
     return 0
 
 

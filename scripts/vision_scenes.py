@@ -75,7 +75,7 @@ def font_files(pattern: str, *, exclude: str | None = None, root: Path = FONT_RO
             and not (exclude and re.search(exclude, p.stem))]
 
 
-def ttf_glyphs(path: Path) -> GlyphSet | None:
+def ttf_glyphs(path: Path, letters: str = "") -> GlyphSet | None:
     """The rank texts (and suit signs, where the font has them) of a font file, as masks.
 
     Needs Pillow (a training-only extra). None when the font lacks a rank glyph (a symbol
@@ -97,7 +97,7 @@ def ttf_glyphs(path: Path) -> GlyphSet | None:
 
     missing = render("\U000f0000")  # a private-use code point: the font's "no glyph" box
     masks: dict[str, np.ndarray] = {}
-    for text in RANK_TEXTS:
+    for text in (*RANK_TEXTS, *letters):
         mask = render(text)
         if mask is None or (missing is not None and mask.shape == missing.shape
                             and np.array_equal(mask, missing)):
@@ -111,9 +111,11 @@ def ttf_glyphs(path: Path) -> GlyphSet | None:
     return GlyphSet(path.stem, masks)
 
 
-def glyph_sets(pattern: str, *, exclude: str | None = None) -> list[GlyphSet]:
-    """The glyph sets of the fonts matching ``pattern`` (fonts without ranks left out)."""
-    sets = [ttf_glyphs(path) for path in font_files(pattern, exclude=exclude)]
+def glyph_sets(pattern: str, *, exclude: str | None = None,
+               letters: str = "") -> list[GlyphSet]:
+    """The glyph sets of the fonts matching ``pattern`` (fonts without ranks left out), with
+    the masks of ``letters`` too (other decks' court letters)."""
+    sets = [ttf_glyphs(path, letters) for path in font_files(pattern, exclude=exclude)]
     return [s for s in sets if s is not None]
 
 

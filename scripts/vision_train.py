@@ -147,7 +147,7 @@ def pad_channels(path: Path, block: int = CHANNEL_BLOCK) -> None:
         onnx.save(model, str(path))
 
 
-def onnx_weights(path: Path) -> dict:
+def onnx_weights(path: Path, model=None) -> dict:  # type: ignore[no-untyped-def]
     """Return the weights of an exported ONNX index model for `build_model` (BatchNorm: identity).
 
     Why: the export folds each BatchNorm into its convolution, and torch weights of earlier
@@ -160,7 +160,7 @@ def onnx_weights(path: Path) -> dict:
 
     graph = onnx.load(str(path)).graph
     tensors = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in graph.initializer}
-    model = build_model()
+    model = build_model() if model is None else model
     weights = model.state_dict()
     convs = [node for node in graph.node if node.op_type == "Conv"]
     gemms = [node for node in graph.node if node.op_type == "Gemm"]

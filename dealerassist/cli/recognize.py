@@ -22,6 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", metavar="FILE.onnx", help="another card model")
     parser.add_argument("--face-model", metavar="FILE.onnx",
                         help="another card-face model (the third witness beside the indices)")
+    parser.add_argument("--rules", metavar="FILE",
+                        help="the house rules: the court letters of its decks (deck.index_letters)")
     parser.add_argument("--min-confidence", type=float, default=None,
                         help="drop readings below this (default: the console's threshold, "
                              "0.6; a reading under 0.95 needs the dealer's confirmation)")
@@ -49,10 +51,16 @@ def run(args: argparse.Namespace) -> int:
                 raise RecognitionError(f"{path}: {error} ({args.calibration})") from error
     # One threshold for the command and the console: the recogniser's own default.
     threshold = {} if args.min_confidence is None else {"min_confidence": args.min_confidence}
+    letters = "standard"
+    if args.rules:
+        from dealerassist.rules.loader import load_rules
+
+        letters = load_rules(args.rules).deck.index_letters.value
     recogniser = Recogniser(
         model_path=Path(args.model) if args.model else DEFAULT_MODEL_PATH,
         face_model_path=Path(args.face_model) if args.face_model else DEFAULT_BODY_PATH,
         calibration=calibration,
+        letters=letters,
         **threshold,
     )
     report = []

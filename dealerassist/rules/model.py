@@ -32,6 +32,7 @@ __all__ = [
     "FamilyCaps",
     "FamilySeats",
     "FirstAfterDraw",
+    "IndexLetters",
     "FixedLimitRules",
     "GameFamily",
     "GamePreset",
@@ -140,6 +141,14 @@ class LowballOpening(StrEnum):
 
     CALL_BIG_BLIND = "call_big_blind"
     DOUBLE_BIG_BLIND = "double_big_blind"
+
+
+@unique
+class IndexLetters(StrEnum):
+    """The court letters in the indices of the house's decks (G-DECK), read by the camera."""
+
+    STANDARD = "standard"  # J, Q, K
+    FRENCH = "french"  # V, D, R (valet, dame, roi); J, Q, K stay valid
 
 
 @unique
@@ -516,6 +525,10 @@ class DeckRules(_Checked):
 
     joker_games: frozenset[str] = _opt(rule="G-DECK", factory=frozenset,
                                        doc="game codes played with one joker (the bug)")
+    index_letters: IndexLetters = _opt(
+        IndexLetters.STANDARD, rule="G-DECK",
+        doc="court letters of the house's decks: standard (J Q K) or french (V D R, and "
+            "J Q K); the camera reports no card whose letter the house does not use")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "joker_games", frozenset(self.joker_games))

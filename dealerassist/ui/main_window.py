@@ -354,7 +354,10 @@ class MainWindow(QMainWindow):
         if self._recogniser is None:
             from dealerassist.vision.recogniser import Recogniser
 
-            self._recogniser = Recogniser(calibration=self.calibration)
+            rules = getattr(getattr(getattr(self.bridge, "controller", None), "session", None),
+                            "rules", None)
+            letters = rules.deck.index_letters.value if rules is not None else "standard"
+            self._recogniser = Recogniser(calibration=self.calibration, letters=letters)
         return self._recogniser
 
     def _load_calibration(self) -> None:

@@ -1,22 +1,28 @@
 """The learned index-corner finder and reader: cards found without knowing the table.
 
-Two tiny networks (`resources/vision/corner_finder.onnx`, `corner_reader.onnx`, trained by
-`scripts/vision_corners_train.py` on randomised renders and the real development photos):
+Two networks (`resources/vision/corner_finder.onnx`, trained by
+`scripts/vision_corners_train.py`; `corner_index.onnx`, by
+`scripts/vision_corner_index_train.py`), both taught on randomised renders and the real
+development photos:
 
 1. The finder looks at the whole frame (shrunk so its long side is at most `_LONG`
    pixels) and gives, every 4 pixels, how likely an index corner's centre lies there and
    that corner's box size. Nothing in it depends on the table's colour: it learned corners
    on white, wooden, patterned, bright and dark tables.
-2. Each peak's box (grown by a quarter, square, at the frame's full resolution) is read by
-   the reader as one of the 52 cards or "no card". Suits come from this network (colour
-   crops, four-colour decks included); no colour threshold changes them.
-
-A card is reported once per frame with the best of its corners' readings; two corners of
-one card that agree make it surer (`_AGREE`).
+2. Around each peak the index region is cut upright at `_TURNS` turns (the card may lie
+   any way; `turned_regions`) as the index patch of `model` (grey and redness), and the
+   reader names, at each turn, the rank glyph (2-10, A, the English J Q K, the French V D
+   R, "another letter", or "no index") and, apart, the suit. The surest turn is kept: an
+   index lying sideways or upside down is "no index" to the reader. Suits come from this
+   network (four-colour decks included); no colour threshold changes them.
+   The house's index letters (rules.yaml ``deck.index_letters``) say which glyphs name
+   which court: a glyph the house does not use, or a letter the network does not know,
+   is no card, never a sure one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,20 +30,35 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card, parse_card
+from dealerassist.vision.model import PATCH_H, PATCH_W, normalise_patches, reading_image
 from dealerassist.vision.network import Network, load_network
 
-__all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "CornerReader", "CornerReading"]
+__all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "GLYPHS", "INDEX_LETTERS", "SUITS",
+           "CornerReader", "CornerReading", "turned_regions"]
 
 _RESOURCES = Path(__file__).resolve().parents[1] / "resources" / "vision"
 DEFAULT_FINDER_PATH = _RESOURCES / "corner_finder.onnx"
-DEFAULT_READER_PATH = _RESOURCES / "corner_reader.onnx"
-_CARDS = tuple(parse_card(r + s) for r in "23456789TJQKA" for s in "cdhs")
+DEFAULT_READER_PATH = _RESOURCES / "corner_index.onnx"
+# The reader's rank glyphs, in its output order; "?" is any other letter. After them comes
+# "no index", then the four suits.
+GLYPHS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "J", "Q", "K", "V", "D", "R", "?")
+SUITS = "cdhs"
+_NUMBERS = {g: ("T" if g == "10" else g) for g in GLYPHS[:10]}
+# The house's index letters: glyph -> rank symbol. French rooms use V, D, R (valet, dame,
+# roi); English letters stay valid there (a room may mix decks). Nothing maps "?".
+INDEX_LETTERS = {
+    "standard": {**_NUMBERS, "J": "J", "Q": "Q", "K": "K"},
+    "french": {**_NUMBERS, "J": "J", "Q": "Q", "K": "K", "V": "J", "D": "Q", "R": "K"},
+}
 _STRIDE = 4  # the finder's output step, input pixels
 _LONG = 640  # the finder's input: the frame shrunk so its long side is at most this
-_CROP = 32  # the reader's input side
-_GROW = 0.25  # a corner box grown by this share of its side on each side before reading
-_PEAK = 0.3  # a finder peak this likely is a corner worth reading
+_PEAK = 0.2  # a finder peak this likely is a corner worth reading (96 % of the development
+# photos' held-apart corners have one at 0.2, 79 % at 0.3)
 _MAX_PEAKS = 64  # corners read a frame at most, likeliest first
+_PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
+_TURNS = 16  # turns at which a found corner's index is cut and read
+_INDEX_ASPECT = 0.5  # an index region's width / height (the `model` patch's)
+_REGION_GROW = 1.5  # an index region / the index's own box
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,28 +84,52 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
     return shifted / shifted.sum(axis=1, keepdims=True)
 
 
-def corner_crop(frame: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
-    """Return the reader's input for one box: grown by `_GROW`, square, `_CROP` pixels (BGR)."""
+def turned_regions(box: tuple[float, float, float, float], turns: int = _TURNS) -> list[np.ndarray]:
+    """Return upright index regions (TL, TR, BR, BL) around a found corner, one per turn.
+
+    A corner's box is upright in the frame, its card may lie any way: for each of ``turns``
+    angles, the index rectangle (`_INDEX_ASPECT` wide for its height) whose upright box is
+    ``box``, grown by `_REGION_GROW` (the index region of a card holds some margin).
+    """
     x, y, w, h = box
-    side = max(w, h) * (1 + 2 * _GROW)
-    scale = _CROP / max(side, 1.0)
     cx, cy = x + w / 2, y + h / 2
-    warp = np.array([[scale, 0, _CROP / 2 - cx * scale], [0, scale, _CROP / 2 - cy * scale]],
-                    np.float32)
-    flags = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    return cv2.warpAffine(frame, warp, (_CROP, _CROP), flags=flags,
-                          borderMode=cv2.BORDER_REPLICATE)
+    unit = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
+    out = []
+    for k in range(turns):
+        t = 2 * np.pi * k / turns
+        c, s = abs(np.cos(t)), abs(np.sin(t))
+        # a x b rectangle turned by t has the upright box (a c + b s, a s + b c); b = a / aspect
+        a = (w / (c + s / _INDEX_ASPECT) + h / (s + c / _INDEX_ASPECT)) / 2 * _REGION_GROW
+        rect = unit * (a, a / _INDEX_ASPECT)
+        rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+        out.append((rect @ rot.T + (cx, cy)).astype(np.float32))
+    return out
 
 
 class CornerReader:
     """Find and read the index corners of a BGR frame."""
 
     def __init__(self, finder_path: Path = DEFAULT_FINDER_PATH,
-                 reader_path: Path = DEFAULT_READER_PATH, *, engine: str | None = None) -> None:
+                 reader_path: Path = DEFAULT_READER_PATH, *, engine: str | None = None,
+                 letters: str = "standard") -> None:
+        if letters not in INDEX_LETTERS:
+            raise ValueError(f"unknown index letters {letters!r} "
+                             f"(known: {', '.join(INDEX_LETTERS)})")
+        ranks = "23456789TJQKA"
+        # glyph class -> rank column (13 ranks); unmapped glyphs and "no index" add to none
+        self._rank_of = np.zeros((len(GLYPHS) + 1, len(ranks) + 1), np.float32)
+        for n, glyph in enumerate(GLYPHS):
+            rank = INDEX_LETTERS[letters].get(glyph)
+            self._rank_of[n, ranks.index(rank) if rank else len(ranks)] = 1.0
+        self._rank_of[len(GLYPHS), len(ranks)] = 1.0
+        # glyphs (not "no index") the house does not use
+        self._foreign = self._rank_of[:-1, -1].copy()
+        self._cards = [parse_card(r + s) for r in ranks for s in SUITS]
         self._finder: Network = load_network(
             finder_path, what="corner finder", script="vision_corners_train.py", engine=engine)
         self._reader: Network = load_network(
-            reader_path, what="corner reader", script="vision_corners_train.py", engine=engine)
+            reader_path, what="corner reader", script="vision_corner_index_train.py",
+            engine=engine)
 
     def peaks(self, frame: np.ndarray) -> list[tuple[float, tuple[float, float, float, float]]]:
         """(probability, box in frame pixels) of each corner the finder sees, likeliest first."""
@@ -113,17 +158,58 @@ class CornerReader:
                                               float(w), float(h))))
         return out
 
-    def read(self, frame: np.ndarray) -> list[CornerReading]:
-        """Every corner found, read."""
-        found = self.peaks(frame)
+    def unknown(self, frame: np.ndarray, regions: list[np.ndarray]) -> np.ndarray:
+        """Return how likely each upright index region's glyph is foreign to the house.
+
+        Foreign: a glyph the house's letters do not name (another deck's letter, or a
+        French one in an English house).
+        """
+        if not regions:
+            return np.zeros(0, np.float32)
+        colour = np.stack([_cut(frame, region) for region in regions])
+        patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(
+            len(regions), PATCH_H, PATCH_W, 2)
+        logits = self._reader.forward(normalise_patches(patches))
+        glyphs = _softmax(logits[:, : len(GLYPHS) + 1])
+        return glyphs[:, :-1] @ self._foreign
+
+    def read(self, frame: np.ndarray, *,
+             skip: Sequence[tuple[int, int, int, int]] = ()) -> list[CornerReading]:
+        """Return every corner found, read at its surest turn.
+
+        Corners inside a ``skip`` box (a card already read) are not read.
+        """
+        found = [(score, box) for score, box in self.peaks(frame)
+                 if not any(x <= box[0] + box[2] / 2 <= x + w
+                            and y <= box[1] + box[3] / 2 <= y + h for x, y, w, h in skip)]
         if not found:
             return []
-        crops = np.stack([corner_crop(frame, box) for _, box in found])
-        inputs = np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32)
-        probs = _softmax(self._reader.forward(inputs))
+        regions = [r for _, box in found for r in turned_regions(box)]
+        colour = np.stack([_cut(frame, region) for region in regions])
+        patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(
+            len(regions), PATCH_H, PATCH_W, 2)
+        logits = self._reader.forward(normalise_patches(patches))
+        glyphs = _softmax(logits[:, : len(GLYPHS) + 1])
+        suits = _softmax(logits[:, len(GLYPHS) + 1 :])
+        ranks = glyphs @ self._rank_of  # (n, 13 ranks + none)
+        best_rank = ranks[:, :-1].argmax(axis=1)
+        best_suit = suits.argmax(axis=1)
+        rows = np.arange(len(ranks))
+        sure = ranks[rows, best_rank] * suits[rows, best_suit]
         out = []
-        for (score, box), p in zip(found, probs, strict=True):
-            best = int(p.argmax())
-            card = _CARDS[best] if best < len(_CARDS) else None
-            out.append(CornerReading(card, float(p[best]), score, box))
+        for n, (score, box) in enumerate(found):
+            turns = slice(n * _TURNS, (n + 1) * _TURNS)
+            t = n * _TURNS + int(sure[turns].argmax())
+            if sure[t] <= ranks[t, -1]:  # no index at any turn, or a glyph the house lacks
+                out.append(CornerReading(None, float(ranks[turns, -1].min()), score, box))
+                continue
+            card = self._cards[int(best_rank[t]) * len(SUITS) + int(best_suit[t])]
+            out.append(CornerReading(card, float(sure[t]), score, box))
         return out
+
+
+def _cut(frame: np.ndarray, region: np.ndarray) -> np.ndarray:
+    """Return the BGR patch of ``frame`` inside ``region`` (TL, TR, BR, BL), upright."""
+    matrix = cv2.getPerspectiveTransform(np.asarray(region, np.float32), _PATCH_CORNERS)
+    return cv2.warpPerspective(frame, matrix, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)

@@ -87,6 +87,8 @@ class FaceDesign:
         pip_scale: the size of the centre pips relative to the standard ones.
         pip_inset: the outer pips moved towards the edges, as a fraction of the card (a
             large pip right beside the index, as on decks with indices tight in the corner).
+        court_letters: the index letters of the jack, queen and king: ``JQK`` (English),
+            ``VDR`` (French: valet, dame, roi), or any other deck's (``BDK``, ``BVH``...).
         court_frame: on jacks, queens and kings, a thin grey frame this far (a fraction of
             the card width) left of and above the index, with a large suit sign beside the
             index inside it (decks whose court frame encloses the index: a long line beside
@@ -111,6 +113,13 @@ class FaceDesign:
     pip_scale: float = 1.0
     pip_inset: float = 0.0
     court_frame: float = 0.0
+    court_letters: str = "JQK"
+
+    def rank_text(self, rank: Rank) -> str:
+        """Return the index text of ``rank`` in this design."""
+        if Rank.JACK <= rank <= Rank.KING:
+            return self.court_letters[rank - Rank.JACK]
+        return _RANK_TEXT[rank]
 
     def ink(self, suit: Suit) -> tuple[int, int, int]:
         """Return the BGR colour of this suit's index and pips."""
@@ -239,7 +248,7 @@ def _glyph_mask(mask: np.ndarray, design: FaceDesign) -> np.ndarray:
 
 def _text_patch(text: str, design: FaceDesign, *, height: int, width: int) -> np.ndarray:
     """Return the rank text as a grey mask (255 = ink) fitted into ``width`` x ``height``."""
-    if design.glyphs is not None:
+    if design.glyphs is not None and text in design.glyphs.masks:
         return _fit(_glyph_mask(design.glyphs.masks[text], design), design, height=height,
                     width=width)
     font = int(design.font) | (cv2.FONT_ITALIC if design.italic else 0)
@@ -288,7 +297,7 @@ def _draw_index(image: np.ndarray, card: Card, design: FaceDesign) -> tuple[int,
     colour = design.index_ink(card.suit)
     rank_h = round(CARD_H * 0.105 * design.index_scale)
     rank_w = round(CARD_W * 0.17 * design.index_scale)
-    mask = _text_patch(_RANK_TEXT[card.rank], design, height=rank_h, width=rank_w)
+    mask = _text_patch(design.rank_text(card.rank), design, height=rank_h, width=rank_w)
     cx = round(CARD_W * (0.105 * min(design.index_scale, 1.1) + design.index_dx))
     top = round(CARD_H * (0.035 + design.index_dy))
     left = max(3, cx - mask.shape[1] // 2)
@@ -372,7 +381,7 @@ def _draw_centre(image: np.ndarray, card: Card, design: FaceDesign) -> None:
             y = y0 + 8 + band * (y1 - y0 - 16) // 6
             cv2.rectangle(image, (x0 + 8, y), (x1 - 8, y + (y1 - y0) // 14),
                           palette[band % 3], -1)
-        mask = _text_patch(_RANK_TEXT[rank], design, height=round(CARD_H * 0.2),
+        mask = _text_patch(design.rank_text(rank), design, height=round(CARD_H * 0.2),
                            width=round(CARD_W * 0.3))
         _stamp(image, mask, x=CARD_W // 2 - mask.shape[1] // 2, y=CARD_H // 2 - mask.shape[0] // 2,
                colour=colour)

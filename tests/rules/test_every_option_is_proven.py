@@ -101,6 +101,12 @@ PROVEN: dict[str, tuple[str, ...]] = {
     "deck.joker_games": (
         _CONSUMERS + "test_G_DECK_joker_games_refuse_the_joker_then_the_bug_makes_the_wheel",
     ),
+    "deck.index_letters": (
+        "tests/vision/test_corners.py::"
+        "test_G_DECK_index_letters_french_courts_are_read_only_in_a_french_house",
+        "tests/vision/test_cli_recognize.py::"
+        "test_G_DECK_recognize_reads_the_house_letters_from_rules",
+    ),
     "lowball.opening": (
         _CONSUMERS + "test_LB_STRUCT_opening_call_big_blind_then_double_big_blind",
     ),

@@ -75,3 +75,45 @@ def test_recognize_places_cards_in_zones_at_any_resolution_of_the_calibrated_sha
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and "board_five.png" in lines[0] and "640x480" in lines[0]
     assert "table.camera.json" in lines[0]
+
+
+def _french_courts_images(tmp_path):
+    """Six scenes of six French-lettered courts (V, D, R) each, written as PNGs."""
+    import cv2
+
+    from .test_corners import _court_scenes
+
+    paths = []
+    for n, scene in enumerate(_court_scenes("VDR")):
+        paths.append(str(tmp_path / f"courts{n}.png"))
+        cv2.imwrite(paths[-1], scene)
+    return paths
+
+
+def _courts_read(report) -> int:
+    courts = {"Kh", "Qs", "Jd", "Kc", "Qd", "Jh"}
+    return sum(len({c["card"] for c in entry["cards"]} & courts) for entry in report)
+
+
+def test_G_DECK_recognize_reads_the_house_letters_from_rules(capsys, tmp_path):
+    images = _french_courts_images(tmp_path)
+    french = tmp_path / "rules.yaml"
+    french.write_text("schema_version: 1\ndeck:\n  index_letters: french\n")
+    assert main(["recognize", *images, "--json", "--rules", str(french)]) == 0
+    assert _courts_read(json.loads(capsys.readouterr().out)) >= 24  # 32 of 36 measured
+    assert main(["recognize", *images, "--json"]) == 0
+    english = json.loads(capsys.readouterr().out)
+    assert _courts_read(english) <= 18  # 12 of 36: V, D, R are no English letters
+    sure = [c for entry in english for c in entry["cards"] if c["confidence"] >= 0.95]
+    assert len(sure) <= 3  # the outline reader's, where both networks took a letter for J Q K
+
+
+def test_G_DECK_recognize_with_a_broken_rules_file_is_one_line(capsys, tmp_path):
+    image = _french_courts_images(tmp_path)[0]
+    broken = tmp_path / "rules.yaml"
+    broken.write_text("schema_version: 1\ndeck:\n  index_letters: german\n")
+    assert main(["recognize", image, "--rules", str(broken)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "deck.index_letters" in lines[0] and "rules.yaml" in lines[0]

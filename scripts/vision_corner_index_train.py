@@ -1,0 +1,300 @@
+r"""Train the corner index reader: the shipped index network, taught real photos and letters.
+
+``corner_index.onnx`` reads one index patch (the `model` patch: 56 x 28, grey and redness)
+cut upright around a corner the finder found (`corners`): it names the rank glyph (2-10,
+A, J Q K, the French V D R, "another letter", or "no index") and the suit. At inference
+the patch is cut at several turns and the surest reading kept, so the network must also
+answer "no index" for an index lying sideways or upside down.
+
+It starts from ``card_index.onnx`` (the weights of its convolutions and first layer; the
+glyph rows of the last layer copied for the glyphs it knew) and is trained on:
+
+- real development photographs: each labelled corner is cut at the turn where the
+  starting network is surest of the labelled card (the label chooses the turn, not the
+  card), jittered; the same corner at other turns is "no index", and so are patches
+  around anything else;
+- index corners of drawn faces (`faces.draw_face`) of the training designs and TrueType
+  fonts, with English, French and other court letters, upright (jittered) and turned.
+
+Real photographs: the development list of the committed split only
+(`resources/vision/real_split/dev.txt`), or its ``train`` part while scoring on ``val``
+(`vision_corners_train.real_dev`); never the held-out list.
+
+Usage (a torch venv with onnx and Pillow; a fixed seed)::
+
+    PYTHONPATH=. nice -n 5 /work/train-venv/bin/python scripts/vision_corner_index_train.py \\
+        --real /work/shared/vision-real-dev --final --steps 2500
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from vision_corners_train import (  # noqa: E402
+    GLYPHS,
+    NONE,
+    OUT,
+    SUITS,
+    _effects,
+    label,
+    real_dev,
+)
+from vision_train import PATCH_H, PATCH_W, build_model, normalise_patches, onnx_weights  # noqa: E402
+
+from dealerassist.vision.corners import turned_regions  # noqa: E402
+from dealerassist.vision.model import reading_image  # noqa: E402
+
+_PATCH = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
+# card_index's rank classes (2..A, then "no index") -> the glyph classes
+_OLD = [GLYPHS.index(g) for g in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+                                  "A")] + [NONE]
+
+
+def cut(image: np.ndarray, region: np.ndarray) -> np.ndarray:
+    """Return the patch of a reading image inside ``region`` (TL, TR, BR, BL)."""
+    m = cv2.getPerspectiveTransform(np.asarray(region, np.float32), _PATCH)
+    return cv2.warpPerspective(image, m, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def jitter(region: np.ndarray, rng: np.random.Generator, turn: float = 0.0) -> np.ndarray:
+    """Return ``region`` turned by ``turn`` degrees plus a little, shifted and scaled."""
+    centre = region.mean(axis=0)
+    size = np.linalg.norm(region[2] - region[0])
+    a = np.radians(turn + rng.normal(0, 6))
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    scale = np.exp(rng.normal(0, 0.1))
+    shift = rng.normal(0, 0.06, 2) * size
+    return ((region - centre) @ rot.T * scale + centre + shift).astype(np.float32)
+
+
+class _Chooser:
+    """Scores, at each turn, how surely a network reads a corner's labelled card."""
+
+    def __init__(self, start: Path | None) -> None:
+        from dealerassist.vision.network import load_network
+
+        self.old = start is None
+        self.net = load_network(start or OUT / "card_index.onnx", what="start", script="")
+
+    def scores(self, patches: np.ndarray, code: tuple[int, int]) -> np.ndarray:
+        logits = self.net.forward(normalise_patches(patches))
+        split = 14 if self.old else NONE + 1
+        glyph = _softmax(logits[:, :split])
+        suit = _softmax(logits[:, split:])
+        column = _OLD.index(code[0]) if self.old else code[0]
+        return glyph[:, column] * suit[:, code[1]]
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = np.exp(z - z.max(axis=1, keepdims=True))
+    return z / z.sum(axis=1, keepdims=True)
+
+
+def real_patches(photos: list, rng: np.random.Generator, copies: int,
+                 start: Path | None, finder: Path | None) -> tuple:
+    """Patches of labelled real corners (upright, by the label's surest turn) and negatives.
+
+    Each corner is cut around its labelled box and, when ``finder`` is given, around the
+    finder's peaks on it too (the boxes the reader sees at inference); the finder's peaks on
+    no labelled corner are "no index" at every turn (what the reader must turn down).
+    """
+    from dealerassist.vision.corners import CornerReader
+
+    chooser = _Chooser(start)
+    peaks_of = CornerReader(finder, OUT / "card_index.onnx").peaks if finder else None
+    xs, ys = [], []
+    chosen = corners = strays = 0
+
+    def inside(c: tuple[float, float], b: tuple) -> bool:
+        _, x, y, w, h = b
+        return x - 0.25 * w <= c[0] <= x + 1.25 * w and y - 0.25 * h <= c[1] <= y + 1.25 * h
+
+    for img, boxes, _ in photos:
+        reading = reading_image(img)
+        h, w = img.shape[:2]
+        peaks = [box for _, box in peaks_of(img)] if peaks_of else []
+        for code, x, y, bw, bh in boxes:
+            if code is None:
+                continue
+            corners += 1
+            regions = turned_regions((x, y, bw, bh))
+            score = chooser.scores(np.stack([cut(reading, r) for r in regions]), code)
+            best = int(score.argmax())
+            if score[best] < 0.05:
+                continue  # no turn reads it: its upright turn is unknown, leave it out
+            chosen += 1
+            seen = [p for p in peaks if inside((p[0] + p[2] / 2, p[1] + p[3] / 2),
+                                                (code, x, y, bw, bh))]
+            for n in range(copies):
+                box = seen[n % len(seen)] if seen and n % 2 else (x, y, bw, bh)
+                upright = turned_regions(box)[best]
+                xs.append(cut(reading, jitter(upright, rng)))
+                ys.append(code)
+                if n % 2 == 0:  # the same index turned: no index
+                    xs.append(cut(reading, jitter(upright, rng, float(rng.uniform(60, 300)))))
+                    ys.append((NONE, -1))
+        for p in peaks:  # the finder's peaks on no labelled corner
+            if any(inside((p[0] + p[2] / 2, p[1] + p[3] / 2), b) for b in boxes):
+                continue
+            strays += 1
+            for region in turned_regions(p)[int(rng.integers(4))::4]:
+                xs.append(cut(reading, jitter(region, rng)))
+                ys.append((NONE, -1))
+        for _ in range(4):  # anywhere else
+            side = rng.uniform(15, 70) * max(h, w) / 640
+            cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+            if any(bx - 0.5 * bbw <= cx <= bx + 1.5 * bbw and by - 0.5 * bbh <= cy <= by + 1.5 * bbh
+                   for c, bx, by, bbw, bbh in boxes):
+                continue
+            region = turned_regions((cx - side / 2, cy - side / 2, side, side))[
+                int(rng.integers(16))]
+            xs.append(cut(reading, region))
+            ys.append((NONE, -1))
+    print(f"real corners: {corners}, cut upright where the start network read their card: "
+          f"{chosen}; stray finder peaks: {strays}", flush=True)
+    return np.array(xs), np.array(ys, np.int64).reshape(-1, 2)
+
+
+def drawn_patches(rng: np.random.Generator, count: int, fonts: str) -> tuple:
+    """Index patches of drawn faces (English, French, other letters), upright and turned."""
+    import vision_corners_train as corners_train
+
+    from dealerassist.vision.quads import index_regions
+
+    faces = corners_train.Faces(rng, fonts)
+    xs, ys = [], []
+    for _ in range(count):
+        deck = faces.decks[rng.integers(len(faces.decks))]
+        card = faces.cards[rng.integers(len(faces.cards))]
+        face = deck.face(card)
+        fh, fw = face.shape[:2]
+        # the face on a margin of table, shrunk to a camera's size, with effects
+        pad = fw // 3
+        table = np.full((fh + 2 * pad, fw + 2 * pad, 3), rng.uniform(0, 255, 3), np.float32)
+        table[pad:pad + fh, pad:pad + fw] = face
+        scale = rng.uniform(0.12, 0.45)
+        small = cv2.resize(table, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        small = _effects(np.clip(small, 0, 255).astype(np.uint8), rng)
+        if rng.random() < 0.12:
+            small = 255 - small  # a dark-faced deck
+        quad = (np.array([[pad, pad], [pad + fw, pad], [pad + fw, pad + fh], [pad, pad + fh]],
+                         np.float32) * scale)
+        region = index_regions(quad)[int(rng.integers(2))]
+        reading = reading_image(small)
+        code = label(deck.design.rank_text(card.rank), card.suit.value)
+        xs.append(cut(reading, jitter(region, rng)))
+        ys.append(code)
+        if rng.random() < 0.5:
+            xs.append(cut(reading, jitter(region, rng, float(rng.uniform(60, 300)))))
+            ys.append((NONE, -1))
+    return np.array(xs), np.array(ys, np.int64).reshape(-1, 2)
+
+
+def start_model(init: Path | None = None):  # type: ignore[no-untyped-def]
+    """Return the index network with the glyph outputs, from card_index.onnx (or ``init``)."""
+    import torch
+
+    model = build_model(outputs=NONE + 1 + len(SUITS))
+    if init is not None:
+        model.load_state_dict(onnx_weights(init, model))
+        return model
+    old = onnx_weights(OUT / "card_index.onnx")
+    weights = model.state_dict()
+    last = max(int(k.split(".")[0]) for k in old if k.endswith(".weight"))
+    for key, value in old.items():
+        if not key.startswith(f"{last}."):
+            weights[key] = value
+    w, b = old[f"{last}.weight"], old[f"{last}.bias"]
+    new_w = weights[f"{last}.weight"] * 0.1
+    new_b = torch.full_like(weights[f"{last}.bias"], -2.0)
+    for n, glyph in enumerate(_OLD):
+        new_w[glyph], new_b[glyph] = w[n], b[n]
+    new_w[NONE + 1:], new_b[NONE + 1:] = w[14:], b[14:]
+    weights[f"{last}.weight"], weights[f"{last}.bias"] = new_w, new_b
+    model.load_state_dict(weights)
+    return model
+
+
+def train(model, xs: np.ndarray, ys: np.ndarray, steps: int, seed: int):  # type: ignore[no-untyped-def]
+    """Fine-tune (BatchNorm kept as the export folded it: identity, frozen)."""
+    import torch
+
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    inputs = torch.from_numpy(normalise_patches(xs))
+    targets = torch.from_numpy(ys)
+    opt = torch.optim.AdamW(model.parameters(), 1e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 2e-3, total_steps=steps)
+    model.train()
+    for m in model:
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.eval()
+            m.requires_grad_(False)
+    for step in range(steps):
+        pick = torch.from_numpy(rng.integers(0, len(xs), 256))
+        out = model(inputs[pick])
+        y = targets[pick]
+        loss = torch.nn.functional.cross_entropy(out[:, : NONE + 1], y[:, 0], label_smoothing=0.05)
+        loss = loss + torch.nn.functional.cross_entropy(out[:, NONE + 1 :], y[:, 1],
+                                                        ignore_index=-1, label_smoothing=0.05)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 250 == 0:
+            print(f"step {step} loss {loss.item():.3f}", flush=True)
+    return model.eval()
+
+
+def main() -> int:
+    """Cut the patches, fine-tune, export."""
+    import torch
+    from vision_train import export
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--real", type=Path, default=Path("/work/shared/vision-real-dev"))
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--steps", type=int, default=2500, help="batches of 256 patches")
+    parser.add_argument("--drawn", type=int, default=30000, help="drawn index patches")
+    parser.add_argument("--copies", type=int, default=12, help="jittered cuts per real corner")
+    parser.add_argument("--fonts", default="DejaVu|Noto")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--start", type=Path,
+                        help="a corner_index.onnx choosing the real corners' upright turns "
+                             "(default: card_index.onnx)")
+    parser.add_argument("--init", type=Path, help="start from this corner_index.onnx")
+    parser.add_argument("--finder", type=Path,
+                        help="a corner_finder.onnx: also cut around its peaks")
+    parser.add_argument("--final", action="store_true",
+                        help="every development photo (default: its train part)")
+    parser.add_argument("--out", type=Path, default=OUT / "corner_index.onnx")
+    args = parser.parse_args()
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(args.seed)
+    started = time.time()
+    real = real_dev(args.real, "all" if args.final else "train")
+    rx, ry = real_patches(real, rng, args.copies, args.start, args.finder)
+    dx, dy = drawn_patches(rng, args.drawn, args.fonts)
+    print(f"patches: {len(rx)} real, {len(dx)} drawn ({time.time() - started:.0f} s)", flush=True)
+    xs = np.concatenate([rx, dx])
+    ys = np.concatenate([ry, dy])
+    model = train(start_model(args.init), xs, ys, args.steps, args.seed)
+    export(model, args.out)
+    print(f"exported {args.out} ({time.time() - started:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
