@@ -1582,10 +1582,16 @@ class Recogniser:
         if self.corners is not None and readings:
             readings = self._house_letters(frame, readings)
         sightings = [reading.sighting for reading in readings]
-        if not sightings and self.calibration is None and _one_card_shape(frame):
+        one_card = self.calibration is None and _one_card_shape(frame)
+        if not sightings and one_card:
             sightings = self._read_one_card(frame)
+            if sightings:  # the frame is that one card: nothing else to find in it
+                return sightings
         if self.corners is not None and min(frame.shape[:2]) >= _SMALLEST:
-            sightings += self._learned_cards(frame, sightings, frame_index)
+            # A card-shaped frame read as one card may be a photo of that card alone: its
+            # other corner, misread, must not become a second card beside it.
+            sightings += self._learned_cards(frame, sightings, frame_index,
+                                             two_corners=one_card and len(sightings) == 1)
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
 
     def _house_letters(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
@@ -1600,8 +1606,8 @@ class Recogniser:
         foreign = self.corners.unknown(frame, [r.region for r in readings])
         return [r for r, p in zip(readings, foreign, strict=True) if p < _FOREIGN]
 
-    def _learned_cards(self, frame: np.ndarray, read: list[Sighting],
-                       frame_index: int) -> list[Sighting]:
+    def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int, *,
+                       two_corners: bool = False) -> list[Sighting]:
         """Return the cards the learned corner reader reads that the outline reader did not.
 
         Each card's corners found (`corners.CornerReader`) are read by the corner network;
@@ -1610,7 +1616,7 @@ class Recogniser:
         (up to `_LEARNED_FOUND`). Cards at `min_confidence` or more that the outline
         reader did not report are added; the box is the union of their corner boxes (the
         card's outline is not known). A corner read as a card the outline reader reported,
-        or lying on such a card, adds nothing.
+        or lying on such a card, adds nothing; with ``two_corners`` a card needs two corners.
         """
         assert self.corners is not None
         seen = {s.card for s in read}
@@ -1628,7 +1634,8 @@ class Recogniser:
             confidence = 1.0 - float(np.prod([1.0 - p for p, _ in corners]))
             if len(corners) == 1:
                 confidence = min(confidence, _LEARNED_ONE)
-            if confidence < max(self.min_confidence, _LEARNED_MIN):
+            if confidence < max(self.min_confidence, _LEARNED_MIN) or (
+                    len(corners) == 1 and two_corners):
                 continue
             boxes = np.array([box for _, box in corners])
             x0, y0 = boxes[:, 0].min(), boxes[:, 1].min()
