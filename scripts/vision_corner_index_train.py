@@ -198,7 +198,27 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str) -> tuple:
         if rng.random() < 0.5:
             xs.append(cut(reading, jitter(region, rng, float(rng.uniform(60, 300)))))
             ys.append((NONE, -1))
+        if rng.random() < 0.1:  # a printed calibration marker on the felt is no index
+            xs.append(_marker_patch(rng))
+            ys.append((NONE, -1))
     return np.array(xs), np.array(ys, np.int64).reshape(-1, 2)
+
+
+def _marker_patch(rng: np.random.Generator) -> np.ndarray:
+    """Return a patch cut anywhere on an ArUco marker (`vision.markers`' dictionary) on felt."""
+    side = int(rng.integers(24, 120))
+    marker = cv2.aruco.generateImageMarker(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), int(rng.integers(50)), side,
+        borderBits=1)
+    pad = side
+    table = np.full((side + 2 * pad, side + 2 * pad, 3), rng.uniform(0, 255, 3), np.float32)
+    table[pad:pad + side, pad:pad + side] = np.where(marker[..., None] > 127, 245.0, 15.0)
+    image = _effects(np.clip(table, 0, 255).astype(np.uint8), rng)
+    size = side * rng.uniform(0.3, 1.2)
+    centre = pad + rng.uniform(0, side, 2)
+    box = (centre[0] - size / 4, centre[1] - size / 2, size / 2, size)
+    region = turned_regions(box)[int(rng.integers(16))]
+    return cut(reading_image(image), region)
 
 
 def start_model(init: Path | None = None):  # type: ignore[no-untyped-def]
