@@ -132,3 +132,12 @@ def test_G_DECK_index_letters_french_courts_are_read_only_in_a_french_house():
 def test_G_DECK_index_letters_unknown_value_is_refused():
     with pytest.raises(ValueError, match="unknown index letters 'german'"):
         CornerReader(letters="german")
+
+
+def test_issue_42_the_corner_models_ship_and_every_model_fits_20_mb():
+    from dealerassist.vision.corners import DEFAULT_READER_PATH
+
+    assert DEFAULT_FINDER_PATH.is_file() and DEFAULT_READER_PATH.is_file()
+    assert Recogniser().corners is not None
+    models = DEFAULT_FINDER_PATH.parent.glob("*.onnx")
+    assert sum(path.stat().st_size for path in models) <= 20 * 1024 * 1024
