@@ -264,6 +264,8 @@ def test_an_option_added_later_without_a_test_is_caught() -> None:
 def test_each_registered_proof_exists_and_is_a_test(path: str) -> None:
     assert PROVEN[path], path
     for reference in PROVEN[path]:
+        if reference.startswith("tests/vision/"):  # the headless job has no OpenCV
+            pytest.importorskip("cv2")
         function = _resolve(reference)
         assert inspect.isfunction(function), f"{path}: no test {reference}"
         assert function.__name__.startswith("test_"), reference
