@@ -69,7 +69,7 @@ def test_turned_regions_stand_upright_in_the_box_at_every_turn():
 
 @pytest.mark.parametrize("kind", [
     pytest.param("white", marks=pytest.mark.xfail(
-        strict=True, reason="issue 42: on a white table the learned corners read 3 of these "
+        strict=True, reason="issue 42: on a white table the learned corners read 4 of these "
                             "6 cards of a design they never saw (the goal is 5)")),
     "wood", "felt"])
 def test_issue_42_cards_on_any_table_are_found_and_read(kind):
