@@ -66,6 +66,25 @@ def _file_state(path: Path) -> str:
     return "sqlite-wal" if header[18:20] == b"\x02\x02" else "sqlite"
 
 
+def _marked_open(path: Path) -> bool:
+    """Tell whether the main file alone (no -wal read or made) marks a writer open.
+
+    A file that cannot be read this way (being written at this instant, or no journal)
+    tells nothing: False.
+    """
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'writer'").fetchone()
+    except sqlite3.Error:
+        return False
+    finally:
+        connection.close()
+    return row is not None and row[0] == "open"
+
+
 def _wal(path: Path) -> Path:
     return path.with_name(path.name + "-wal")
 
@@ -261,6 +280,10 @@ class SQLiteJournal:
                 f"or one made without {self.path.name}-wal; put the journal and its -wal "
                 "back, or delete the empty file to start a new table there"
             )
+        # The writer's mark is read from the main file before the -wal is looked for: a
+        # writer creates its -wal before it marks the file open, so "open" with no -wal
+        # after it is a writer gone without closing, not another program opening it now.
+        marked_open = state != "missing" and _marked_open(self.path)
         wal_missing = not _wal(self.path).exists()
         if state == "sqlite-wal" and wal_missing and _blank_file(self.path):
             raise JournalError(
@@ -272,7 +295,7 @@ class SQLiteJournal:
             problem = _access_problem(self.path)
             if problem is not None:
                 raise JournalError(problem)
-        self._wal_was_missing = wal_missing
+        self._wal_was_missing = wal_missing and marked_open
         self._marked = False
         self._lock = threading.Lock()
         self._checker: _BackgroundCheck | None = None
