@@ -455,3 +455,32 @@ def test_defect_41_14_a_large_journal_is_checked_in_the_background_before_any_wr
     finally:
         journal.close()
     assert digest(path) == before
+
+
+def test_defect_41_11_a_table_opening_as_another_starts_writing_is_not_warned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program opens the journal and marks it open just after this table looked
+    for the -wal (none: the journal was closed cleanly): no "copied without its -wal"."""
+    from dealerassist.journal import store
+
+    path = tmp_path / "j.sqlite3"
+    with SQLiteJournal(path) as first:
+        first.append([pending(n=0)])
+    assert not (tmp_path / "j.sqlite3-wal").exists()
+    others: list[SQLiteJournal] = []
+    started: list[bool] = []
+    checked = store._access_problem
+
+    def another_program_starts_writing(where: Path) -> str | None:
+        if not started:  # runs after the -wal was looked for, before this table connects
+            started.append(True)
+            others.append(SQLiteJournal(path))
+            others[0].append([pending(n=1)])  # its first write marks the file open
+        return checked(where)
+
+    monkeypatch.setattr(store, "_access_problem", another_program_starts_writing)
+    with SQLiteJournal(path) as table:
+        assert table.warnings == ()
+        assert table.last_seq() == 2
+    others[0].close()
