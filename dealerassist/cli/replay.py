@@ -88,13 +88,12 @@ def _busy_cpus() -> float:
     try:
         with open("/proc/loadavg", "rb", buffering=0) as file:
             running = int(file.read().split()[3].split(b"/")[0])
-        return max(0, running - 1)
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return 0.0
+    except (OSError, ValueError, IndexError):  # no /proc here: the load average
+        try:
+            return os.getloadavg()[0]
+        except (AttributeError, OSError):
+            return 0.0
+    return max(0, running - 1)
 
 
 def result_record(path: str, result: ReplayResult, *, trace: bool) -> dict[str, Any]:

@@ -36,9 +36,10 @@ import random
 from dataclasses import dataclass, field
 
 import pokerkit as pk
-from pokerkit import Automation, Mode
+from pokerkit import Mode
 
 from dealerassist.cards import parse_card
+from dealerassist.cli.bench_hands import AUTOMATIONS, _FixedLimitOmahaHiLo
 from dealerassist.engine import (
     BetPlaced,
     BringInPosted,
@@ -64,28 +65,6 @@ BOARD = ("NT", "NS", "FT", "PO", "FO/8")
 STUD = ("F7S", "F7S/8", "FR")
 DRAW = ("N2L1D", "F2L3D", "FB")
 VARIANTS = BOARD + STUD + DRAW
-
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.CARD_BURNING,
-    Automation.HOLE_DEALING,
-    Automation.BOARD_DEALING,
-    Automation.RUNOUT_COUNT_SELECTION,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
-
-
-class _FixedLimitOmahaHiLo(pk.FixedLimitPokerMixin, pk.OmahaHoldemMixin, pk.Holdem):
-    """FO/8 betting fixed limit (pokerkit's own class bets pot limit)."""
-
-    hand_types = (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand)
-    max_completion_betting_or_raising_count = 4
-
 
 @dataclass
 class HandConfig:
