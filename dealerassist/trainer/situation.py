@@ -85,10 +85,15 @@ def table_lines(setup: HandSetup) -> list[Text]:
     if game.structure is BettingStructure.FIXED_LIMIT:
         stakes_en += f", limits {setup.small_bet}/{setup.big_bet}"
         stakes_fr += f", limites {setup.small_bet}/{setup.big_bet}"
-    button = seat_name(n - 1)
     name = game_name(game)
-    first = Text(f"{name.en}, {stakes_en}. {button.en} has the button.",
-                 f"{name.fr}, {stakes_fr}. Le bouton est au {button.fr.lower()}.")
+    if game.family is Family.STUD:  # no button: the cards name who acts (ST-BRINGIN, ST-FIRST)
+        seats = Text(f"{n} players, dealt from seat 1.",
+                     f"{n} joueurs, servis à partir du siège 1.")
+    else:
+        button = seat_name(n - 1)
+        seats = Text(f"{button.en} has the button.",
+                     f"Le bouton est au {button.fr.lower()}.")
+    first = Text(f"{name.en}, {stakes_en}. ", f"{name.fr}, {stakes_fr}. ") + seats
     if setup.carried:  # JB-NO-OPEN: the pot of the passed-out deals is in the main pot
         first = first + Text(
             f" {setup.carried} carried in from passed-out deals (JB-NO-OPEN).",

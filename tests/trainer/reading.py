@@ -55,7 +55,10 @@ def lines_of(drill: Drill) -> list[str]:
 
 
 def header(line: str) -> Table:
-    """Read "<game>, <stakes>. Seat N has the button.[ C carried in ...]"."""
+    """Read "<game>, <stakes>. Seat N has the button.[ C carried in ...]".
+
+    Stud names no button: "<game>, <stakes>. N players, dealt from seat 1."
+    """
     name = next((n for n in sorted(_BY_NAME, key=len, reverse=True)
                  if line.startswith(n + ",")), None)
     assert name is not None, line
@@ -71,6 +74,8 @@ def header(line: str) -> Table:
     if m := re.search(r"Seat (\d+) has the button", line):
         table.button = int(m[1])
         table.players = table.button
+    if m := re.search(r"(\d+) players, dealt from seat 1", line):  # stud: no button
+        table.button = table.players = int(m[1])
     if m := re.search(r"(\d+) carried in from passed-out deals", line):
         table.carried = int(m[1])
     return table

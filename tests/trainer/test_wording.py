@@ -107,3 +107,17 @@ def test_french_and_english_show_the_same_cards_and_figures() -> None:
                 for line in (*drill.situation, drill.question):
                     en, fr = line.en.replace(name.en, ""), line.fr.replace(name.fr, "")
                     assert sorted(numbers.findall(en)) == sorted(numbers.findall(fr)), (en, fr)
+
+
+def test_ST_FIRST_stud_situations_name_no_button_and_board_games_keep_it() -> None:
+    """Stud has no button: the cards decide who acts (ST-BRINGIN, ST-FIRST); dealt from seat 1."""
+    for kind in (DrillKind.BRING_IN, DrillKind.STUD_FIRST):
+        for seed in range(15):
+            drill = make_drill(kind, seed=seed, difficulty="advanced", rules=RULES)
+            first = drill.situation[0]
+            assert "button" not in first.en and "bouton" not in first.fr, first.en
+            players = re.search(r"(\d+) players, dealt from seat 1\.", first.en)
+            assert players is not None, first.en
+            assert f"{players[1]} joueurs, servis à partir du siège 1." in first.fr
+    drill = make_drill(DrillKind.PL_MAX, seed=3, difficulty="advanced", rules=RULES)
+    assert re.search(r"Seat \d+ has the button\.", drill.situation[0].en), drill.situation[0].en
