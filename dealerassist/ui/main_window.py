@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self.tasks: list[Task] = []
         self.last_progress: tuple[int, int] | None = None
         self.clock_panel: QtClockPanel | None = None
+        self.journal_warning: QMessageBox | None = None  # what opening the journal warned of
         self.player_screen: Any = None  # ui.player_screen.QtPlayerScreen, once opened
         self._view: TableView | None = None
         self.setMinimumSize(1280, 720)
@@ -579,6 +580,16 @@ class MainWindow(QMainWindow):
         self._set_title()
         self._sync_language()  # the live table's texts in the console's language
         self.render(controller.current_view())
+        warnings = tuple(getattr(controller, "journal_warnings", ()))
+        if warnings:  # e.g. a journal copied without its -wal: the dealer must know at once
+            self.journal_warning = self.show_journal_warning(warnings)
+
+    def show_journal_warning(self, warnings: tuple[str, ...]) -> QMessageBox:
+        """Show what opening the journal warned of, until the dealer closes it (Enter)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Table journal"),
+                          "\n\n".join(warnings), QMessageBox.StandardButton.Close, self)
+        box.open()
+        return box
 
     def export_day(self, *, day: str | None = None, folder: str | None = None) -> Task | None:
         """Export a day's finished hands as PHH files, in the background with progress."""

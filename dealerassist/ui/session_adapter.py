@@ -58,6 +58,11 @@ class SessionController:
         self._proposals: tuple[ProposalView, ...] = ()
         self._observed: tuple[Any, ...] = ()
 
+    @property
+    def journal_warnings(self) -> tuple[str, ...]:
+        """What opening the journal warned of (a copy without its -wal, docs/journal.md)."""
+        return tuple(getattr(self.session.journal, "warnings", ()))
+
     def observe(self, sightings: Sequence[Any]) -> SubmitResult:
         """Give the session the camera's stable cards (the camera proposes, the dealer confirms).
 

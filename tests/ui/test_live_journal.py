@@ -62,3 +62,30 @@ def test_export_day_writes_phh_files_with_progress(qtbot, tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == ["hand-0001.phh", "hand-0002.phh"]
     assert 'variant = "NT"' in (folder / "hand-0001.phh").read_text(encoding="utf-8")
     assert window.last_progress == (2, 2)
+
+
+def test_defect_41_13_a_journal_copied_without_its_wal_is_warned_in_the_console(qtbot, tmp_path):
+    """The console shows the same warning as ``table``: its last commands may be missing."""
+    import shutil
+
+    from PySide6.QtWidgets import QMessageBox
+
+    live = open_session(rules=None, db=str(tmp_path / "table.sqlite3"))
+    for line in ("game NLHE 1/2", "sit 1 Ann 100", "sit 2 Ben 100"):
+        assert live.submit(line).ok, line
+    copy = tmp_path / "copy.sqlite3"
+    shutil.copyfile(tmp_path / "table.sqlite3", copy)  # while the table runs: no -wal copied
+    assert not (tmp_path / "copy.sqlite3-wal").exists()
+    window = _window(qtbot, tmp_path)
+    window.run_task("Opening the table journal",
+                    lambda progress: open_session(rules=None, db=str(copy)),
+                    on_done=window.set_controller)
+    qtbot.waitUntil(lambda: window.journal_warning is not None, timeout=10000)
+    box = window.journal_warning
+    assert box.isVisible() and box.icon() is QMessageBox.Icon.Warning
+    assert "copy.sqlite3-wal is not beside it" in box.text()
+    assert "its last commands may be missing" in box.text()
+    live.session.journal.close()
+    clean = _window(qtbot, tmp_path)  # the live journal, closed cleanly: nothing to warn of
+    clean.set_controller(open_session(rules=None, db=str(tmp_path / "table.sqlite3")))
+    assert clean.journal_warning is None
