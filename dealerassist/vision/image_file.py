@@ -22,9 +22,16 @@ import numpy as np
 
 from dealerassist.errors import RecognitionError
 
-__all__ = ["MAX_PIXELS", "read_image"]
+__all__ = ["MAX_PIXELS", "READ_LONGEST", "read_image", "read_image_reduced"]
 
 MAX_PIXELS = 100_000_000  # 100 MP: a 48-MP phone photo fits; a forged header does not
+# A still photo is read with its long side at most about this (`read_image_reduced`): the
+# recogniser cuts each index from the frame it is given, and a 12-MP photo's cards stay
+# legible at a quarter of its width, while decoding it whole takes longer than reading it.
+READ_LONGEST = 1600
+# JPEG decodes at 1/2, 1/4 or 1/8 of the size directly (libjpeg's scaled IDCT).
+_REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+            8: cv2.IMREAD_REDUCED_COLOR_8}
 
 
 def _png_size(data: bytes) -> tuple[int, int] | None:
@@ -77,8 +84,11 @@ def _quiet_stderr() -> Iterator[None]:
         os.close(saved)
 
 
-def decode(data: bytes | np.ndarray, name: str) -> np.ndarray:
-    """Decode an encoded image to 8-bit BGR, or raise RecognitionError naming ``name``."""
+def decode(data: bytes | np.ndarray, name: str, *, factor: int = 1) -> np.ndarray:
+    """Decode an encoded image to 8-bit BGR, or raise RecognitionError naming ``name``.
+
+    ``factor`` (2, 4 or 8; JPEG only): decode at that fraction of the size.
+    """
     raw = bytes(data) if not isinstance(data, bytes) else data
     if not raw:
         raise RecognitionError(f"{name}: empty file, not an image")
@@ -88,7 +98,8 @@ def decode(data: bytes | np.ndarray, name: str) -> np.ndarray:
             f"{name}: image too large ({size[0]}x{size[1]} pixels; at most {MAX_PIXELS:,})")
     try:
         with _quiet_stderr():
-            image = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_COLOR)
+            image = cv2.imdecode(np.frombuffer(raw, np.uint8),
+                                 _REDUCED.get(factor, cv2.IMREAD_COLOR))
     except cv2.error as error:  # OpenCV's own limits (other formats' headers)
         reason = str(error).strip().splitlines()[-1] if str(error).strip() else "decode failed"
         raise RecognitionError(f"{name}: not an image this app can read ({reason})") from error
@@ -101,6 +112,23 @@ def decode(data: bytes | np.ndarray, name: str) -> np.ndarray:
 
 def read_image(path: Path | str) -> np.ndarray:
     """Load an image file as 8-bit BGR, or raise RecognitionError naming it."""
+    return decode(_read_bytes(path), str(path))
+
+
+def read_image_reduced(path: Path | str, longest: int = READ_LONGEST) -> tuple[np.ndarray, int]:
+    """Load an image file as 8-bit BGR, a JPEG at 1/2, 1/4 or 1/8 of its size.
+
+    Returns (image, factor): the smallest factor bringing the long side the header claims
+    to ``longest`` or less (1 for other formats, and for JPEGs that small already).
+    Multiplying the image's pixel coordinates by ``factor`` gives the file's.
+    """
+    data = _read_bytes(path)
+    size = _jpeg_size(data)
+    factor = next((k for k in (1, 2, 4, 8) if size is None or max(size) <= longest * k), 8)
+    return decode(data, str(path), factor=factor), factor
+
+
+def _read_bytes(path: Path | str) -> bytes:
     path = Path(path)
     if not path.is_file():
         raise RecognitionError(f"{path}: no such image file")
@@ -108,4 +136,4 @@ def read_image(path: Path | str) -> np.ndarray:
         data = path.read_bytes()
     except OSError as error:
         raise RecognitionError(f"{path}: cannot be read ({error.strerror})") from error
-    return decode(data, str(path))
+    return data

@@ -119,3 +119,27 @@ def test_G_DECK_recognize_with_a_broken_rules_file_is_one_line(capsys, tmp_path)
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and "deck.index_letters" in lines[0] and "rules.yaml" in lines[0]
+
+
+def test_recognize_reads_a_large_jpeg_reduced_and_boxes_it_in_the_files_pixels(capsys, tmp_path):
+    """A 12-MP JPEG is decoded at a quarter of its width (the 150 ms goal); boxes are the file's."""
+    import cv2
+
+    from dealerassist.vision.image_file import read_image_reduced
+    from dealerassist.vision.recogniser import Recogniser
+
+    board = cv2.imread(str(FIXTURES / "board_five.png"))
+    small, large = tmp_path / "small.jpg", tmp_path / "large.jpg"
+    cv2.imwrite(str(small), cv2.resize(board, (1008, 567), interpolation=cv2.INTER_AREA))
+    cv2.imwrite(str(large), cv2.resize(board, (4032, 2268), interpolation=cv2.INTER_CUBIC),
+                [cv2.IMWRITE_JPEG_QUALITY, 95])
+    frame, factor = read_image_reduced(large)
+    assert factor == 4 and frame.shape[:2] == (567, 1008)
+    assert read_image_reduced(small)[1] == 1
+    assert read_image_reduced(FIXTURES / "board_five.png")[1] == 1  # PNG: read whole
+    expected = Recogniser().recognise(frame)
+    assert len(expected) >= 4
+    assert main(["recognize", str(large), "--json"]) == 0
+    (read,) = json.loads(capsys.readouterr().out)
+    assert [c["card"] for c in read["cards"]] == [str(s.card) for s in expected]
+    assert [c["box"] for c in read["cards"]] == [[4 * v for v in s.box] for s in expected]
