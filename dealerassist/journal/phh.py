@@ -93,6 +93,7 @@ _RAKE_FIELDS = ("_rake_percent", "_rake_cap", "_rake_rounding_step", "_rake_no_f
 # never runs out; reported as unknown.
 UNKNOWN_STACK = 10**30
 _INT_ONLY = {int}
+_STR_ONLY = {str}
 _KNOWN_FIELDS = frozenset({*_AMOUNT_FIELDS, *_SCALAR_AMOUNTS, *_RAKE_FIELDS, "variant", "actions",
                            "ante_trimming_status", "players"})
 
@@ -334,6 +335,10 @@ _BARE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _STRING_ITEMS = re.compile(r"""\[(?:[ \t]*(?:'[^'\n]*'|"[^"\\\n]*")[ \t]*,)*"""
                            r"""(?:[ \t]*(?:'[^'\n]*'|"[^"\\\n]*"))?[ \t]*\]""")
 _STRING_ITEM = re.compile(r"'([^'\n]*)'|\"([^\"\\\n]*)\"")
+# An array of whole numbers of at most `_MAX_NUMBER_TEXT` digits each, one ", " between
+# them and no other space: read by splitting (the other arrays are read item by item).
+_DIGITS = f"[0-9]{{1,{_MAX_NUMBER_TEXT}}}"
+_INT_ARRAY = re.compile(rf"\[{_DIGITS}(?:, {_DIGITS})*\]").fullmatch
 
 
 def _line_value(value: str) -> Any:
@@ -368,13 +373,11 @@ def _line_toml(text: str) -> tuple[dict[str, Any], int] | None:
     ...), and the caller then uses `_fast_toml`. What it accepts it reads exactly as
     `_fast_toml` does: it only skips that reader's token loop, the bulk of reading a file.
     """
+    if "#" in text:  # a comment (or a "#" in a string): `_fast_toml` reads it
+        return None
     data: dict[str, Any] = {}
     actions_line = 0
-    number = 0
-    for line in text.split("\n"):
-        number += 1
-        if "#" in line:
-            return None
+    for number, line in enumerate(text.split("\n"), 1):
         key, equals, value = line.partition("=")
         if not equals:
             if line.strip(" \t\r"):
@@ -382,7 +385,8 @@ def _line_toml(text: str) -> tuple[dict[str, Any], int] | None:
             continue
         key = key.strip(" \t")
         value = value.strip(" \t\r")
-        if not value or key in data or not _BARE_KEY.fullmatch(key):
+        if not value or key in data or (key not in _KNOWN_FIELDS
+                                        and not _BARE_KEY.fullmatch(key)):
             return None
         if value[0] == "[":
             if value[-1] != "]":
@@ -397,6 +401,9 @@ def _line_toml(text: str) -> tuple[dict[str, Any], int] | None:
                     return None
                 items: list[Any] = [single or double
                                     for single, double in _STRING_ITEM.findall(value)]
+            elif _INT_ARRAY(value):
+                # pokerkit's way, [1, 2]: whole numbers joined by ", " only.
+                items = list(map(int, value[1:-1].split(", ")))
             else:
                 inner = value[1:-1].strip(" \t")
                 words = [word.strip(" \t") for word in inner.split(",")] if inner else []
@@ -451,11 +458,11 @@ def parse_phh(text: str) -> HandHistory:
     if not isinstance(variant, str):
         raise HandHistoryError(f"variant must be text, not {variant!r}")
     actions = data["actions"]
-    if not isinstance(actions, list) or (set(map(type, actions)) - {str} and not all(
+    if not isinstance(actions, list) or (set(map(type, actions)) - _STR_ONLY and not all(
             isinstance(a, str) for a in actions)):
         raise HandHistoryError("actions must be a list of strings")
-    cleaned = tuple([a for a in [_strip_comment(a) if "#" in a else a.strip() for a in actions]
-                     if a])
+    cleaned = tuple([kept for a in actions
+                     if (kept := a.strip() if "#" not in a else _strip_comment(a))])
     places = 0
     amounts: dict[str, Any] = {}
     for name in _AMOUNT_FIELDS:
@@ -463,9 +470,10 @@ def parse_phh(text: str) -> HandHistory:
         if not isinstance(values, list):
             raise HandHistoryError(f"{name} must be a list of amounts")
         amounts[name] = values
-        for value in values:
-            if type(value) is not int:  # whole chips have no decimal places
-                places = max(places, _places(value))
+        if set(map(type, values)) - _INT_ONLY:  # whole chips have no decimal places
+            for value in values:
+                if type(value) is not int:
+                    places = max(places, _places(value))
     for name in _SCALAR_AMOUNTS:
         if name in data:
             places = max(places, _places(data[name]))
@@ -514,7 +522,8 @@ def parse_phh(text: str) -> HandHistory:
         values = amounts[name] or [0] * n
         if len(values) != n:
             raise HandHistoryError(f"{name} has {len(values)} entries for {n} players")
-        if set(map(type, values)) - _INT_ONLY and any(_infinite(v) for v in values):
+        other = set(map(type, values)) - _INT_ONLY
+        if other and any(_infinite(v) for v in values):
             if name != "starting_stacks":
                 raise HandHistoryError(f"{name}: an amount cannot be infinite")
             # Unknown stacks (``inf``): a stack that never runs out, past MAX_CHIPS on
@@ -523,7 +532,7 @@ def parse_phh(text: str) -> HandHistory:
             arrays[name] = tuple(UNKNOWN_STACK if _infinite(v) else scaled(v, name)
                                  for v in values)
             continue
-        if scale == 1 and not set(map(type, values)) - _INT_ONLY and (
+        if scale == 1 and not other and (
                 -MAX_CHIPS <= min(values) and max(values) <= MAX_CHIPS):
             arrays[name] = tuple(values)  # whole chips in range: what `scaled` gives
             continue
@@ -533,12 +542,12 @@ def parse_phh(text: str) -> HandHistory:
             raise HandHistoryError(f"{name}: an amount cannot be infinite")
     scalars = {name: scaled(data[name], name) if name in data else 0 for name in _SCALAR_AMOUNTS}
     rake = _rake_of(data, scalars)
-    converted = list(cleaned)
+    converted = list(cleaned) if scale != 1 else cleaned  # amounts in whole chips: as read
     for k in bets:
         action, parts = cleaned[k], split[k]
         if scale != 1:
             parts[2] = str(scaled(Decimal(parts[2]), f"{at(k)}action {action!r}"))
-            converted[k] = " ".join(parts)
+            converted[k] = " ".join(parts)  # type: ignore[index]
         elif len(parts[2]) >= MAX_CHIPS_DIGITS:
             scaled(Decimal(parts[2]), f"{at(k)}action {action!r}")  # over MAX_CHIPS: refused
     known = _KNOWN_FIELDS
@@ -552,7 +561,8 @@ def parse_phh(text: str) -> HandHistory:
         steps=tuple(map(tuple, split)),
         ante_trimming_status=bool(data.get("ante_trimming_status", False)),
         scale=scale,
-        players=tuple(str(p) for p in players) if isinstance(players, list) else (),
+        players=tuple([str(p) for p in players]) if isinstance(players, list) and players
+        else (),
         fields={k: v for k, v in data.items() if k not in known},
         carried=scalars.pop("_carried"),
         action_lines=lines,
