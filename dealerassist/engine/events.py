@@ -16,6 +16,7 @@ from enum import StrEnum, unique
 from typing import ClassVar, TypeAlias
 
 from dealerassist.cards import Card
+from dealerassist.records import quick_init
 
 __all__ = [
     "BetPlaced",
@@ -42,6 +43,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HoleCardsDealt:
     """Cards dealt to one player on the current street (HE-DEAL); faces may be UNKNOWN."""
@@ -51,6 +53,7 @@ class HoleCardsDealt:
     cards: tuple[Card, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BoardDealt:
     """Community cards turned on the current street, after its burn (HE-STREETS).
@@ -72,6 +75,7 @@ class BoardCardIdentified:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Folded:
     """The player gave up the hand; their chips stay in the pots (POT-FOLDED)."""
@@ -80,6 +84,7 @@ class Folded:
     player: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Checked:
     """The player checked (nothing to call) (G-ACT)."""
@@ -88,6 +93,7 @@ class Checked:
     player: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Called:
     """The player called ``amount`` more chips (all-in for less when short, G-ALLIN)."""
@@ -97,6 +103,7 @@ class Called:
     amount: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BetPlaced:
     """The player opened the round's betting with a total bet of ``to`` (G-ACT)."""
@@ -106,6 +113,7 @@ class BetPlaced:
     to: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RaisedTo:
     """The player raised (or completed a bring-in) to a total bet of ``to`` this round."""
@@ -115,6 +123,7 @@ class RaisedTo:
     to: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BringInPosted:
     """Stud: the low (or high) card posted the bring-in (ST-BRINGIN)."""
@@ -138,6 +147,7 @@ class DrawDeclared:
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardsDrawn:
     """Draw games: the player discarded ``discarded`` and received ``received`` (LB-DEAL).
@@ -154,6 +164,7 @@ class CardsDrawn:
     received: tuple[Card, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardsShown:
     """The player tabled their hole cards at showdown (G-SHOW-CLAIM)."""
@@ -163,6 +174,7 @@ class CardsShown:
     cards: tuple[Card, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Mucked:
     """The player threw their cards away at showdown, giving up every pot (G-SHOW-CLAIM)."""
@@ -171,6 +183,7 @@ class Mucked:
     player: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RakeTaken:
     """The house took ``amount`` from pot ``pot_index`` (RAKE-RATE, RAKE-NFND)."""
@@ -189,6 +202,7 @@ class PotHalf(StrEnum):
     LOW = "low"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PotAwarded:
     """``amount`` of pot ``pot_index`` (or of its ``half``) went to ``player`` (POT-AWARD)."""

@@ -13,10 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealerassist.engine.state import HandState
+from dealerassist.records import quick_init
 
 __all__ = ["Pot", "pots", "pots_from"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pot:
     """One pot: its chips and who can win it (player indices in PHH order)."""

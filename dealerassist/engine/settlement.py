@@ -37,6 +37,7 @@ from dealerassist.engine.showdown import hand_strengths
 from dealerassist.engine.state import HandState, Phase
 from dealerassist.errors import IllegalActionError
 from dealerassist.games.spec import Family
+from dealerassist.records import quick_init
 from dealerassist.rules.model import HiLoOddChip, OddChipRule, RakeBase
 
 _UNKNOWN_CODE = 53  # `dealerassist.cards.UNKNOWN`
@@ -55,6 +56,7 @@ __all__ = ["PotResult", "Settlement", "can_settle", "settle", "settlement", "spl
            "verify_settle"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PotResult:
     """One pot once settled: its chips, rake, who could win it and what each got."""
@@ -67,6 +69,7 @@ class PotResult:
     low_winners: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Settlement:
     """The outcome of a hand: every pot, the total rake, and the events that pay it out."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from dealerassist.games.catalogue import game as game_by_code
 from dealerassist.games.spec import BettingStructure, Family, ForcedBets, GameSpec
+from dealerassist.records import quick_init
 from dealerassist.rules.model import GameFamily, HouseRules
 
 __all__ = ["HandSetup"]
@@ -32,6 +33,7 @@ def _default_rules() -> HouseRules:
     return HouseRules()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandSetup:
     """Everything fixed at the start of one hand.

@@ -62,6 +62,7 @@ from dealerassist.engine.wagers import bring_in_due
 from dealerassist.errors import DealerAssistError, HandHistoryError, IllegalActionError
 from dealerassist.games import GAMES, GameSpec
 from dealerassist.limits import MAX_CHIPS, MAX_CHIPS_DIGITS, shown
+from dealerassist.records import quick_init
 from dealerassist.rules.model import HouseRules, RakeBase, RakeRules
 from dealerassist.rules.profiles import phh_profile
 
@@ -98,6 +99,7 @@ _KNOWN_FIELDS = frozenset({*_AMOUNT_FIELDS, *_SCALAR_AMOUNTS, *_RAKE_FIELDS, "va
                            "ante_trimming_status", "players"})
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandHistory:
     """One PHH hand, amounts scaled to integers (``value / scale`` is the file's amount).
@@ -187,6 +189,7 @@ class Decision:
     max_raise_to: int | None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ReplayResult:
     """What a replay produced."""
