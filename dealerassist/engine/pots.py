@@ -11,6 +11,7 @@ goes down to the pot below and its contenders, so a hand can always be settled.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import add, not_, or_
 
 from dealerassist.engine.state import HandState
 from dealerassist.records import quick_init
@@ -84,8 +85,7 @@ def pots(state: HandState) -> tuple[Pot, ...]:
     Example (POT-EXAMPLE): Chloé all-in 500, Alice and Bruno to 1 200 each gives a main pot
     of 1 500 (all three) and a side pot of 1 400 (Alice and Bruno).
     """
-    in_hand = tuple([not folded and not mucked
-                     for folded, mucked in zip(state.folded, state.mucked, strict=True)])
+    in_hand = tuple(map(not_, map(or_, state.folded, state.mucked)))  # neither folded nor mucked
     if in_hand.count(True) == 1:
         # G-WIN-FOLD: the last player left takes every pot, whatever they put in.
         winner = in_hand.index(True)
@@ -99,5 +99,5 @@ def pots(state: HandState) -> tuple[Pot, ...]:
         # every layer has the same contenders, so `pots_from` gives them one pot.
         total = sum(committed) + state.dead_antes
         return (Pot(total, contenders),) if total else ()
-    pending = tuple([c + b for c, b in zip(committed, state.bets, strict=True)])
+    pending = tuple(map(add, committed, state.bets))
     return pots_from(committed, in_hand=in_hand, dead=state.dead_antes, pending=pending)

@@ -8,6 +8,8 @@ The card, betting and closing handlers call into this module; it calls none of t
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import add, not_
 from typing import Any
 
 from dealerassist.engine import stud
@@ -145,8 +147,7 @@ def _begin_betting(state: HandState) -> HandState:
                 if value >= top:
                     best, top = i, value
             opener = (best + 1) % n
-    live = sorted([bet + stack for bet, stack, out in zip(bets, stacks, folded, strict=True)
-                   if not out])
+    live = sorted(compress(map(add, bets, stacks), map(not_, folded)))  # the players' chips
     second = live[-2] if len(live) > 1 else 0
     order = _ORDER.get((n, opener)) or _ORDER.setdefault((n, opener),
                                                          (opener, *_after(n, opener)))
@@ -213,7 +214,7 @@ def _end_betting(state: HandState, values: list[Any] | None = None) -> HandState
         pass  # checked around: no bet to collect or return
     elif held < 0 and top == cutoff:
         # Every bet called (the usual end of a round): nothing goes back.
-        values[_COMMITTED] = tuple([c + b for c, b in zip(state.committed, bets, strict=True)])
+        values[_COMMITTED] = tuple(map(add, state.committed, bets))
     else:
         stacks = list(state.stacks)
         committed = list(state.committed)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum, unique
+from operator import sub
 from typing import Any, NamedTuple
 
 from dealerassist.cards import Card
@@ -343,12 +344,14 @@ def new_hand(setup: HandSetup) -> HandState:
     starting = setup.starting_stacks
     n = len(starting)
     if any(setup.antes):
-        antes = [ante if ante < stack else stack
-                 for ante, stack in zip(setup.antes, starting, strict=True)]
-        stacks = [stack - ante for stack, ante in zip(starting, antes, strict=True)]
+        antes = list(map(min, setup.antes, starting))  # a short stack posts what it has
+        stacks = list(map(sub, starting, antes))
     else:  # no antes (blind games): nothing to take from the stacks
         antes = list(setup.antes)
         stacks = list(starting)
+    # A blind is limited by the stack less the ante actually posted (an ante returned by
+    # trimming comes back after the blinds are posted, as in PHH's reference).
+    blinds = list(map(min, setup.blinds, stacks))
     returned = [0] * n
     committed = [0] * n
     dead = setup.carried  # JB-NO-OPEN / IRR-JB-FALSE: money carried from an earlier deal
@@ -364,14 +367,10 @@ def new_hand(setup: HandSetup) -> HandState:
                 committed[i] = antes[i]
     else:
         dead += sum(antes)
-    # A blind is limited by the stack less the ante actually posted (an ante returned by
-    # trimming comes back after the blinds are posted, as in PHH's reference).
-    blinds = [min(blind, stack - ante)
-              for blind, stack, ante in zip(setup.blinds, starting, antes, strict=True)]
     if setup.posts:  # BET-NEW-PLAYER: a live big blind posted out of position
         blinds = [min(blinds[i] + setup.posts[i], starting[i] - antes[i]) for i in range(n)]
     if any(blinds):
-        stacks = [stack - blind for stack, blind in zip(stacks, blinds, strict=True)]
+        stacks = list(map(sub, stacks, blinds))
     first = game.streets[0]
     # Built by position from a template of the defaults (this runs once per hand replayed).
     values = list(_NEW_HAND_TEMPLATE)

@@ -36,11 +36,9 @@ def _make_strengths() -> tuple[
     Callable[[Sequence[int], Sequence[int]], int], Callable[[Sequence[int], Sequence[int]], int]
 ]:
     weights = _lookup.WEIGHT
-    flush_suit = _lookup.FLUSH_SUIT
     rows = _lookup.MULTISET_ROW
     no_flush = _lookup.HIGH_COLUMN
     flush = _lookup.HIGH_FLUSH
-    suit_mask = _lookup.SUIT_MASK
     suit_bits = _lookup.SUIT_BITS
     low_bits = _lookup.LOW8_BIT
     low_table = _lookup.LOW8
@@ -49,25 +47,24 @@ def _make_strengths() -> tuple[
         """Strength of the best Omaha high hand from card codes; no checks (OM-2PLUS3).
 
         Each hole pair and board triple is summed once; their sums combine into the key.
+        Every five is rated without its suits first; then the fives of one suit, a suited
+        pair and a triple of its suit, as flushes: a flush beats whatever its five ranks
+        make unsuited, so the better of the two is the best hand. (A joker, which no
+        Omaha deck holds, has no rank key: it fails the first rating.)
         """
-        pairs = [(weights[a] + weights[b], (a, b)) for a, b in combinations(hole, 2)]
-        triples = [
-            (weights[a] + weights[b] + weights[c], (a, b, c)) for a, b, c in combinations(board, 3)
-        ]
-        best = 0
-        for pair_key, pair_codes in pairs:
-            for triple_key, triple_codes in triples:
-                key = pair_key + triple_key
-                suit = flush_suit[key & suit_mask]
-                if suit < 0:
-                    value = no_flush[rows[key >> suit_bits]]
-                else:
-                    mask = 0
-                    for code in pair_codes + triple_codes:
-                        mask |= 1 << (code >> 2)
-                    value = flush[mask]
-                if value > best:
-                    best = value
+        pairs = [weights[a] + weights[b] for a, b in combinations(hole, 2)]
+        triples = [weights[a] + weights[b] + weights[c] for a, b, c in combinations(board, 3)]
+        best = max([no_flush[rows[(pair + triple) >> suit_bits]]
+                    for pair in pairs for triple in triples], default=0)
+        suited = [(a & 3, 1 << (a >> 2) | 1 << (b >> 2) | 1 << (c >> 2))
+                  for a, b, c in combinations(board, 3) if a & 3 == b & 3 == c & 3]
+        if suited:
+            for a, b in combinations(hole, 2):
+                if a & 3 == b & 3:
+                    ranks = 1 << (a >> 2) | 1 << (b >> 2)
+                    for suit, three in suited:
+                        if suit == a & 3 and flush[ranks | three] > best:
+                            best = flush[ranks | three]
         return best
 
     def omaha_low8_strength(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -77,13 +74,8 @@ def _make_strengths() -> tuple[
         """
         pairs = {low_bits[a] | low_bits[b] for a, b in combinations(hole, 2)}
         triples = {low_bits[a] | low_bits[b] | low_bits[c] for a, b, c in combinations(board, 3)}
-        best = 0
-        for pair_mask in pairs:
-            for triple_mask in triples:
-                value = low_table[pair_mask | triple_mask]
-                if value > best:
-                    best = value
-        return best
+        return max([low_table[pair | triple] for pair in pairs for triple in triples],
+                   default=0)
 
     return omaha_high_strength, omaha_low8_strength
 
