@@ -54,6 +54,12 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     held_codes = [c.code for c in held]  # cards are interned: a card is its code
     unknown_slots = [k for k, code in enumerate(held_codes) if code == _UNKNOWN_CODE]
     fresh = [c for c in cards if c.code not in held_codes]
+    if not fresh:  # the usual show: every card shown is known already; only the show is new
+        shown = list(state.shown)
+        shown[player] = True
+        values = list(state)
+        values[_SHOWN] = tuple(shown)
+        return _new_tuple(HandState, values)
     if len(fresh) > len(unknown_slots):
         raise _fail(f"player {player} shows {len(fresh)} card(s) they were not dealt",
                     "IRR-DECK")
