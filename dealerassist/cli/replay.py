@@ -160,8 +160,13 @@ def _review(result: ReplayResult) -> list[dict[str, str]]:
                           already=[(f.rule_id, f.message) for f in result.flags])
 
 
+_REVIEWED = frozenset((BringInPosted, CardsDrawn))
+
+
 def _needs_review(events: tuple[object, ...], bring_in: int) -> bool:
     """Whether the events hold a short bring-in or a draw whose counts differ."""
+    if _REVIEWED.isdisjoint(map(type, events)):  # no bring-in, no draw: most hands
+        return False
     for event in events:
         kind = type(event)
         if kind is BringInPosted:

@@ -126,7 +126,7 @@ def _begin_betting(state: HandState) -> HandState:
     opening = street.opening
     if opening is not _BY_POSITION:
         # ST-BRINGIN / RZ-BRINGIN on the first round, ST-FIRST on later rounds.
-        opener = stud.opener(setup.game, opening, state.hole, [not f for f in folded])
+        opener = stud.opener(setup.game, opening, state.hole, list(map(not_, folded)))
     elif street.draw and state.opened_by >= 0 and _opener_first(setup):
         # DR-AFTER: after the draw the opener acts first (the next player clockwise still in
         # with chips if the opener folded or is all-in: the filter below skips them).
@@ -189,19 +189,19 @@ def _end_betting(state: HandState, values: list[Any] | None = None) -> HandState
     """
     n = len(state.stacks)
     folded = state.folded
-    active = [i for i in range(n) if not folded[i]]
+    active = folded.count(False)  # players still in
     runout = state.runout
-    if not runout and len(active) > 1 and \
+    if not runout and active > 1 and \
             not _draws_after(state.setup.game)[state.street_index]:
-        stacks = state.stacks
-        if len([i for i in active if stacks[i]]) <= 1:
+        # At most one of them with chips left: the rest of the hand is dealt out.
+        if sum(map(bool, compress(state.stacks, map(not_, folded)))) <= 1:
             runout = True
     bets = state.bets
     # POT-UNCALLED: the part of a bet nobody matched goes back (also when all others
     # folded, G-WIN-FOLD); the rest goes into the pots.
     cutoff = sorted(bets)[-2]
     held = -1
-    if len(active) == 1 and active[0] == state.opened_by and state.street_index == 0 and \
+    if active == 1 and folded.index(False) == state.opened_by and state.street_index == 0 and \
             needs_openers(state.setup.game, state.setup.rules):
         # JB-PROVE / IRR-JB-FALSE: everyone folded to the opener before the draw. The opener
         # must still show openers to win; a false opener's first bet stays with the antes,
@@ -239,7 +239,7 @@ def _end_betting(state: HandState, values: list[Any] | None = None) -> HandState
     values[_RUNOUT] = runout
     # The next state is built once, from ``values``: the showdown, a passed-out deal or
     # the next street (none of which reads the fields changed above from ``state``).
-    if len(active) == 1:
+    if active == 1:
         return _showdown_of(values)
     if state.street_index == 0 and state.opened_by < 0 and \
             needs_openers(state.setup.game, state.setup.rules) and state.setup.game.has_draws:

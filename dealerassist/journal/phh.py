@@ -504,7 +504,7 @@ def parse_phh(text: str) -> HandHistory:
     for name in _SCALAR_AMOUNTS:
         if name in data:
             places = max(places, _places(data[name]))
-    split = [action.split() for action in cleaned]
+    split = list(map(str.split, cleaned))
     if actions_line < 0:
         lines = _action_lines(text, actions)
     else:  # every action is on the ``actions`` line (`_line_toml`), as `_action_lines` finds
