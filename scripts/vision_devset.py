@@ -19,7 +19,7 @@ Usage::
     python scripts/vision_devset.py latency A.pk --frames 120 \
         --variant base: --variant wide:'G._REPEAT=0.9'
 
-Module letters for ``--set``: R recogniser, G geometry, H card_hypotheses, B card_body,
+Module letters for ``--set``: R recogniser, G geometry, H card_hypotheses,
 E edge_snap, O outlines, Q quads, M card_metric.
 """
 
@@ -53,7 +53,7 @@ from dealerassist.vision.evaluation import (  # noqa: E402
 from dealerassist.vision.synthetic import render_scene  # noqa: E402
 
 MODULES = {
-    "R": "recogniser", "G": "geometry", "H": "card_hypotheses", "B": "card_body",
+    "R": "recogniser", "G": "geometry", "H": "card_hypotheses",
     "E": "edge_snap", "O": "outlines", "Q": "quads", "M": "card_metric", "I": "ink",
 }
 
@@ -126,8 +126,6 @@ def _recogniser(args: argparse.Namespace):  # noqa: ANN202 - imported late, afte
     options: dict = {}
     if args.model:
         options["model_path"] = args.model
-    if args.face_model:
-        options["face_model_path"] = None if args.face_model == "none" else args.face_model
     return Recogniser(**options)
 
 
@@ -220,7 +218,6 @@ def main_with(argv: list[str]) -> None:
         sub.set_defaults(run=function)
         sub.add_argument("sets", type=Path, nargs="+")
         sub.add_argument("--model", type=Path)
-        sub.add_argument("--face-model", help="a card_body ONNX file, or 'none'")
         sub.add_argument("--threads", type=int, default=2)
     score = commands.choices["score"]
     score.add_argument("--set", help="module constants to override, ';'-separated")

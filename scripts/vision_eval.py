@@ -43,16 +43,12 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list every miss")
     parser.add_argument("--save-failures", type=Path, help="write frames with a miss here")
     parser.add_argument("--model", type=Path)
-    parser.add_argument("--face-model", help="another card-face model (card_body), or 'none' "
-                        "to read the corner indices alone")
     parser.add_argument("--diagnose", action="store_true",
                         help="say which stage lost each missed card, per condition")
     parser.add_argument("--conditions", help="comma-separated conditions to run (default all)")
     args = parser.parse_args()
     cv2.setNumThreads(2)
     options: dict = {"model_path": args.model} if args.model else {}
-    if args.face_model:
-        options["face_model_path"] = None if args.face_model == "none" else Path(args.face_model)
     recogniser = Recogniser(**options)
     decks = vision_scenes.decks(heldout=True)
     total, by_condition, by_deck = Score(), {}, {}

@@ -47,11 +47,7 @@ def normalise_patches(patches: np.ndarray) -> np.ndarray:
 
 
 def build_model(height: int = PATCH_H, width: int = PATCH_W, outputs: int = 18):  # type: ignore[no-untyped-def]
-    """The tiny CNN: three conv blocks, then rank (14) and suit (4) logits in one vector.
-
-    The card-face witness (`scripts/vision_body.py`) is the same network on a larger input
-    with its own outputs.
-    """
+    """The tiny CNN: three conv blocks, then rank (14) and suit (4) logits in one vector."""
     from torch import nn
 
     return nn.Sequential(

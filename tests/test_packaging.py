@@ -41,7 +41,6 @@ def test_every_file_under_resources_is_package_data() -> None:
 def test_the_model_and_the_french_translation_are_read_from_inside_the_package() -> None:
     base = resources.files("dealerassist") / "resources"
     assert (base / "vision" / "card_index.onnx").is_file()
-    assert (base / "vision" / "card_body.onnx").is_file()
     assert (base / "i18n" / "dealerassist_fr.qm").is_file()
 
 

@@ -24,7 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--calibration", metavar="FILE", help="table calibration (zones)")
     parser.add_argument("--model", metavar="FILE.onnx", help="another card model")
     parser.add_argument("--face-model", metavar="FILE.onnx",
-                        help="another card-face model (the third witness beside the indices)")
+                        help="ignored: the recogniser reads no card-face model (the option "
+                             "stays so that scripts passing it still run)")
     parser.add_argument("--rules", metavar="FILE",
                         help="the house rules: the court letters of its decks (deck.index_letters)")
     parser.add_argument("--min-confidence", type=float, default=None,
@@ -40,7 +41,6 @@ def run(args: argparse.Namespace) -> int:
     warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"dealerassist\.vision\.")
     from dealerassist.errors import RecognitionError
     from dealerassist.vision.calibration import TableCalibration
-    from dealerassist.vision.card_body import DEFAULT_BODY_PATH
     from dealerassist.vision.image_file import read_image_reduced
     from dealerassist.vision.model import DEFAULT_MODEL_PATH
     from dealerassist.vision.recogniser import Recogniser, read_image
@@ -65,7 +65,6 @@ def run(args: argparse.Namespace) -> int:
         letters = load_rules(args.rules).deck.index_letters.value
     recogniser = Recogniser(
         model_path=Path(args.model) if args.model else DEFAULT_MODEL_PATH,
-        face_model_path=Path(args.face_model) if args.face_model else DEFAULT_BODY_PATH,
         calibration=calibration,
         letters=letters,
         **threshold,

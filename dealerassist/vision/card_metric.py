@@ -117,11 +117,6 @@ class CardMetric:
         coefficients = np.array([[r, 0.0, r], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
         return cls(coefficients, (0.0, 0.0), 1.0, np.diag([r, r]))
 
-    def scaled(self, factor: float) -> CardMetric:
-        """Return this metric for a card ``factor`` times as large on screen, everywhere."""
-        return CardMetric(self.coefficients * factor, self.centre, self.span, self.mean * factor,
-                          self.reach)
-
     def maps(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Return, at each point, the maps image -> table units and back, (N, 2, 2) each.
 

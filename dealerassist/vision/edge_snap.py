@@ -19,7 +19,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["edges_across", "snap_quads"]
+__all__ = ["snap_quads"]
 
 # Where along a side the edge is looked for (fractions of the side from the index corner):
 # past the rounded corner, beside the index, not far into the part a fan covers.
@@ -31,10 +31,6 @@ _STEP = 0.5  # pixels between the offsets tried; the response spans 4 steps (2 p
 _MIN_EDGE = 14.0  # grey levels: the weakest step from card stock to what lies outside it
 _GAIN = 1.25  # a side moves only to an edge this much stronger than where it lies
 _MAX_ROWS = 32000  # rows of the maps given to one remap (it wants fewer than 32767)
-# `edges_across`: where a long side may lie instead, a card's width to either side.
-_ACROSS_ALONG = np.linspace(0.05, 0.35, 12, dtype=np.float32)  # of the long side, from the corner
-_ACROSS_STEP = 0.01  # card widths between the offsets tried
-_ACROSS_SPAN = 2  # steps each way between the two levels compared (~1 pixel at search scale)
 
 
 def snap_quads(gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -167,77 +163,3 @@ def _third_lowest(values: np.ndarray) -> np.ndarray:
         np.minimum(second, np.maximum(first, value), out=second)
         np.minimum(first, value, out=first)
     return third
-
-
-def edges_across(
-    gray: np.ndarray, vertex: np.ndarray, end: np.ndarray, other: np.ndarray, *,
-    reach: float, near: float, least: float,
-) -> np.ndarray:
-    """Where the long side at each index corner finds the strongest straight edge aside.
-
-    Why: in a pile a hypothesis covering a card often lies a sixth to a third of its
-    width beside it, the card's own long side lying on another card (white on white: a
-    faint step of shade, either way, that `snap_quads` neither looks for nor reaches).
-    Across the side, the grey level is sampled every ``_ACROSS_STEP`` of the card's width
-    at points along the side past the index; the step between levels on either side of
-    an offset, taken as the median over the points (ink beside the side is at a few of
-    them, a card's straight edge at all), is the edge's strength there, either sign.
-
-    Args:
-        gray: the grey search image (uint8).
-        vertex: (N, 2) the index corners, in the grey image's pixels.
-        end: (N, 2) the far end of each one's long side.
-        other: (N, 2) the other end of each one's short side.
-        reach: the farthest offset, in card widths (the short side).
-        near: offsets nearer than this (card widths) are where the side lies already.
-        least: the weakest edge taken (grey levels).
-
-    Returns:
-        (N,) float32: the offset of the strongest edge that is a local peak, in card
-        widths, towards ``other`` positive; NaN where none is strong enough.
-
-    """
-    vertex = np.asarray(vertex, np.float32).reshape(-1, 2)
-    count = len(vertex)
-    if count == 0:
-        return np.zeros(0, np.float32)
-    offsets, strength = edge_strengths(gray, vertex, end, other, reach=reach)
-    peak = np.zeros_like(strength, dtype=bool)
-    peak[:, 1:-1] = (strength[:, 1:-1] >= strength[:, :-2]) & (strength[:, 1:-1] >= strength[:, 2:])
-    allowed = peak & (strength >= least) & (np.abs(offsets) >= near)[None]
-    masked = np.where(allowed, strength, -1.0)
-    best = np.argmax(masked, axis=1)
-    found = masked[np.arange(count), best] >= 0
-    return np.where(found, offsets[best], np.nan).astype(np.float32)
-
-
-def edge_strengths(
-    gray: np.ndarray, vertex: np.ndarray, end: np.ndarray, other: np.ndarray, *,
-    reach: float,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Each side's straight-edge strength at offsets up to ``reach`` card widths either way.
-
-    As `edges_across` measures it (its arguments too): the median over points along the
-    side past the index corner (``_ACROSS_ALONG``) of the grey step across each offset
-    (every ``_ACROSS_STEP``), either sign. Returns the offsets in card widths (M,) and the
-    strengths (N, M).
-    """
-    vertex = np.asarray(vertex, np.float32).reshape(-1, 2)
-    count = len(vertex)
-    end = np.asarray(end, np.float32).reshape(-1, 2)
-    across = np.asarray(other, np.float32).reshape(-1, 2) - vertex
-    steps = int(round(reach / _ACROSS_STEP)) + _ACROSS_SPAN
-    offsets = np.arange(-steps, steps + 1, dtype=np.float32) * np.float32(_ACROSS_STEP)
-    points = vertex[:, None] + _ACROSS_ALONG[None, :, None] * (end - vertex)[:, None]  # (N, T, 2)
-    map_x = points[..., 0, None] + offsets * across[:, None, 0, None]  # (N, T, M)
-    map_y = points[..., 1, None] + offsets * across[:, None, 1, None]
-    rows = len(_ACROSS_ALONG)
-    map_x, map_y = map_x.reshape(count * rows, -1), map_y.reshape(count * rows, -1)
-    values = np.concatenate([
-        cv2.remap(gray, map_x[start : start + _MAX_ROWS], map_y[start : start + _MAX_ROWS],
-                  cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        for start in range(0, len(map_x), _MAX_ROWS)]).astype(np.int16)
-    span = 2 * _ACROSS_SPAN
-    steps_ = values[:, span:] - values[:, :-span]  # (N * T, M - span)
-    strength = np.abs(np.median(steps_.reshape(count, rows, -1), axis=1)).astype(np.float32)
-    return offsets[_ACROSS_SPAN:-_ACROSS_SPAN], strength

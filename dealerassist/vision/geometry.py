@@ -16,7 +16,7 @@ are expected: the classifier answers "no index" for them. Quad helpers live in `
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -43,11 +43,10 @@ from dealerassist.vision.quads import (
     inside_shares,
     order_quad,
     order_quads,
-    overlap,
 )
 
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "find_card_quads",
-           "find_cards", "fresh_hypotheses", "grid_weights", "index_regions", "inside_shares",
+           "find_cards", "grid_weights", "index_regions", "inside_shares",
            "order_quad"]
 
 _DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
@@ -176,12 +175,6 @@ _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units
 # other seeds (4242 overlap, 5151, 6262: 2674 -> 2684 of 2862, false reports 62 -> 61) but
 # made more false reports on the held-out set (119 -> 126, sure 35 -> 34): not shipped.
 _CORNER_EDGE = 0.25 * SHORT_SIDE
-_RESIDUAL_AREA = 0.08  # what is left of a region, at least this of a card, is searched
-_RESIDUAL_MOST = 4.0  # ... and at most this (larger: lit felt, not one card's part)
-_RESIDUAL_STRIPS = True  # pieces searched as strips too (+2 cards on the overlap sets)
-_RESIDUAL_ALONE = 1.05  # a region this much larger than the cards read in it shows more
-_RESIDUAL_STOCK = 0.4  # ... and this much of it card stock (not a back's pattern)
-_RESIDUAL_OPEN = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
 _COVERED = 0.9  # an open outline this much on settled ones holds nothing more (`_covered`)
 _AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
 
@@ -401,12 +394,6 @@ def _metrics(metric: CardMetric | None, sure: bool, long_side: float) -> list[Ca
     if not sure:
         tries.append(CardMetric.isotropic(max(long_side, 1.0)))
     return tries
-
-
-def fresh_hypotheses(known: Sequence[CardQuad], hypotheses: Sequence[CardQuad]) -> list[CardQuad]:
-    """Return the hypotheses that repeat none of the known quads nor an earlier hypothesis."""
-    ids = {id(quad) for quad in hypotheses}
-    return [quad for quad in _dedupe([*known, *hypotheses]) if id(quad) in ids]
 
 
 @dataclass(frozen=True, slots=True)
@@ -719,121 +706,6 @@ class CardSearch:
         snapped, strength = snap_quads(self.gray, np.concatenate(quads))
         order = np.argsort(-strength, kind="stable")
         return [CardQuad(q, False) for q in snapped[order] / scale]
-
-    def residual_hypotheses(
-        self, carded: Sequence[np.ndarray], metric_of: Callable[[], CardMetric | None],
-    ) -> list[CardQuad]:
-        """Card hypotheses on what the regions show beyond the cards already read in them.
-
-        Why: in a pile, a card whose index corner lies on another card (white on white) has
-        no corner in the region's outline, and the hypotheses made from that outline lie
-        beside it. Once the cards around it are read, what is left of the region is the
-        unread card's visible part, and its outline has that card's corners. ``carded``:
-        the outlines (search pixels) that gave a card. Only regions larger than what they
-        cover there (`_left_over`) are worked on, and only what lies against them is
-        searched (the rest was searched before): each piece from ``_RESIDUAL_AREA`` to
-        ``_RESIDUAL_MOST`` of their median area, ``_RESIDUAL_STOCK`` card stock (not a
-        back's pattern), not a clean outline read before; for corners, hidden corners and
-        (``_RESIDUAL_STRIPS``) as a strip. ``metric_of`` gives the card's size, asked only
-        when there is something to search (speed).
-        """
-        box = self._left_over(carded) if carded else None
-        if box is None:
-            return []
-        # Worked out in the box around the regions that may show more (speed).
-        x0, y0, x1, y1 = box
-        shift = np.float32([x0, y0])
-        # A hypothesis must lie on what is not felt, anywhere in the frame.
-        whole = cv2.bitwise_or(self.closed, self.not_felt)
-        support = whole[y0:y1, x0:x1]
-        erased = np.zeros_like(support)
-        for corners in carded:
-            cv2.fillConvexPoly(erased, np.round(corners - shift).astype(np.int32), 255)
-        erased = cv2.dilate(erased, _OPEN_3)
-        left = cv2.morphologyEx(cv2.bitwise_and(support, cv2.bitwise_not(erased)),
-                                cv2.MORPH_OPEN, _RESIDUAL_OPEN)
-        pieces, _ = cv2.findContours(left, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        card = float(np.median([abs(cv2.contourArea(np.asarray(corners, np.float32)))
-                                for corners in carded]))
-        large = [piece for piece in pieces
-                 if _RESIDUAL_AREA * card <= cv2.contourArea(piece) <= _RESIDUAL_MOST * card]
-        if not large:
-            return []
-        ring = cv2.dilate(erased, _RESIDUAL_OPEN)
-        mask = self.mask[y0:y1, x0:x1]
-        contours: list[np.ndarray] = []
-        for piece in large:
-            x, y, w, h = cv2.boundingRect(piece)
-            inside = np.zeros((h, w), np.uint8)
-            cv2.drawContours(inside, [piece], -1, 255, cv2.FILLED, offset=(-x, -y))
-            if (not np.any(ring[y:y + h, x:x + w] & inside)
-                    or np.count_nonzero(mask[y:y + h, x:x + w] & inside)
-                    < _RESIDUAL_STOCK * np.count_nonzero(inside)):
-                continue
-            contour = piece + np.int32([x0, y0])
-            outline = outline_from_contour(contour)
-            if outline is None or not any(overlap(outline[0], quad, of_larger=True) >= 0.8
-                                          for quad, _ in self._singles):
-                contours.append(contour)
-        metric = metric_of() if contours else None
-        if metric is None:
-            return []
-        corners = many_corner_hypotheses(
-            [CornerSearch(contour, metric, min_edge=_CORNER_EDGE) for contour in contours],
-            whole)
-        quads = [quad for part in corners for _, quad in part]
-        if _HIDDEN_CORNERS:
-            quads += hidden_corner_hypotheses(contours, whole, metric)
-        if _RESIDUAL_STRIPS:
-            for contour in contours:
-                quads += strip_hypotheses(self.gray, cv2.minAreaRect(contour), metric)
-        if not quads:
-            return []
-        snapped, strength = snap_quads(self.gray, order_quads(np.stack(quads)))
-        order = np.argsort(-strength, kind="stable")
-        return [CardQuad(q, False) for q in snapped[order] / self.scale]
-
-    def _left_over(self, carded: Sequence[np.ndarray]) -> tuple[int, int, int, int] | None:
-        """Return the box around the regions holding a card read that may show more (speed).
-
-        A region with no card read in it was searched before; one whose area is at most
-        ``_RESIDUAL_ALONE`` times what the cards read in it cover shows nothing else. None
-        when no region is left.
-        """
-        centres = np.stack([corners.mean(axis=0) for corners in carded]).astype(np.float32)
-        areas = [abs(cv2.contourArea(np.asarray(corners, np.float32))) for corners in carded]
-        regions = [*self._regions[0], *self._regions[1]]
-        if not regions:
-            return None
-        rects = np.array([cv2.boundingRect(contour) for contour in regions], np.float32)
-        x, y = centres[:, 0], centres[:, 1]
-        near = ((x >= rects[:, :1]) & (x <= rects[:, :1] + rects[:, 2:3])
-                & (y >= rects[:, 1:2]) & (y <= rects[:, 1:2] + rects[:, 3:4]))
-        boxes = []
-        for number in np.flatnonzero(near.any(axis=1)):
-            contour = regions[number]
-            inside = [k for k in np.flatnonzero(near[number]) if cv2.pointPolygonTest(
-                contour, (float(x[k]), float(y[k])), False) >= 0]
-            if not inside:
-                continue
-            # The area the cards read cover in it (their overlaps taken off pairwise: if
-            # three overlap, less than they cover, so the region is searched).
-            covered = sum(areas[k] for k in inside) - sum(
-                cv2.intersectConvexConvex(np.asarray(carded[a], np.float32),
-                                          np.asarray(carded[b], np.float32))[0]
-                for n, a in enumerate(inside) for b in inside[n + 1:])
-            if cv2.contourArea(contour) > _RESIDUAL_ALONE * covered:
-                left, top, w, h = (int(v) for v in rects[number])
-                boxes.append((left, top, left + w, top + h))
-        if not boxes:
-            return None
-        # The cards read lying in the box are cut out of it whole: a margin of a card.
-        height, width = self.mask.shape
-        margin = int(np.sqrt(max(areas)))
-        x0, y0 = (max(0, min(b[k] for b in boxes) - margin) for k in (0, 1))
-        x1 = min(width, max(b[2] for b in boxes) + margin)
-        y1 = min(height, max(b[3] for b in boxes) + margin)
-        return x0, y0, x1, y1
 
     def found(
         self, hypotheses: list[CardQuad], *, max_hypotheses: int = 40, blank: Sequence[int] = ()

@@ -47,13 +47,12 @@ def test_recognize_reports_what_the_console_would_propose_by_default(capsys):
     assert all(entry["cards"] == [] for entry in json.loads(capsys.readouterr().out))
 
 
-def test_recognize_missing_face_model_is_one_line_naming_it(capsys, tmp_path):
+def test_recognize_still_accepts_the_face_model_option_and_reads_the_same(capsys, tmp_path):
     board = str(FIXTURES / "board_five.png")
-    assert main(["recognize", board, "--face-model", str(tmp_path / "face.onnx")]) == 1
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1 and "face.onnx" in lines[0] and "card face model is missing" in lines[0]
+    assert main(["recognize", board, "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main(["recognize", board, "--json", "--face-model", str(tmp_path / "face.onnx")]) == 0
+    assert json.loads(capsys.readouterr().out) == plain
 
 
 def test_recognize_places_cards_in_zones_at_any_resolution_of_the_calibrated_shape(

@@ -5,7 +5,6 @@ import pytest
 
 from dealerassist.errors import RecognitionError
 from dealerassist.vision import network
-from dealerassist.vision.card_body import BODY_H, BODY_W, DEFAULT_BODY_PATH, BodyClassifier
 from dealerassist.vision.model import DEFAULT_MODEL_PATH, PATCH_H, PATCH_W, IndexClassifier
 from dealerassist.vision.recogniser import Recogniser, read_image
 
@@ -25,12 +24,11 @@ def _patches(count, height, width, seed):
 
 def test_onnxruntime_is_the_default_engine_where_it_is_installed():
     assert IndexClassifier().engine == "onnxruntime"
-    assert BodyClassifier()._net.engine == "onnxruntime"
     assert IndexClassifier(engine="opencv").engine == "opencv"
 
 
 @pytest.mark.parametrize(("network", "height", "width", "count"), [
-    (IndexClassifier, PATCH_H, PATCH_W, 40), (BodyClassifier, BODY_H, BODY_W, 12)])
+    (IndexClassifier, PATCH_H, PATCH_W, 40)])
 def test_both_engines_give_each_network_the_same_probabilities(network, height, width, count):
     inputs = _patches(count, height, width, seed=3)
     fast = network(engine="onnxruntime").predict(inputs)
@@ -71,7 +69,7 @@ def test_without_onnxruntime_the_networks_run_on_opencv(monkeypatch):
         IndexClassifier(engine="onnxruntime")
 
 
-@pytest.mark.parametrize("path", [DEFAULT_MODEL_PATH, DEFAULT_BODY_PATH])
+@pytest.mark.parametrize("path", [DEFAULT_MODEL_PATH])
 def test_the_shipped_networks_hidden_convolutions_come_in_blocks_of_16(path):
     # ONNX Runtime runs convolutions of 16 and 32 channels faster than the 12 and 24 that
     # were trained (scripts/vision_train.pad_channels adds zero filters): a network exported

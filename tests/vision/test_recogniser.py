@@ -10,7 +10,7 @@ from dealerassist.vision.recogniser import Recogniser, read_image
 
 from .conftest import FIXTURES
 
-# The version resources/vision/card_index.onnx and card_body.onnx were checked with.
+# The version resources/vision/card_index.onnx was checked with.
 TESTED_OPENCV = "5.0.0"
 
 
