@@ -728,8 +728,8 @@ def _cards(text: str, action: str) -> tuple[Card, ...]:
         except KeyError:  # another spelling: parse_cards reads it (or names the fault)
             found = None
         # A repeated card goes to parse_cards: a face twice is refused there (IRR-DECK),
-        # "??" may repeat.
-        if found is not None and len(set(found)) == len(found):
+        # "??" may repeat. (Cards are interned: one object per card, told apart by id.)
+        if found is not None and len(set(map(id, found))) == len(found):
             if len(_CARDS_CACHE) < 100_000:
                 _CARDS_CACHE[text] = found
             return found
