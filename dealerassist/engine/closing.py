@@ -47,6 +47,8 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
         raise _fail("hands are shown after the betting, not during it", "G-SHOW-ORDER")
     cards = tuple(event.cards)
     held = state.hole[player]
+    if cards == held:  # the usual show: the cards dealt (interned: compared by identity)
+        return _shown(state, player)
     if len(cards) > len(held):
         raise _fail(f"player {player} holds {len(held)} cards, not {len(cards)}", "G-SHOW-CLAIM")
     # Cards shown replace the faces we did not know; known faces must match.
@@ -54,12 +56,8 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     held_codes = [c.code for c in held]  # cards are interned: a card is its code
     unknown_slots = [k for k, code in enumerate(held_codes) if code == _UNKNOWN_CODE]
     fresh = [c for c in cards if c.code not in held_codes]
-    if not fresh:  # the usual show: every card shown is known already; only the show is new
-        shown = list(state.shown)
-        shown[player] = True
-        values = list(state)
-        values[_SHOWN] = tuple(shown)
-        return _new_tuple(HandState, values)
+    if not fresh:  # every card shown is known already: only the show is new
+        return _shown(state, player)
     if len(fresh) > len(unknown_slots):
         raise _fail(f"player {player} shows {len(fresh)} card(s) they were not dealt",
                     "IRR-DECK")
@@ -77,6 +75,15 @@ def _on_show(state: HandState, event: CardsShown) -> HandState:
     values[_HOLE] = tuple(hole)
     values[_SHOWN] = tuple(shown)
     values[_SEEN] = seen
+    return _new_tuple(HandState, values)
+
+
+def _shown(state: HandState, player: int) -> HandState:
+    """``state`` with ``player``'s hand tabled, the cards shown being those already known."""
+    shown = list(state.shown)
+    shown[player] = True
+    values = list(state)
+    values[_SHOWN] = tuple(shown)
     return _new_tuple(HandState, values)
 
 

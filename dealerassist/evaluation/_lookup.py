@@ -39,15 +39,13 @@ WEIGHT: tuple[int, ...] = tuple(
 
 
 def _flush_suits() -> tuple[int, ...]:
-    """For each 12-bit suit-count field, the suit holding five or more cards, else -1."""
-    result = []
-    for field in range(1 << SUIT_BITS):
-        suit = -1
-        for candidate in range(4):
-            if (field >> 3 * candidate) & 7 >= 5:
-                suit = candidate
-        result.append(suit)
-    return tuple(result)
+    """For each 12-bit suit-count field, the suit holding five or more cards, else -1.
+
+    (Of the fields no seven cards make, with two such suits: the higher one.)
+    """
+    return tuple([3 if field >> 9 & 7 >= 5 else 2 if field >> 6 & 7 >= 5
+                  else 1 if field >> 3 & 7 >= 5 else 0 if field & 7 >= 5 else -1
+                  for field in range(1 << SUIT_BITS)])
 
 
 FLUSH_SUIT = _flush_suits()
