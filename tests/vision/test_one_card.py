@@ -28,3 +28,14 @@ def test_defect_issue_42_single_card_cropped_to_its_border_is_read(code, width):
 def test_a_card_shaped_empty_table_stays_empty():
     table = np.full((350, 250, 3), (40, 110, 30), np.uint8)
     assert _RECOGNISER.recognise(table) == []
+
+
+def test_a_16_9_camera_frame_read_empty_is_not_read_again_as_one_card(monkeypatch):
+    """A bright empty table from a 16:9 camera is no card photo: no second read (19 ms)."""
+    retried = []
+    monkeypatch.setattr(_RECOGNISER, "_read_one_card", lambda frame: retried.append(1) or [])
+    desk = np.full((720, 1280, 3), (225, 228, 230), np.uint8)
+    assert _RECOGNISER.recognise(desk) == []
+    assert retried == []
+    assert _RECOGNISER.recognise(np.ascontiguousarray(desk[:, :504])) == []  # 0.7: card-shaped
+    assert retried == [1]
