@@ -501,9 +501,11 @@ def parse_phh(text: str) -> HandHistory:
             for value in values:
                 if type(value) is not int:
                     places = max(places, _places(value))
-    for name in _SCALAR_AMOUNTS:
-        if name in data:
-            places = max(places, _places(data[name]))
+    present = [name for name in _SCALAR_AMOUNTS if name in data]  # the stakes written
+    for name in present:
+        value = data[name]
+        if type(value) is not int:
+            places = max(places, _places(value))
     split = list(map(str.split, cleaned))
     if actions_line < 0:
         lines = _action_lines(text, actions)
@@ -564,10 +566,12 @@ def parse_phh(text: str) -> HandHistory:
             arrays[name] = tuple(values)  # whole chips in range: what `scaled` gives
             continue
         arrays[name] = tuple(scaled(v, name) for v in values)
-    for name in _SCALAR_AMOUNTS:
-        if name in data and _infinite(data[name]):
+    for name in present:
+        if _infinite(data[name]):
             raise HandHistoryError(f"{name}: an amount cannot be infinite")
-    scalars = {name: scaled(data[name], name) if name in data else 0 for name in _SCALAR_AMOUNTS}
+    scalars = dict.fromkeys(_SCALAR_AMOUNTS, 0)
+    for name in present:
+        scalars[name] = scaled(data[name], name)
     rake = _rake_of(data, scalars)
     converted = list(cleaned) if scale != 1 else cleaned  # amounts in whole chips: as read
     for k in bets:
