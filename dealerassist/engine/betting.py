@@ -31,7 +31,7 @@ from dealerassist.games.spec import BetSize, BettingStructure, Family, Opening
 from dealerassist.rules.model import LowballOpening
 
 __all__ = ["LegalActions", "cap_left", "legal_actions", "must_open_double", "open_pair",
-           "raise_allowed", "raise_block"]
+           "opens_double", "raise_allowed", "raise_block"]
 
 # Enum members as module constants: looking a member up on its class goes through the
 # enum metaclass (~0.1 us), and the hot paths below test several per event.
@@ -278,16 +278,26 @@ def must_open_double(state: HandState, player: int) -> bool:
     House option ``lowball.opening: double_big_blind``: before the draw nobody may call
     the blinds alone; the first voluntary bet is a raise (at least double the big blind).
     """
-    setup = state.setup
-    game = setup.game
     return (
         state.street_index == 0
-        and game.family is _FAMILY_DRAW
+        and state.raise_count == 0
+        and opens_double(state.setup)
+        and state.bets[player] < max(state.bets)
+    )
+
+
+def opens_double(setup: HandSetup) -> bool:
+    """Whether a hand of this setup opens with a double big blind (LB-STRUCT, LB-OPEN).
+
+    A lowball draw game with blinds under the house option: the part of
+    `must_open_double` that the hand's setup decides, for a caller that asks it once.
+    """
+    game = setup.game
+    return (
+        game.family is _FAMILY_DRAW
         and game.high is None
         and setup.rules.lowball.opening is _DOUBLE_BIG_BLIND
-        and state.raise_count == 0
         and any(setup.blinds)
-        and state.bets[player] < max(state.bets)
     )
 
 

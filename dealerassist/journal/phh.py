@@ -28,6 +28,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from dealerassist.cards import Card, format_cards, parse_cards
@@ -56,7 +57,7 @@ from dealerassist.engine import (
     settlement,
     verify_event,
 )
-from dealerassist.engine.betting import must_open_double, raise_allowed
+from dealerassist.engine.betting import must_open_double, opens_double, raise_allowed
 from dealerassist.engine.dealing import deal_in_turn
 from dealerassist.engine.draws import can_draw
 from dealerassist.engine.wagers import bring_in_due
@@ -720,6 +721,8 @@ _CHECKS: dict[int, Checked] = {}
 # can start a joker, a "10" or a separator), which `_cards` relies on.
 _PHH_FACES: dict[str, Card] = {str(card): card for card in map(Card.from_code, range(52))}
 _PHH_FACES["??"] = Card.from_code(53)
+_UNKNOWN_CODE = _PHH_FACES["??"].code
+_CODE = attrgetter("code")  # a card's code (a card is its code: cards are interned)
 
 
 def _cards(text: str, action: str) -> tuple[Card, ...]:
@@ -1063,6 +1066,8 @@ class _Replayer:
         # and are applied together (`deal_in_turn`: the same fold, one state built) before
         # the next action of any other kind, or at the end.
         state = self.state
+        # LB-STRUCT: whether a call of the blinds may need verifying at all in this hand.
+        double = opens_double(state.setup)
         deal_board = _EVOLVE_BOARD
         fold_in, check_in, call_in = _EVOLVE_FOLD, _EVOLVE_CHECK, _EVOLVE_CALL
         raise_in, bring_in = _EVOLVE_RAISE, _EVOLVE_BRING_IN
@@ -1134,7 +1139,7 @@ class _Replayer:
                     if verb == "f":
                         event = _FOLDS.get(player) or _FOLDS.setdefault(player, Folded(player))
                         self.state = state = fold_in(state, event)
-                    elif verb == "cc" and not must_open_double(state, player):
+                    elif verb == "cc" and not (double and must_open_double(state, player)):
                         bets = state.bets
                         to_call = min(state.stacks[player], max(bets) - bets[player])
                         if to_call:
@@ -1275,7 +1280,7 @@ class _Replayer:
                 self.apply(Mucked(player), action)
             return
         cards = state.hole[player] if parts[2] == "-" else _cards(parts[2], action)
-        if any(card.is_unknown for card in cards):
+        if _UNKNOWN_CODE in map(_CODE, cards):
             cards = _shown_as_dealt(cards, state.hole[player])
         self.apply(CardsShown(player, tuple(cards)), action)
 
