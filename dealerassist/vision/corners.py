@@ -59,7 +59,6 @@ _PEAK = 0.2  # a finder peak this likely is a corner worth reading (94 % of the 
 # photos' held-apart corners have one from 0.2, 85 % from 0.3)
 _MAX_PEAKS = 32  # corners read a frame at most, likeliest first (real dev: the same as 64)
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
-Found = tuple[np.ndarray, float]  # the finder's maps (3, H/4, W/4), the frame's scale in them
 _TURNS = 16  # turns at which a found corner's index is cut and read
 _INDEX_ASPECT = 0.5  # an index region's width / height (the `model` patch's)
 _REGION_GROW = 1.5  # an index region / the index's own box
@@ -136,38 +135,11 @@ class CornerReader:
             engine=engine)
 
     def peaks(self, frame: np.ndarray, *, skip: Sequence[tuple[int, int, int, int]] = (),
-              least: float = _PEAK, maps: Found | None = None,
-              ) -> list[tuple[float, tuple[float, float, float, float]]]:
+              least: float = _PEAK) -> list[tuple[float, tuple[float, float, float, float]]]:
         """(probability, box in frame pixels) of each corner the finder sees, likeliest first.
 
         Peaks under ``least``, or centred inside a ``skip`` box, are left out before the
-        `_MAX_PEAKS` likeliest are taken. ``maps``: the finder's answer on this frame
-        (`find`), when it ran already.
-        """
-        height, width = frame.shape[:2]
-        answer, scale = maps if maps is not None else self.find(frame)
-        heat = 1.0 / (1.0 + np.exp(-answer[0]))
-        top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
-        ys, xs = np.nonzero((heat >= top) & (heat >= max(least, _PEAK)))
-        order = np.argsort(-heat[ys, xs])
-        out: list[tuple[float, tuple[float, float, float, float]]] = []
-        for gy, gx in zip(ys[order], xs[order], strict=True):
-            cx, cy = gx * _STRIDE / scale, gy * _STRIDE / scale
-            if cx >= width or cy >= height or any(  # on the padding, or on a card read
-                    x <= cx <= x + w and y <= cy <= y + h for x, y, w, h in skip):
-                continue
-            w, h = np.exp(answer[1:3, gy, gx]) / scale
-            out.append((float(heat[gy, gx]), (float(cx - w / 2), float(cy - h / 2),
-                                              float(w), float(h))))
-            if len(out) == _MAX_PEAKS:
-                break
-        return out
-
-    def find(self, frame: np.ndarray) -> Found:
-        """Run the finder on the frame: its maps (3, H/4, W/4) and the frame's scale in them.
-
-        Nothing here depends on what else is read in the frame, so a caller may run it
-        beside the outline reader (the forward releases the GIL).
+        `_MAX_PEAKS` likeliest are taken.
         """
         height, width = frame.shape[:2]
         scale = min(1.0, _LONG / max(height, width))
@@ -186,7 +158,23 @@ class CornerReader:
         if ph or pw:
             small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
         bgr = np.ascontiguousarray(small.transpose(2, 0, 1)[None], np.float32)
-        return self._finder.forward(bgr)[0], scale
+        maps = self._finder.forward(bgr)[0]
+        heat = 1.0 / (1.0 + np.exp(-maps[0]))
+        top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+        ys, xs = np.nonzero((heat >= top) & (heat >= max(least, _PEAK)))
+        order = np.argsort(-heat[ys, xs])
+        out: list[tuple[float, tuple[float, float, float, float]]] = []
+        for gy, gx in zip(ys[order], xs[order], strict=True):
+            cx, cy = gx * _STRIDE / scale, gy * _STRIDE / scale
+            if cx >= width or cy >= height or any(  # on the padding, or on a card read
+                    x <= cx <= x + w and y <= cy <= y + h for x, y, w, h in skip):
+                continue
+            w, h = np.exp(maps[1:3, gy, gx]) / scale
+            out.append((float(heat[gy, gx]), (float(cx - w / 2), float(cy - h / 2),
+                                              float(w), float(h))))
+            if len(out) == _MAX_PEAKS:
+                break
+        return out
 
     def opinions(self, frame: np.ndarray, regions: list[np.ndarray]
                  ) -> list[tuple[float, Card | None, float, str]]:
@@ -217,13 +205,13 @@ class CornerReader:
                 for n, (f, p) in enumerate(zip(foreign, sure, strict=True))]
 
     def read(self, frame: np.ndarray, *, skip: Sequence[tuple[int, int, int, int]] = (),
-             least: float = _PEAK, maps: Found | None = None) -> list[CornerReading]:
+             least: float = _PEAK) -> list[CornerReading]:
         """Return every corner found, read at its surest turn.
 
         Corners inside a ``skip`` box (a card already read), or found less surely than
-        ``least``, are not read (`peaks`; ``maps`` as there).
+        ``least``, are not read (`peaks`).
         """
-        found = self.peaks(frame, skip=skip, least=least, maps=maps)
+        found = self.peaks(frame, skip=skip, least=least)
         if not found:
             return []
         regions = [r for _, box in found for r in turned_regions(box)]

@@ -27,12 +27,7 @@ import numpy as np
 from dealerassist.cards import Card
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
-from dealerassist.vision.corners import (
-    DEFAULT_FINDER_PATH,
-    DEFAULT_READER_PATH,
-    CornerReader,
-    Found,
-)
+from dealerassist.vision.corners import DEFAULT_FINDER_PATH, DEFAULT_READER_PATH, CornerReader
 from dealerassist.vision.geometry import (
     CardQuad,
     CardSearch,
@@ -397,21 +392,12 @@ class Recogniser:
         # copy runs on one thread; its forward releases the GIL).
         self._helper = IndexClassifier(model_path, engine=engine)
         self._pool: ThreadPoolExecutor | None = None
-        self._finder_pool: ThreadPoolExecutor | None = None
         # The networks' first forward sets them up (milliseconds): not in the first frame.
         self.classifier.warm_up()
         self._helper.warm_up()
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
-        """Return the cards read in one frame, sorted left to right then top to bottom.
-
-        The corner finder sees the whole frame whatever the outline reader reads: it runs
-        on its own thread meanwhile (its forward releases the GIL; the second core).
-        """
-        corners = self.corners
-        maps = (self._finder_thread().submit(corners.find, frame)
-                if corners is not None and isinstance(frame, np.ndarray) and frame.ndim == 3
-                and min(frame.shape[:2]) >= _SMALLEST else None)
+        """Return the cards read in one frame, sorted left to right then top to bottom."""
         readings = self.readings(frame, frame_index=frame_index)
         if self.corners is not None and readings:
             readings = self._judged(frame, readings)
@@ -421,10 +407,10 @@ class Recogniser:
             sightings = self._read_one_card(frame)
             if sightings:  # the frame is that one card: nothing else to find in it
                 return sightings
-        if maps is not None:
+        if self.corners is not None and min(frame.shape[:2]) >= _SMALLEST:
             # A card-shaped frame read as one card may be a photo of that card alone: its
             # other corner, misread, must not become a second card beside it.
-            sightings += self._learned_cards(frame, sightings, frame_index, maps.result(),
+            sightings += self._learned_cards(frame, sightings, frame_index,
                                              two_corners=one_card and len(sightings) == 1)
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
 
@@ -689,12 +675,6 @@ class Recogniser:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-index")
         return self._pool
 
-    def _finder_thread(self) -> ThreadPoolExecutor:
-        """Return the corner finder's thread, started on first use."""
-        if self._finder_pool is None:
-            self._finder_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finder")
-        return self._finder_pool
-
     def probabilities(
         self, frame: np.ndarray, regions: list[np.ndarray]
     ) -> tuple[np.ndarray, np.ndarray]:
@@ -745,9 +725,8 @@ class Recogniser:
             judged.append(reading)
         return judged
 
-    def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int,
-                       maps: Found | None = None, *, two_corners: bool = False,
-                       ) -> list[Sighting]:
+    def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int, *,
+                       two_corners: bool = False) -> list[Sighting]:
         """Return the cards the learned corner reader reads that the outline reader did not.
 
         Each card's corners found (`corners.CornerReader`) are read by the corner network;
@@ -764,7 +743,7 @@ class Recogniser:
         # A corner on a card already read is that card: not read again. A corner found less
         # surely than _LEARNED_CORNER * _LEARNED_FOUND cannot count: not read either.
         for corner in self.corners.read(frame, skip=[s.box for s in read],
-                                        least=_LEARNED_CORNER * _LEARNED_FOUND, maps=maps):
+                                        least=_LEARNED_CORNER * _LEARNED_FOUND):
             if corner.card is None or corner.card in seen:
                 continue
             p = corner.probability * min(1.0, corner.found / _LEARNED_FOUND)
