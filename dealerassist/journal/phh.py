@@ -489,8 +489,11 @@ def parse_phh(text: str) -> HandHistory:
     if not isinstance(actions, list) or (set(map(type, actions)) - _STR_ONLY and not all(
             isinstance(a, str) for a in actions)):
         raise HandHistoryError("actions must be a list of strings")
-    cleaned = tuple([kept for a in actions
-                     if (kept := a.strip() if "#" not in a else _strip_comment(a))])
+    if actions_line >= 0:  # the line reader's: no "#" in the file, so no comment to cut
+        cleaned = tuple(filter(None, map(str.strip, actions)))
+    else:
+        cleaned = tuple([kept for a in actions
+                         if (kept := a.strip() if "#" not in a else _strip_comment(a))])
     places = 0
     amounts: dict[str, Any] = {}
     for name in _AMOUNT_FIELDS:
