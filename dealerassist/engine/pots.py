@@ -10,6 +10,7 @@ goes down to the pot below and its contenders, so a hand can always be settled.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from operator import add, not_, or_
 
@@ -53,13 +54,14 @@ def pots_from(
     result: list[Pot] = []
     amount = dead
     previous = 0
+    ordered = sorted(contributions)
+    live = [i for i in range(n) if in_hand[i]]
     for level in sorted(set(contributions)):
-        for i in range(n):
-            if contributions[i] >= level:
-                amount += level - previous
+        # The layer's height from each player who put in at least this level.
+        amount += (level - previous) * (n - bisect_left(ordered, level))
         previous = level
-        eligible = tuple(i for i in range(n) if in_hand[i] and reach[i] >= level)
-        if not eligible and any(in_hand):
+        eligible = tuple([i for i in live if reach[i] >= level])
+        if not eligible and live:
             # POT-ABANDONED (project rule): every player who reached this layer folded (a
             # fold with a check available is binding, so it can happen). Its chips go down
             # to the pot below and its contenders; with no pot below yet, up to the next.
