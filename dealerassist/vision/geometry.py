@@ -580,26 +580,19 @@ class CardSearch:
         return CardMetric.fit(chosen, span=float(self.mask.shape[1]))
 
     def hypotheses(
-        self, *, settled: Sequence[int] = (), metric: CardMetric | None = None,
-        lines: bool = True, blank: Sequence[int] = (),
+        self, *, settled: Sequence[int] = (), blank: Sequence[int] = (),
     ) -> list[CardQuad]:
         """Card hypotheses from merged regions, fanned strips and odd outlines.
 
         Args:
             settled: numbers (in ``singles``) of clean outlines known to be one card each:
                 they are neither halved nor searched inside.
-            metric: the card's size and shape, when known from elsewhere (cards read surely
-                at both corners; search pixels); by default fitted to ``settled``.
-            lines: search for card edges as lines inside regions (`line_hypotheses`; the
-                reader's second search leaves them out, for speed).
             blank: numbers (in ``singles``) of clean outlines read as "no index" at both
                 corners: the rectangle around each one's region is a hypothesis too.
 
         """
         scale = self.scale
-        given = metric is not None
-        if metric is None:
-            metric = self.metric(settled)
+        metric = self.metric(settled)
         covered = _covered(self._singles, settled, self.mask.shape)
         open_singles = [(q, c) for n, (q, c) in enumerate(self._singles)
                         if n not in settled and n not in covered]
@@ -624,7 +617,7 @@ class CardSearch:
                 strips.append(contour)
         # Outlines not confirmed by their two corners may be doubles: then the region's own
         # size is tried too (far cards look smaller under perspective).
-        sure = metric is not None and (bool(settled) or given)
+        sure = metric is not None and bool(settled)
         # Hypotheses in order: lists of quads, or (an int) the corners of a region, all
         # regions' corners worked out at once below (speed).
         searches: list[CornerSearch] = []
@@ -687,7 +680,7 @@ class CardSearch:
             # colour: the holes they leave inside a region are filled.
             support = _filled(support, self._regions)
         corners = many_corner_hypotheses(searches, support)
-        if _LINE_HYPOTHESES and lines and metric is not None:
+        if _LINE_HYPOTHESES and metric is not None:
             # A card lying on another in a region of several: its edge is a line inside.
             parts.append(line_hypotheses(self.gray, self.closed, support, metric, merged))
         if _HIDDEN_CORNERS and metric is not None:
