@@ -14,7 +14,15 @@ glyph rows of the last layer copied for the glyphs it knew) and is trained on:
   card), jittered; the same corner at other turns is "no index", and so are patches
   around anything else;
 - index corners of drawn faces (`faces.draw_face`) of the training designs and TrueType
-  fonts, with English, French and other court letters, upright (jittered) and turned.
+  fonts, with English, French and other court letters, upright (jittered) and turned;
+  with ``--foreign``, that share of them are courts of decks whose letters no house
+  setting names as they are (German B D K, Dutch B V H, letters shaped like digits): a
+  "B" is "another letter", never an eight.
+
+With ``--augment`` a real corner's copies are cut in colour and half of them get a
+camera's effects (colour cast, exposure, blur, noise, JPEG) and a wider scale before
+being turned into the reading patch; ``--black-copies`` multiplies the copies of clubs
+and spades (the pair the reader confuses most).
 
 Real photographs: the development list of the committed split only
 (`resources/vision/real_split/dev.txt`), or its ``train`` part while scoring on ``val``
@@ -67,13 +75,14 @@ def cut(image: np.ndarray, region: np.ndarray) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def jitter(region: np.ndarray, rng: np.random.Generator, turn: float = 0.0) -> np.ndarray:
+def jitter(region: np.ndarray, rng: np.random.Generator, turn: float = 0.0,
+           spread: float = 0.1) -> np.ndarray:
     """Return ``region`` turned by ``turn`` degrees plus a little, shifted and scaled."""
     centre = region.mean(axis=0)
     size = np.linalg.norm(region[2] - region[0])
     a = np.radians(turn + rng.normal(0, 6))
     rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-    scale = np.exp(rng.normal(0, 0.1))
+    scale = np.exp(rng.normal(0, spread))
     shift = rng.normal(0, 0.06, 2) * size
     return ((region - centre) @ rot.T * scale + centre + shift).astype(np.float32)
 
@@ -96,13 +105,28 @@ class _Chooser:
         return glyph[:, column] * suit[:, code[1]]
 
 
+def camera_effects(patch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Return a BGR patch with a camera's effects: colour cast, exposure, blur, noise, JPEG."""
+    img = patch.astype(np.float32) * rng.uniform(0.8, 1.2, 3)
+    img = img * rng.uniform(0.6, 1.3) + rng.uniform(-25, 25)
+    if rng.random() < 0.4:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.2))
+    img += rng.normal(0, rng.uniform(0, 8), img.shape)
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    if rng.random() < 0.4:
+        _, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 90))])
+        img = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return img
+
+
 def _softmax(z: np.ndarray) -> np.ndarray:
     z = np.exp(z - z.max(axis=1, keepdims=True))
     return z / z.sum(axis=1, keepdims=True)
 
 
 def real_patches(photos: list, rng: np.random.Generator, copies: int,
-                 start: Path | None, finder: Path | None) -> tuple:
+                 start: Path | None, finder: Path | None, *, augment: bool = False,
+                 black_copies: float = 1.0) -> tuple:
     """Patches of labelled real corners (upright, by the label's surest turn) and negatives.
 
     Each corner is cut around its labelled box and, when ``finder`` is given, around the
@@ -136,10 +160,15 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
             chosen += 1
             seen = [p for p in peaks if inside((p[0] + p[2] / 2, p[1] + p[3] / 2),
                                                 (code, x, y, bw, bh))]
-            for n in range(copies):
+            black = code[1] in (SUITS.index("c"), SUITS.index("s"))
+            for n in range(round(copies * black_copies) if black else copies):
                 box = seen[n % len(seen)] if seen and n % 2 else (x, y, bw, bh)
                 upright = turned_regions(box)[best]
-                xs.append(cut(reading, jitter(upright, rng)))
+                if augment and n % 2:  # cut in colour, seen through another camera
+                    colour = cut(img, jitter(upright, rng, spread=0.18))
+                    xs.append(reading_image(camera_effects(colour, rng)))
+                else:
+                    xs.append(cut(reading, jitter(upright, rng)))
                 ys.append(code)
                 if n % 2 == 0:  # the same index turned: no index
                     xs.append(cut(reading, jitter(upright, rng, float(rng.uniform(60, 300)))))
@@ -166,17 +195,49 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
     return np.array(xs), np.array(ys, np.int64).reshape(-1, 2)
 
 
-def drawn_patches(rng: np.random.Generator, count: int, fonts: str) -> tuple:
-    """Index patches of drawn faces (English, French, other letters), upright and turned."""
+# Court letters of decks no house setting reads as they are: German (Bube, Dame, Koenig),
+# Dutch (boer, vrouw, heer), and letters shaped like an index's digits or letters.
+FOREIGN_COURTS = ("BDK", "BVH")
+LOOKALIKES = "BHSGZEL"
+
+
+def foreign_decks(faces, rng: np.random.Generator) -> list:  # type: ignore[no-untyped-def]
+    """Return the English-lettered decks of ``faces`` drawn again with foreign court letters."""
+    from dataclasses import replace
+
+    from dealerassist.vision.synthetic import DrawnDeck
+
+    english = faces.decks[: len(faces.decks) // 3]
+    out = []
+    for deck in english:
+        for letters in (*FOREIGN_COURTS, "".join(rng.choice(list(LOOKALIKES), 3))):
+            out.append(DrawnDeck(replace(deck.design, name=f"{deck.design.name}-{letters}",
+                                         court_letters=letters)))
+    return out
+
+
+def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
+                  foreign: float = 0.0) -> tuple:
+    """Index patches of drawn faces (English, French, other letters), upright and turned.
+
+    A ``foreign`` share of them are courts of `foreign_decks`.
+    """
     import vision_corners_train as corners_train
 
+    from dealerassist.cards import Rank
     from dealerassist.vision.quads import index_regions
 
     faces = corners_train.Faces(rng, fonts)
+    others = foreign_decks(faces, rng) if foreign > 0 else []
+    courts = [c for c in faces.cards if Rank.JACK <= c.rank <= Rank.KING]
     xs, ys = [], []
     for _ in range(count):
-        deck = faces.decks[rng.integers(len(faces.decks))]
-        card = faces.cards[rng.integers(len(faces.cards))]
+        if others and rng.random() < foreign:
+            deck = others[rng.integers(len(others))]
+            card = courts[rng.integers(len(courts))]
+        else:
+            deck = faces.decks[rng.integers(len(faces.decks))]
+            card = faces.cards[rng.integers(len(faces.cards))]
         face = deck.face(card)
         fh, fw = face.shape[:2]
         # the face on a margin of table, shrunk to a camera's size, with effects
@@ -296,6 +357,12 @@ def main() -> int:
     parser.add_argument("--init", type=Path, help="start from this corner_index.onnx")
     parser.add_argument("--finder", type=Path,
                         help="a corner_finder.onnx: also cut around its peaks")
+    parser.add_argument("--foreign", type=float, default=0.0,
+                        help="share of drawn patches that are courts of foreign-lettered decks")
+    parser.add_argument("--augment", action="store_true",
+                        help="half the real corners' copies with a camera's effects")
+    parser.add_argument("--black-copies", type=float, default=1.0,
+                        help="real corners of clubs and spades: this many times the copies")
     parser.add_argument("--final", action="store_true",
                         help="every development photo (default: its train part)")
     parser.add_argument("--out", type=Path, default=OUT / "corner_index.onnx")
@@ -305,8 +372,9 @@ def main() -> int:
     rng = np.random.default_rng(args.seed)
     started = time.time()
     real = real_dev(args.real, "all" if args.final else "train")
-    rx, ry = real_patches(real, rng, args.copies, args.start, args.finder)
-    dx, dy = drawn_patches(rng, args.drawn, args.fonts)
+    rx, ry = real_patches(real, rng, args.copies, args.start, args.finder,
+                          augment=args.augment, black_copies=args.black_copies)
+    dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign)
     print(f"patches: {len(rx)} real, {len(dx)} drawn ({time.time() - started:.0f} s)", flush=True)
     xs = np.concatenate([rx, dx])
     ys = np.concatenate([ry, dy])
