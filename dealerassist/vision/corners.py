@@ -34,7 +34,7 @@ from dealerassist.vision.model import PATCH_H, PATCH_W, normalise_patches, readi
 from dealerassist.vision.network import Network, load_network
 
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "GLYPHS", "INDEX_LETTERS", "SUITS",
-           "CornerReader", "CornerReading", "turned_regions"]
+           "CornerReader", "CornerReading", "FinderMaps", "turned_regions"]
 
 _RESOURCES = Path(__file__).resolve().parents[1] / "resources" / "vision"
 DEFAULT_FINDER_PATH = _RESOURCES / "corner_finder.onnx"
@@ -80,6 +80,22 @@ class CornerReading:
     probability: float
     found: float
     box: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class FinderMaps:
+    """The finder's output on one frame (`CornerReader.look`).
+
+    Attributes:
+        maps: (3, H/4, W/4): the corner logit, then the log of the box's width and height.
+        scale: the frame's scale in the finder's input.
+        shape: the frame's (height, width).
+
+    """
+
+    maps: np.ndarray
+    scale: float
+    shape: tuple[int, int]
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:
@@ -134,12 +150,11 @@ class CornerReader:
             reader_path, what="corner reader", script="vision_corner_index_train.py",
             engine=engine)
 
-    def peaks(self, frame: np.ndarray, *, skip: Sequence[tuple[int, int, int, int]] = (),
-              least: float = _PEAK) -> list[tuple[float, tuple[float, float, float, float]]]:
-        """(probability, box in frame pixels) of each corner the finder sees, likeliest first.
+    def look(self, frame: np.ndarray) -> FinderMaps:
+        """Run the finder on a BGR frame: its output maps and the scale it saw the frame at.
 
-        Peaks under ``least``, or centred inside a ``skip`` box, are left out before the
-        `_MAX_PEAKS` likeliest are taken.
+        Nothing here depends on what the outline reader found: the recogniser runs it on
+        another thread while the outline reader works (its forward releases the GIL).
         """
         height, width = frame.shape[:2]
         scale = min(1.0, _LONG / max(height, width))
@@ -158,7 +173,20 @@ class CornerReader:
         if ph or pw:
             small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
         bgr = np.ascontiguousarray(small.transpose(2, 0, 1)[None], np.float32)
-        maps = self._finder.forward(bgr)[0]
+        return FinderMaps(self._finder.forward(bgr)[0], scale, (height, width))
+
+    def peaks(self, frame: np.ndarray, *, skip: Sequence[tuple[int, int, int, int]] = (),
+              least: float = _PEAK, seen: FinderMaps | None = None,
+              ) -> list[tuple[float, tuple[float, float, float, float]]]:
+        """(probability, box in frame pixels) of each corner the finder sees, likeliest first.
+
+        Peaks under ``least``, or centred inside a ``skip`` box, are left out before the
+        `_MAX_PEAKS` likeliest are taken. ``seen``: this frame's `look`, when already run.
+        """
+        height, width = frame.shape[:2]
+        if seen is None or seen.shape != (height, width):
+            seen = self.look(frame)
+        maps, scale = seen.maps, seen.scale
         heat = 1.0 / (1.0 + np.exp(-maps[0]))
         top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
         ys, xs = np.nonzero((heat >= top) & (heat >= max(least, _PEAK)))
@@ -205,13 +233,13 @@ class CornerReader:
                 for n, (f, p) in enumerate(zip(foreign, sure, strict=True))]
 
     def read(self, frame: np.ndarray, *, skip: Sequence[tuple[int, int, int, int]] = (),
-             least: float = _PEAK) -> list[CornerReading]:
+             least: float = _PEAK, seen: FinderMaps | None = None) -> list[CornerReading]:
         """Return every corner found, read at its surest turn.
 
         Corners inside a ``skip`` box (a card already read), or found less surely than
-        ``least``, are not read (`peaks`).
+        ``least``, are not read (`peaks`; ``seen``: this frame's `look`, when already run).
         """
-        found = self.peaks(frame, skip=skip, least=least)
+        found = self.peaks(frame, skip=skip, least=least, seen=seen)
         if not found:
             return []
         regions = [r for _, box in found for r in turned_regions(box)]

@@ -165,3 +165,31 @@ def test_G_DECK_index_letters_french_courts_are_seldom_sure_in_a_standard_house(
     # V, D, R are no English letters: proposals the dealer confirms, with few exceptions.
     sure = _sure_cards("VDR", "standard")
     assert len(sure) <= 2, sure  # 2 measured of 36 courts (3 before): goal 0
+
+
+@pytest.mark.parametrize("kind", ["white", "felt"])
+def test_issue_42_latency_the_finder_run_ahead_reads_what_it_reads_in_turn(kind):
+    # The finder looks at a camera frame on its own thread while the outline reader works
+    # (latency on two cores); the cards read must be the very ones read without that.
+    frame = cv2.copyMakeBorder(_scene(kind, ["Ah", "7c", "Kd", "Ts", "2s"], 3, backs=1),
+                               120, 120, 320, 320, cv2.BORDER_REPLICATE)  # 1280x720
+    recogniser = Recogniser()
+    ahead = recogniser._look_ahead(frame)
+    assert ahead is not None
+    looked = ahead.result()
+    assert looked.shape == (720, 1280)
+    in_parallel = recogniser.recognise(frame)
+    recogniser._look_ahead = lambda frame: None  # the finder run in turn, by `peaks`
+    in_turn = recogniser.recognise(frame)
+    assert in_parallel == in_turn
+    assert len(in_turn) >= 3  # cards read, and the same ones
+    reader = recogniser.corners
+    assert reader.peaks(frame, seen=looked) == reader.peaks(frame)
+    # A look at a frame of another size is not used for this one.
+    other = reader.look(cv2.resize(frame, (640, 360)))
+    assert reader.peaks(frame, seen=other) == reader.peaks(frame)
+
+
+def test_a_card_shaped_frame_leaves_the_finder_for_later():
+    # A card-shaped frame may be one card read alone, with no finder at all.
+    assert Recogniser()._look_ahead(_scene("felt", ["Ah"], 3)) is None
