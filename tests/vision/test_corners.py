@@ -193,3 +193,20 @@ def test_issue_42_latency_the_finder_run_ahead_reads_what_it_reads_in_turn(kind)
 def test_a_card_shaped_frame_leaves_the_finder_for_later():
     # A card-shaped frame may be one card read alone, with no finder at all.
     assert Recogniser()._look_ahead(_scene("felt", ["Ah"], 3)) is None
+
+
+def test_issue_42_latency_the_readers_batch_on_two_threads_reads_what_one_thread_reads(
+        monkeypatch):
+    # Many corners found (a textured table) are read half on each core: the same readings.
+    import dealerassist.vision.corners as corners
+
+    frame = cv2.copyMakeBorder(_scene("wood", ["Ah", "7c", "Kd", "Ts", "2s", "Qh"], 3, backs=2),
+                               120, 120, 320, 320, cv2.BORDER_REPLICATE)
+    reader = CornerReader()
+    shared = reader.read(frame, least=0.2)
+    assert len(shared) * 16 >= corners._SPLIT_BATCH  # large enough to be shared
+    assert reader._pool is not None
+    monkeypatch.setattr(corners, "_SPLIT_BATCH", 10**9)
+    alone = reader.read(frame, least=0.2)
+    assert shared == alone
+    assert sum(1 for c in alone if c.card is not None) >= 4
