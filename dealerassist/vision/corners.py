@@ -23,7 +23,6 @@ development photos:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,22 +152,7 @@ class CornerReader:
             finder_path, what="corner finder", script="vision_corners_train.py", engine=engine)
         self._reader: Network = load_network(
             reader_path, what="corner reader", script="vision_corner_index_train.py",
-            engine=engine)
-        self._helper: Network = load_network(
-            reader_path, what="corner reader", script="vision_corner_index_train.py",
-            engine=engine)
-        self._pool: ThreadPoolExecutor | None = None  # the helper's thread, on first use
-
-    def _read_patches(self, inputs: np.ndarray) -> np.ndarray:
-        """Return the reader's logits for `normalise_patches` output  (large: two threads)."""
-        if len(inputs) < _SPLIT_BATCH:
-            return self._reader.forward(inputs)
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="corner-reader")
-        half = len(inputs) // 2
-        other = self._pool.submit(self._helper.forward, inputs[half:])
-        first = self._reader.forward(inputs[:half])
-        return np.concatenate([first, other.result()])
+            engine=engine, split=_SPLIT_BATCH)
 
     def look(self, frame: np.ndarray) -> FinderMaps:
         """Run the finder on a BGR frame: its output maps and the scale it saw the frame at.
@@ -224,6 +208,25 @@ class CornerReader:
                 break
         return out
 
+    def _read_regions(self, frame: np.ndarray, regions: list[np.ndarray]
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Read each region (TL, TR, BR, BL) of ``frame`` as one patch.
+
+        Returns the glyph probabilities (n, glyphs + no index), the rank probabilities
+        (n, 13 ranks + none), the likeliest rank and suit of each, and how sure that card is
+        (rank probability times suit probability).
+        """
+        colour = np.stack([_cut(frame, region) for region in regions])
+        patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(
+            len(regions), PATCH_H, PATCH_W, 2)
+        logits = self._reader.forward(normalise_patches(patches))
+        glyphs = _softmax(logits[:, : len(GLYPHS) + 1])
+        suits = _softmax(logits[:, len(GLYPHS) + 1 :])
+        ranks = glyphs @ self._rank_of
+        best_rank, best_suit = ranks[:, :-1].argmax(axis=1), suits.argmax(axis=1)
+        rows = np.arange(len(ranks))
+        return glyphs, ranks, best_rank, best_suit, ranks[rows, best_rank] * suits[rows, best_suit]
+
     def opinions(self, frame: np.ndarray, regions: list[np.ndarray]
                  ) -> list[tuple[float, Card | None, float, str]]:
         """Read upright index regions (TL, TR, BR, BL) as they are, one turn each.
@@ -235,17 +238,8 @@ class CornerReader:
         """
         if not regions:
             return []
-        colour = np.stack([_cut(frame, region) for region in regions])
-        patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(
-            len(regions), PATCH_H, PATCH_W, 2)
-        logits = self._read_patches(normalise_patches(patches))
-        glyphs = _softmax(logits[:, : len(GLYPHS) + 1])
-        suits = _softmax(logits[:, len(GLYPHS) + 1 :])
+        glyphs, ranks, best_rank, best_suit, sure = self._read_regions(frame, regions)
         foreign = glyphs[:, :-1] @ self._foreign
-        ranks = glyphs @ self._rank_of
-        best_rank, best_suit = ranks[:, :-1].argmax(axis=1), suits.argmax(axis=1)
-        rows = np.arange(len(ranks))
-        sure = ranks[rows, best_rank] * suits[rows, best_suit]
         glyph = glyphs[:, :-1].argmax(axis=1)
         return [(float(f), None if p <= ranks[n, -1] else
                  self._cards[int(best_rank[n]) * len(SUITS) + int(best_suit[n])], float(p),
@@ -263,17 +257,7 @@ class CornerReader:
         if not found:
             return []
         regions = [r for _, box in found for r in turned_regions(box)]
-        colour = np.stack([_cut(frame, region) for region in regions])
-        patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(
-            len(regions), PATCH_H, PATCH_W, 2)
-        logits = self._read_patches(normalise_patches(patches))
-        glyphs = _softmax(logits[:, : len(GLYPHS) + 1])
-        suits = _softmax(logits[:, len(GLYPHS) + 1 :])
-        ranks = glyphs @ self._rank_of  # (n, 13 ranks + none)
-        best_rank = ranks[:, :-1].argmax(axis=1)
-        best_suit = suits.argmax(axis=1)
-        rows = np.arange(len(ranks))
-        sure = ranks[rows, best_rank] * suits[rows, best_suit]
+        _, ranks, best_rank, best_suit, sure = self._read_regions(frame, regions)
         out = []
         for n, (score, box) in enumerate(found):
             turns = slice(n * _TURNS, (n + 1) * _TURNS)

@@ -97,10 +97,16 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
 class IndexClassifier:
     """Rank and suit probabilities for corner-index patches."""
 
-    def __init__(self, path: Path | str = DEFAULT_MODEL_PATH, *, engine: str | None = None) -> None:
+    def __init__(self, path: Path | str = DEFAULT_MODEL_PATH, *, engine: str | None = None,
+                 split: int | None = None) -> None:
+        """Load the network; ``split``: a batch this large is read half on each core.
+
+        (`network.load_network`: two copies of the network, each on its own thread.)
+        """
         self.path = Path(path)
         self._net = load_network(self.path, what="card model", script="vision_train.py",
-                                 engine=engine)
+                                 engine=engine, split=split)
+        self._warm_batch = split or 1
 
     @property
     def engine(self) -> str:
@@ -121,8 +127,11 @@ class IndexClassifier:
         return self._net.forward(inputs).reshape(len(inputs), 18)
 
     def warm_up(self) -> None:
-        """Run the network once, so that its first frame does not pay for its set-up."""
-        self.logits(np.zeros((1, 2, PATCH_H, PATCH_W), np.float32))
+        """Run the network (both copies, when split) once, before the first frame.
+
+        A network's first forward sets it up (milliseconds), which no frame should pay for.
+        """
+        self.logits(np.zeros((self._warm_batch, 2, PATCH_H, PATCH_W), np.float32))
 
 
 def probabilities(logits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

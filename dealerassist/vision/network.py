@@ -8,12 +8,14 @@ with the same results to float rounding.
 OpenCV stays the fallback, so that a machine without an ONNX Runtime wheel still reads
 cards, only slower.
 
-One `Network` is used by one thread at a time: the recogniser gives each of its two
-threads its own copy (each runs on one core; a forward releases the GIL).
+One engine session is used by one thread at a time. A network loaded with ``split``
+reads a large batch half on each core: a second copy of it runs the second half on its
+own thread (a forward releases the GIL; the same outputs bit for bit).
 """
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Protocol
 
@@ -75,6 +77,24 @@ class _OpenCvNetwork:
         return np.asarray(self._net.forward())
 
 
+class _SplitNetwork:
+    """Two copies of one network: a batch of ``split`` or more inputs is read half by each."""
+
+    def __init__(self, first: Network, second: Network, split: int) -> None:
+        self.engine = first.engine
+        self._first, self._second, self._split = first, second, split
+        self._pool: ThreadPoolExecutor | None = None  # the second copy's thread, on first use
+
+    def forward(self, inputs: np.ndarray) -> np.ndarray:
+        if len(inputs) < self._split:
+            return self._first.forward(inputs)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="network-half")
+        half = len(inputs) // 2
+        other = self._pool.submit(self._second.forward, inputs[half:])
+        return np.concatenate([self._first.forward(inputs[:half]), other.result()])
+
+
 def _installed(engine: str) -> bool:
     if engine != "onnxruntime":
         return True
@@ -85,7 +105,8 @@ def _installed(engine: str) -> bool:
     return True
 
 
-def load_network(path: Path, *, what: str, script: str, engine: str | None = None) -> Network:
+def load_network(path: Path, *, what: str, script: str, engine: str | None = None,
+                 split: int | None = None) -> Network:
     """Load a shipped ONNX network, or raise RecognitionError naming the file and the model.
 
     Args:
@@ -93,6 +114,7 @@ def load_network(path: Path, *, what: str, script: str, engine: str | None = Non
         what: how the message names the model ("card model").
         script: the training script that writes it (named when the file is missing).
         engine: "onnxruntime" or "opencv"; by default ONNX Runtime where it is installed.
+        split: a batch of this many inputs or more is read half on each of two threads.
 
     """
     if not path.is_file():
@@ -103,7 +125,11 @@ def load_network(path: Path, *, what: str, script: str, engine: str | None = Non
     if not _installed(chosen):
         raise RecognitionError(f"the {what} cannot run on {chosen}: it is not installed")
     try:
-        return _RuntimeNetwork(path) if chosen == "onnxruntime" else _OpenCvNetwork(path)
+        first = _RuntimeNetwork(path) if chosen == "onnxruntime" else _OpenCvNetwork(path)
+        if split is None:
+            return first
+        second = _RuntimeNetwork(path) if chosen == "onnxruntime" else _OpenCvNetwork(path)
+        return _SplitNetwork(first, second, split)
     except cv2.error as error:
         raise RecognitionError(f"{path}: the {what} cannot be loaded: {error}") from error
     except Exception as error:  # noqa: BLE001 - ONNX Runtime's errors subclass Exception only

@@ -51,8 +51,6 @@ from dealerassist.vision.model import (
     choose_framings,
     framing_scores,
     fuse_pairs,
-    normalise_patches,
-    probabilities,
     reading_image,
 )
 from dealerassist.vision.quads import overlap
@@ -391,7 +389,8 @@ class Recogniser:
                                                                DEFAULT_READER_PATH),
         letters: str = "standard",
     ) -> None:
-        self.classifier = IndexClassifier(model_path, engine=engine)
+        # A large batch is read half on each core by two copies of the network.
+        self.classifier = IndexClassifier(model_path, engine=engine, split=_SPLIT_BATCH)
         self.corners = (CornerReader(Path(corner_models[0]), Path(corner_models[1]), engine=engine,
                                      letters=letters)
                         if corner_models is not None and all(Path(p).is_file()
@@ -400,15 +399,10 @@ class Recogniser:
         self._fitted: tuple[TableCalibration, tuple[int, int], TableCalibration | None] | None
         self._fitted = None  # (calibration, frame size, it fitted to that size) of the last frame
         self.min_confidence = min_confidence
-        # A second copy of the network reads half of a large batch on the other core (each
-        # copy runs on one thread; its forward releases the GIL).
-        self._helper = IndexClassifier(model_path, engine=engine)
-        self._pool: ThreadPoolExecutor | None = None
         # The corner finder's thread: it looks at the frame while the outline reader works.
         self._finder_pool: ThreadPoolExecutor | None = None
         # The networks' first forward sets them up (milliseconds): not in the first frame.
         self.classifier.warm_up()
-        self._helper.warm_up()
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
@@ -689,26 +683,6 @@ class Recogniser:
             kept = self._fitted = (calibration, size, fitted)
         return kept[2]
 
-    def _predict(self, patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Rank and suit probabilities; a large batch's forward is split over two threads.
-
-        The patches are normalised once, here; only the networks' forwards (which release
-        the GIL) run side by side, the helper's on the second half.
-        """
-        if len(patches) < _SPLIT_BATCH:
-            return self.classifier.predict(patches)
-        inputs = normalise_patches(patches)
-        half = len(patches) // 2
-        other = self._threads().submit(self._helper.logits, inputs[half:])
-        first = self.classifier.logits(inputs[:half])
-        return probabilities(np.concatenate([first, other.result()]))
-
-    def _threads(self) -> ThreadPoolExecutor:
-        """Return the helper network's thread, started on first use."""
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-index")
-        return self._pool
-
     def probabilities(
         self, frame: np.ndarray, regions: list[np.ndarray]
     ) -> tuple[np.ndarray, np.ndarray]:
@@ -721,7 +695,7 @@ class Recogniser:
         patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(
             len(regions), PATCH_H, PATCH_W, 2
         )
-        return self._predict(patches)
+        return self.classifier.predict(patches)
 
     def classify(
         self, frame: np.ndarray, regions: list[np.ndarray]

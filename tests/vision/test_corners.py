@@ -205,8 +205,23 @@ def test_issue_42_latency_the_readers_batch_on_two_threads_reads_what_one_thread
     reader = CornerReader()
     shared = reader.read(frame, least=0.2)
     assert len(shared) * 16 >= corners._SPLIT_BATCH  # large enough to be shared
-    assert reader._pool is not None
+    assert reader._reader._pool is not None  # the second copy's thread ran
     monkeypatch.setattr(corners, "_SPLIT_BATCH", 10**9)
-    alone = reader.read(frame, least=0.2)
+    alone = CornerReader().read(frame, least=0.2)  # one copy, one thread
     assert shared == alone
     assert sum(1 for c in alone if c.card is not None) >= 4
+
+
+def test_issue_42_latency_a_split_network_gives_one_network_s_outputs_bit_for_bit():
+    # network.load_network(split=): two copies, half the batch each; small batches: one copy.
+    from dealerassist.vision.corners import DEFAULT_READER_PATH
+    from dealerassist.vision.network import load_network
+
+    inputs = np.random.default_rng(42).normal(size=(40, 2, 56, 28)).astype(np.float32)
+    one = load_network(DEFAULT_READER_PATH, what="corner reader", script="x")
+    split = load_network(DEFAULT_READER_PATH, what="corner reader", script="x", split=32)
+    assert np.array_equal(split.forward(inputs), one.forward(inputs))
+    assert split._pool is not None
+    small = load_network(DEFAULT_READER_PATH, what="corner reader", script="x", split=32)
+    assert np.array_equal(small.forward(inputs[:31]), one.forward(inputs[:31]))
+    assert small._pool is None
