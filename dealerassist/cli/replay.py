@@ -211,8 +211,11 @@ def _line_encoder() -> Callable[[Any], str]:
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:  # pragma: no cover - CPython has it
         return json.dumps
-    encoder = make(None, json.JSONEncoder().default, json.encoder.encode_basestring_ascii,
-                   None, ": ", ", ", False, False, True)
+    try:  # not a public API: a Python whose encoder takes other arguments gets json.dumps
+        encoder = make(None, json.JSONEncoder().default, json.encoder.encode_basestring_ascii,
+                       None, ": ", ", ", False, False, True)
+    except TypeError:  # pragma: no cover - CPython 3.11 to 3.13 take these
+        return json.dumps
 
     def line(record: Any) -> str:
         return "".join(encoder(record, 0))

@@ -87,3 +87,17 @@ def test_replay_stud_json_bring_in_decision_and_the_razz_hand_pokerkit_refuses()
                                      "max_raise_to": 250000}
     assert second["variant"] == "FR" and second["final_stacks"] == [0, 29700000]
     assert "BET-FL-SIZES" in {flag["rule_id"] for flag in second["flags"]}
+
+
+def test_replay_json_line_encoder_writes_what_json_dumps_writes() -> None:
+    """The encoder made once (`replay._json_line`) gives json.dumps's bytes, non-ASCII included."""
+    import json
+
+    from dealerassist.cli.replay import _json_line
+
+    record = {"file": "mains/hand é 1.phh", "variant": "NT", "final_stacks": [None, 12, -3],
+              "pots": [{"amount": "1937923.75", "eligible": [0, 1], "winners": []}],
+              "flags": [{"rule_id": "IRR-DECK", "message": "Joueur 1 « ?? »\n"}],
+              "ok": True, "rake": 0}
+    assert _json_line(record) == json.dumps(record)
+    assert "\\u00e9" in _json_line(record)  # ASCII output, as json.dumps by default
