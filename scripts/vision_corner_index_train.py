@@ -60,7 +60,7 @@ from vision_corners_train import (  # noqa: E402
 from vision_train import PATCH_H, PATCH_W, build_model, normalise_patches, onnx_weights  # noqa: E402
 
 from dealerassist.vision.corners import turned_regions  # noqa: E402
-from dealerassist.vision.model import reading_image  # noqa: E402
+from dealerassist.vision.model import ink_dark, reading_image  # noqa: E402
 
 _PATCH = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 # card_index's rank classes (2..A, then "no index") -> the glyph classes
@@ -97,7 +97,8 @@ class _Chooser:
         self.net = load_network(start or OUT / "card_index.onnx", what="start", script="")
 
     def scores(self, patches: np.ndarray, code: tuple[int, int]) -> np.ndarray:
-        logits = self.net.forward(normalise_patches(patches))
+        inputs = normalise_patches(patches)
+        logits = self.net.forward(inputs if self.old else ink_dark(inputs))
         split = 14 if self.old else NONE + 1
         glyph = _softmax(logits[:, :split])
         suit = _softmax(logits[:, split:])
@@ -313,7 +314,7 @@ def train(model, xs: np.ndarray, ys: np.ndarray, steps: int, seed: int):  # type
 
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    inputs = torch.from_numpy(normalise_patches(xs))
+    inputs = torch.from_numpy(ink_dark(normalise_patches(xs)))
     targets = torch.from_numpy(ys)
     opt = torch.optim.AdamW(model.parameters(), 1e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 2e-3, total_steps=steps)

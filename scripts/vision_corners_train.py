@@ -111,16 +111,18 @@ class Faces:
     """Card faces of the training designs (drawn by the program), cached.
 
     Each design is drawn with English court letters, and again with French ones (V D R)
-    and with random letters of other decks, so the reader learns glyphs, not cards.
+    and with random letters of other decks, so the reader learns glyphs, not cards. A
+    ``black`` share of the faces are the English designs printed as novelty decks (silver
+    and gold ink on black paper, `designs.black_faced`): light indices on dark stock.
     """
 
-    def __init__(self, rng: np.random.Generator, fonts: str = "") -> None:
+    def __init__(self, rng: np.random.Generator, fonts: str = "", black: float = 0.0) -> None:
         from dataclasses import replace
 
         from vision_scenes import font_design, glyph_sets
 
         from dealerassist.cards import standard_deck
-        from dealerassist.vision.designs import BACK_COLOURS, TRAIN_DESIGNS
+        from dealerassist.vision.designs import BACK_COLOURS, TRAIN_DESIGNS, black_faced
         from dealerassist.vision.synthetic import DrawnDeck
 
         designs = list(TRAIN_DESIGNS)
@@ -137,12 +139,18 @@ class Faces:
                     for d in designs[:english]]
         self.decks = [DrawnDeck(d, back_colour=BACK_COLOURS[i % len(BACK_COLOURS)])
                       for i, d in enumerate(designs)]
+        self.black_decks = [DrawnDeck(black_faced(d), back_colour=BACK_COLOURS[i % len(BACK_COLOURS)])
+                            for i, d in enumerate(designs[:english])]
+        self.black = black
         self.cards = list(standard_deck())
 
     def pick(self, rng: np.random.Generator) -> tuple[np.ndarray, tuple[int, int] | None]:
         """Return a random face and its index's classes (or a back: None)."""
-        deck = self.decks[rng.integers(len(self.decks))] if rng.random() < 0.4 else \
-            self.decks[rng.integers(len(self.decks) // 3)]  # English letters most often
+        if self.black and rng.random() < self.black:
+            deck = self.black_decks[rng.integers(len(self.black_decks))]
+        else:
+            deck = self.decks[rng.integers(len(self.decks))] if rng.random() < 0.4 else \
+                self.decks[rng.integers(len(self.decks) // 3)]  # English letters most often
         if rng.random() < 0.08:
             return deck.back(), None
         card = self.cards[rng.integers(len(self.cards))]
@@ -396,17 +404,65 @@ def export(model, shape: tuple[int, ...], path: Path, names: tuple[str, str],  #
     model.train(was)
 
 
+def finder_weights(model, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Load an exported finder's weights into `finder_model` ``model`` (BatchNorm: identity).
+
+    The export folds each BatchNorm into the convolution before it: the folded bias goes to
+    the BatchNorm, which stays frozen at identity while the convolutions are fine-tuned.
+    """
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    tensors = {i.name: numpy_helper.to_array(i).copy() for i in graph.initializer}
+    convs = iter([node for node in graph.node if node.op_type == "Conv"])
+    waiting = None  # a bias-free convolution's folded bias, for the BatchNorm after it
+    with torch.no_grad():
+        for module in model.modules():
+            if isinstance(module, torch.nn.Conv2d):
+                node = next(convs)
+                module.weight.copy_(torch.from_numpy(tensors[node.input[1]]))
+                bias = torch.from_numpy(tensors[node.input[2]])
+                if module.bias is not None:
+                    module.bias.copy_(bias)
+                else:
+                    waiting = bias
+            elif isinstance(module, torch.nn.BatchNorm2d):
+                module.weight.fill_(1.0)
+                module.bias.copy_(waiting)
+                module.running_mean.zero_()
+                module.running_var.fill_(1.0 - module.eps)
+                waiting = None
+
+
 def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore[no-untyped-def]
-                 save: Callable[[object], None] | None = None):
-    """Train the finder on tiles (CenterNet focal loss, L1 on log box sizes)."""
+                 save: Callable[[object], None] | None = None, init: Path | None = None):
+    """Train the finder on tiles (CenterNet focal loss, L1 on log box sizes).
+
+    ``init``: an exported finder to fine-tune, its BatchNorm frozen, at a quarter the rate.
+    """
     import torch
 
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
     model = finder_model()
-    opt = torch.optim.AdamW(model.parameters(), 2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 4e-3, total_steps=steps)
-    model.train()
+    rate = 4e-3
+    if init is not None:
+        finder_weights(model, init)
+        rate = 1e-3
+    opt = torch.optim.AdamW(model.parameters(), rate / 2, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, rate, total_steps=steps)
+
+    def train_mode() -> None:  # a fine-tune keeps BatchNorm frozen at identity
+        model.train()
+        if init is not None:
+            for m in model.modules():
+                if isinstance(m, torch.nn.BatchNorm2d):
+                    m.eval()
+                    m.requires_grad_(False)
+
+    train_mode()
     for step in range(steps):
         batch = [tile(*samples[int(i)][:2], rng, SIZE)
                  for i in rng.integers(0, len(samples), BATCH)]
@@ -433,16 +489,18 @@ def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore
                   flush=True)
         if save is not None and step and step % 1000 == 0:
             save(model)
+            train_mode()
     return model.eval()
 
 
-def _renders(rng: np.random.Generator, count: int, cache: Path | None, fonts: str = "") -> list:
+def _renders(rng: np.random.Generator, count: int, cache: Path | None, fonts: str = "",
+             black: float = 0.0) -> list:
     """Return ``count`` renders, from ``cache`` when it holds them (same seed, same count)."""
     if cache is not None and cache.is_file():
         with np.load(cache, allow_pickle=True) as saved:
             if len(saved["images"]) == count:
                 return list(zip(saved["images"], saved["boxes"], strict=True))
-    faces = Faces(rng, fonts)
+    faces = Faces(rng, fonts, black)
     out = [render(rng, faces, int(rng.choice([384, 512, 640]))) for _ in range(count)]
     if cache is not None:
         images = np.empty(count, object)
@@ -473,12 +531,16 @@ def main() -> int:
     parser.add_argument("--final", action="store_true",
                         help="train on every development photo (default: hold out a fifth "
                              "of its groups to score the finder on)")
+    parser.add_argument("--black", type=float, default=0.0,
+                        help="share of rendered faces printed as black novelty decks")
+    parser.add_argument("--init", type=Path,
+                        help="fine-tune this corner_finder.onnx (BatchNorm frozen, a lower rate)")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     started = time.time()
-    renders = _renders(rng, args.renders, args.render_cache, args.fonts)
+    renders = _renders(rng, args.renders, args.render_cache, args.fonts, args.black)
     real = real_dev(args.real, "all" if args.final else "train")
     val = [] if args.final else real_dev(args.real, "val")
     print(f"data: {len(renders)} renders, {len(real)} real photos to train on, {len(val)} to "
@@ -495,7 +557,7 @@ def main() -> int:
             print(f"saved: {evaluate(finder, args.reader, val)} ({time.time() - started:.0f} s)",
                   flush=True)
 
-    save(train_finder(samples, args.steps, args.seed, "", save))
+    save(train_finder(samples, args.steps, args.seed, "", save, init=args.init))
     print(f"finder exported ({time.time() - started:.0f} s)", flush=True)
     return 0
 

@@ -30,7 +30,8 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card, parse_card
-from dealerassist.vision.model import PATCH_H, PATCH_W, normalise_patches, reading_image
+from dealerassist.vision.model import (PATCH_H, PATCH_W, ink_dark, normalise_patches,
+                                       reading_image)
 from dealerassist.vision.network import Network, load_network
 
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "GLYPHS", "INDEX_LETTERS", "SUITS",
@@ -219,7 +220,7 @@ class CornerReader:
         colour = np.stack([_cut(frame, region) for region in regions])
         patches = reading_image(colour.reshape(-1, PATCH_W, 3)).reshape(
             len(regions), PATCH_H, PATCH_W, 2)
-        logits = self._reader.forward(normalise_patches(patches))
+        logits = self._reader.forward(ink_dark(normalise_patches(patches)))
         glyphs = _softmax(logits[:, : len(GLYPHS) + 1])
         suits = _softmax(logits[:, len(GLYPHS) + 1 :])
         ranks = glyphs @ self._rank_of

@@ -8,6 +8,7 @@ for (overlap, angle, blur, glare, deck design).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -15,7 +16,7 @@ from dealerassist.vision.faces import FaceDesign, Font
 from dealerassist.vision.synthetic import Conditions, Deckish, DrawnDeck, Scene, render_scene
 
 __all__ = ["HELDOUT_CONDITIONS", "HELDOUT_DESIGNS", "HELDOUT_SEED", "TRAIN_DESIGNS",
-           "heldout_scenes"]
+           "black_faced", "heldout_scenes"]
 
 TRAIN_DESIGNS = (
     FaceDesign("drawn-simplex"),
@@ -32,6 +33,10 @@ HELDOUT_DESIGNS = (
     FaceDesign("drawn-triplex-4c", font=Font.TRIPLEX, weight=4, four_colour=True, border=True,
                paper=(240, 248, 252)),
 )
+# A novelty deck's face: black paper, silver ink on the black suits and gold on the red
+# ones (the second deck of the real development photos is one).
+_NOVELTY_PAPER = (28, 28, 30)
+_NOVELTY_INKS = ((200, 200, 200), (60, 170, 215))
 BACK_COLOURS = ((140, 40, 20), (30, 30, 160), (40, 110, 30), (30, 30, 30), (120, 40, 110))
 HELDOUT_SEED = 20261130  # never used for training
 
@@ -45,6 +50,12 @@ HELDOUT_CONDITIONS: dict[str, Conditions] = {
     # A camera farther away: cards 40-70 px wide, smaller than any in training.
     "far": Conditions(scale=0.6, backs=2, noise=2.0),
 }
+
+
+def black_faced(design: FaceDesign) -> FaceDesign:
+    """Return ``design`` printed as a novelty deck: silver and gold on black paper."""
+    return replace(design, name=f"{design.name}-black", paper=_NOVELTY_PAPER,
+                   inks=_NOVELTY_INKS)
 
 
 def drawn_decks(designs: Sequence[FaceDesign]) -> list[Deckish]:

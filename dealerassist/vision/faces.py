@@ -89,6 +89,8 @@ class FaceDesign:
             large pip right beside the index, as on decks with indices tight in the corner).
         court_letters: the index letters of the jack, queen and king: ``JQK`` (English),
             ``VDR`` (French: valet, dame, roi), or any other deck's (``BDK``, ``BVH``...).
+        inks: BGR inks of the black suits and of the red ones, instead of black and red (a
+            novelty deck: silver and gold on black paper); None: black and red.
         court_frame: on jacks, queens and kings, a thin grey frame this far (a fraction of
             the card width) left of and above the index, with a large suit sign beside the
             index inside it (decks whose court frame encloses the index: a long line beside
@@ -114,6 +116,7 @@ class FaceDesign:
     pip_inset: float = 0.0
     court_frame: float = 0.0
     court_letters: str = "JQK"
+    inks: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
 
     def rank_text(self, rank: Rank) -> str:
         """Return the index text of ``rank`` in this design."""
@@ -123,6 +126,9 @@ class FaceDesign:
 
     def ink(self, suit: Suit) -> tuple[int, int, int]:
         """Return the BGR colour of this suit's index and pips."""
+        red = suit in (Suit.HEARTS, Suit.DIAMONDS)
+        if self.inks is not None:
+            return self.inks[red]
         if self.four_colour and suit in _FOUR_COLOUR:
             return _FOUR_COLOUR[suit]
         return _RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK

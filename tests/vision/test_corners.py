@@ -8,7 +8,7 @@ import pytest
 
 from dealerassist.cards import parse_card
 from dealerassist.vision.corners import DEFAULT_FINDER_PATH, CornerReader, turned_regions
-from dealerassist.vision.designs import HELDOUT_DESIGNS, drawn_decks
+from dealerassist.vision.designs import HELDOUT_DESIGNS, black_faced, drawn_decks
 from dealerassist.vision.recogniser import Recogniser
 from dealerassist.vision.synthetic import DrawnDeck
 
@@ -225,3 +225,40 @@ def test_issue_42_latency_a_split_network_gives_one_network_s_outputs_bit_for_bi
     small = load_network(DEFAULT_READER_PATH, what="corner reader", script="x", split=32)
     assert np.array_equal(small.forward(inputs[:31]), one.forward(inputs[:31]))
     assert small._pool is None
+
+
+def _black_scene(codes, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    deck = drawn_decks([black_faced(d) for d in HELDOUT_DESIGNS])[seed % 2]
+    table = _table("white", rng)
+    spots = [(110 + 140 * (n % 4), 120 + 230 * (n // 4)) for n in range(8)]
+    for code, spot in zip(codes, spots, strict=False):
+        _paste(table, deck.face(parse_card(code)), spot, float(rng.uniform(-25, 25)),
+               float(rng.uniform(95, 115)))
+    return table
+
+
+def test_issue_42_ink_dark_gives_a_patch_and_its_negative_one_input():
+    from dealerassist.vision.model import ink_dark, normalise_patches
+
+    rng = np.random.default_rng(4)
+    patches = np.full((1, 56, 28, 2), 220, np.uint8)  # paper
+    patches[0, 8:30, 6:20, 0] = rng.integers(0, 60, (22, 14))  # a dark index
+    patches[..., 1] = 128
+    negative = patches.copy()
+    negative[..., 0] = 255 - negative[..., 0]
+    plain, turned = ink_dark(normalise_patches(patches)), ink_dark(normalise_patches(negative))
+    assert np.allclose(plain, turned, atol=1e-5)
+    assert plain[0, 0, 0, 0] > 0  # paper stays above the mean: dark-on-light untouched
+
+
+def test_issue_42_a_black_faced_deck_with_gold_and_silver_ink_is_read():
+    """The real development photos hold a black novelty deck: light indices on dark stock."""
+    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
+    recogniser = Recogniser()
+    sure: set[str] = set()
+    for seed in (3, 4):
+        read = recogniser.recognise(_black_scene(codes, seed))
+        sure |= {str(s.card) for s in read if s.confidence >= 0.95}
+    assert len(sure & set(codes)) >= 5, sure  # with its patches not negated: none
+    assert not sure - set(codes), sure
