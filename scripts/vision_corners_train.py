@@ -437,20 +437,21 @@ def finder_weights(model, path: Path) -> None:  # type: ignore[no-untyped-def]
 
 
 def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore[no-untyped-def]
-                 save: Callable[[object], None] | None = None, init: Path | None = None):
+                 save: Callable[[object], None] | None = None, init: Path | None = None,
+                 rate: float | None = None):
     """Train the finder on tiles (CenterNet focal loss, L1 on log box sizes).
 
-    ``init``: an exported finder to fine-tune, its BatchNorm frozen, at a quarter the rate.
+    ``init``: an exported finder to fine-tune, its BatchNorm frozen. ``rate``: the one-cycle
+    schedule's peak learning rate (default 4e-3 from scratch, 1e-3 for a fine-tune).
     """
     import torch
 
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
     model = finder_model()
-    rate = 4e-3
     if init is not None:
         finder_weights(model, init)
-        rate = 1e-3
+    rate = rate or (4e-3 if init is None else 1e-3)
     opt = torch.optim.AdamW(model.parameters(), rate / 2, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, rate, total_steps=steps)
 
@@ -535,6 +536,8 @@ def main() -> int:
                         help="share of rendered faces printed as black novelty decks")
     parser.add_argument("--init", type=Path,
                         help="fine-tune this corner_finder.onnx (BatchNorm frozen, a lower rate)")
+    parser.add_argument("--rate", type=float, help="peak learning rate (default: 4e-3, "
+                                                      "1e-3 with --init)")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
@@ -557,7 +560,8 @@ def main() -> int:
             print(f"saved: {evaluate(finder, args.reader, val)} ({time.time() - started:.0f} s)",
                   flush=True)
 
-    save(train_finder(samples, args.steps, args.seed, "", save, init=args.init))
+    save(train_finder(samples, args.steps, args.seed, "", save, init=args.init,
+                      rate=args.rate))
     print(f"finder exported ({time.time() - started:.0f} s)", flush=True)
     return 0
 
