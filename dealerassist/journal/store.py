@@ -94,10 +94,23 @@ def _wal_holds_data(path: Path) -> bool:
     return wal.is_file() and wal.stat().st_size > 0
 
 
+def _read_only(file: Path) -> bool:
+    """Tell whether ``file`` exists and this process may not write it.
+
+    Another table's SQLite makes and removes the -wal and -shm files at any instant: one
+    that vanishes while it is asked about is not read-only, so the question is asked again
+    whenever the file is still there after a refusal.
+    """
+    for _ in range(3):
+        if os.access(file, os.W_OK) or not file.exists():
+            return False
+    return True
+
+
 def _access_problem(path: Path) -> str | None:
     """Say why a table could not write this journal (permissions), or None."""
     folder = path.parent
-    if path.exists() and not os.access(path, os.W_OK):
+    if _read_only(path):
         return (
             f"{path}: the journal is read-only (no permission to write it), and a table "
             f"writes every command to it; make it writable, or copy it with "
@@ -105,7 +118,7 @@ def _access_problem(path: Path) -> str | None:
         )
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
-        if side.exists() and not os.access(side, os.W_OK):
+        if _read_only(side):
             return f"{side}: read-only; a journal's {suffix} file must be writable like the journal"
     if folder.exists() and not os.access(folder, os.W_OK | os.X_OK):
         return (

@@ -263,6 +263,27 @@ def test_defect_41_11_tables_creating_one_journal_at_once_never_fail_to_migrate(
         assert opened == [SCHEMA_VERSION] * 6
 
 
+def test_defect_41_11_a_shm_file_removed_while_it_is_checked_is_not_read_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Another table's SQLite removes the -shm file between "is it there" and "may I write it"."""
+    from dealerassist.journal import store
+
+    path = tmp_path / "race.sqlite3"
+    shm = path.with_name(path.name + "-shm")
+    shm.write_bytes(b"")
+    asked = os.access
+
+    def removed_meanwhile(file: object, mode: int) -> bool:
+        if Path(str(file)) == shm and shm.exists():
+            shm.unlink()  # the other table closes its last connection now
+            return False
+        return asked(file, mode)
+
+    monkeypatch.setattr(store.os, "access", removed_meanwhile)
+    assert store._access_problem(path) is None
+
+
 # -- defect 41.13: journals that cannot be trusted ------------------------------------------
 
 
