@@ -139,7 +139,8 @@ class Faces:
                     for d in designs[:english]]
         self.decks = [DrawnDeck(d, back_colour=BACK_COLOURS[i % len(BACK_COLOURS)])
                       for i, d in enumerate(designs)]
-        self.black_decks = [DrawnDeck(black_faced(d), back_colour=BACK_COLOURS[i % len(BACK_COLOURS)])
+        self.black_decks = [DrawnDeck(black_faced(d),
+                                      back_colour=BACK_COLOURS[i % len(BACK_COLOURS)])
                             for i, d in enumerate(designs[:english])]
         self.black = black
         self.cards = list(standard_deck())
@@ -242,6 +243,20 @@ def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarra
 
 # ------------------------------------------------------------------------ real photos
 
+def dev_records(root: Path, part: str = "all") -> list[dict]:
+    """Return the labels.json records of the development photographs in ``part``.
+
+    ``part``: ``all`` the whole development list; ``train`` / ``val`` split it again by
+    group of consecutive shots (every fifth group from the third is ``val``).
+    """
+    from vision_real_split import groups
+
+    keep = set((OUT / "real_split" / "dev.txt").read_text().split())
+    records = [r for r in json.loads((root / "labels.json").read_text()) if r["file"] in keep]
+    val = {r["file"] for n, group in enumerate(groups(records)) if n % 5 == 2 for r in group}
+    return [r for r in records if part == "all" or (r["file"] in val) == (part == "val")]
+
+
 def real_dev(root: Path, part: str = "all") -> list[tuple[np.ndarray, list, list]]:
     """Return development photographs: (image, corner boxes, labelled cards).
 
@@ -249,15 +264,8 @@ def real_dev(root: Path, part: str = "all") -> list[tuple[np.ndarray, list, list
     group of consecutive shots (every fifth group from the third is ``val``), so model
     choices are made without the held-out list, which is never read here.
     """
-    from vision_real_split import groups
-
-    keep = set((OUT / "real_split" / "dev.txt").read_text().split())
-    records = [r for r in json.loads((root / "labels.json").read_text()) if r["file"] in keep]
-    val = {r["file"] for n, group in enumerate(groups(records)) if n % 5 == 2 for r in group}
     out = []
-    for record in records:
-        if part != "all" and (record["file"] in val) != (part == "val"):
-            continue
+    for record in dev_records(root, part):
         img = cv2.imread(str(root / record["file"]), cv2.IMREAD_COLOR)
         boxes = []
         for name, x, y, w, h in record["corner_boxes"]:

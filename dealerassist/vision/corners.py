@@ -30,8 +30,7 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card, parse_card
-from dealerassist.vision.model import (PATCH_H, PATCH_W, ink_dark, normalise_patches,
-                                       reading_image)
+from dealerassist.vision.model import PATCH_H, PATCH_W, ink_dark, normalise_patches, reading_image
 from dealerassist.vision.network import Network, load_network
 
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "GLYPHS", "INDEX_LETTERS", "SUITS",
