@@ -446,12 +446,16 @@ def finder_weights(model, path: Path) -> None:  # type: ignore[no-untyped-def]
 
 def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore[no-untyped-def]
                  save: Callable[[object], None] | None = None, init: Path | None = None,
-                 rate: float | None = None):
+                 rate: float | None = None, keep_sizes: bool = False):
     """Train the finder on tiles (CenterNet focal loss, L1 on log box sizes).
 
     ``init``: an exported finder to fine-tune, its BatchNorm frozen. ``rate``: the one-cycle
     schedule's peak learning rate (default 4e-3 from scratch, 1e-3 for a fine-tune).
+    ``keep_sizes``: the box sizes learned are the ``init`` finder's own at each labelled
+    corner, not the labels' (the reader learned to read around that finder's boxes).
     """
+    import copy
+
     import torch
 
     torch.manual_seed(seed)
@@ -460,6 +464,7 @@ def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore
     if init is not None:
         finder_weights(model, init)
     rate = rate or (4e-3 if init is None else 1e-3)
+    teacher = copy.deepcopy(model).eval() if keep_sizes and init is not None else None
     opt = torch.optim.AdamW(model.parameters(), rate / 2, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, rate, total_steps=steps)
 
@@ -481,6 +486,9 @@ def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore
         size = torch.from_numpy(np.stack([b[2] for b in batch]))
         mask = torch.from_numpy(np.stack([b[3] for b in batch]))
         out = model(x)
+        if teacher is not None:
+            with torch.no_grad():
+                size = teacher(x)[:, 1:]
         p = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
         # CenterNet's focal loss on the centre heatmap
         pos = (heat > 0.99).float()
@@ -544,6 +552,8 @@ def main() -> int:
                         help="share of rendered faces printed as black novelty decks")
     parser.add_argument("--init", type=Path,
                         help="fine-tune this corner_finder.onnx (BatchNorm frozen, a lower rate)")
+    parser.add_argument("--keep-sizes", action="store_true",
+                        help="with --init: learn that finder's own box sizes, not the labels'")
     parser.add_argument("--rate", type=float, help="peak learning rate (default: 4e-3, "
                                                       "1e-3 with --init)")
     args = parser.parse_args()
@@ -569,7 +579,7 @@ def main() -> int:
                   flush=True)
 
     save(train_finder(samples, args.steps, args.seed, "", save, init=args.init,
-                      rate=args.rate))
+                      rate=args.rate, keep_sizes=args.keep_sizes))
     print(f"finder exported ({time.time() - started:.0f} s)", flush=True)
     return 0
 
