@@ -131,7 +131,7 @@ class FaceDesign:
             return self.inks[red]
         if self.four_colour and suit in _FOUR_COLOUR:
             return _FOUR_COLOUR[suit]
-        return _RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
+        return _RED if red else _BLACK
 
     def index_ink(self, suit: Suit) -> tuple[int, int, int]:
         """Return the BGR colour of this suit's index: ink faded towards the paper by ``fade``."""
