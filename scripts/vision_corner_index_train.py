@@ -56,6 +56,7 @@ from vision_corners_train import (  # noqa: E402
     _effects,
     label,
     real_dev,
+    sensor,
 )
 from vision_train import PATCH_H, PATCH_W, build_model, normalise_patches, onnx_weights  # noqa: E402
 
@@ -112,12 +113,7 @@ def camera_effects(patch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     img = img * rng.uniform(0.6, 1.3) + rng.uniform(-25, 25)
     if rng.random() < 0.4:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.2))
-    img += rng.normal(0, rng.uniform(0, 8), img.shape)
-    img = np.clip(img, 0, 255).astype(np.uint8)
-    if rng.random() < 0.4:
-        _, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 90))])
-        img = cv2.imdecode(enc, cv2.IMREAD_COLOR)
-    return img
+    return sensor(img, rng, noise=8, jpeg=0.4, best=90)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:

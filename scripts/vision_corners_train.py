@@ -172,10 +172,20 @@ def _effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1)
         kernel = cv2.warpAffine(kernel, rot, (n, n))
         img = cv2.filter2D(img, -1, kernel / max(kernel.sum(), 1e-6))
-    img += rng.normal(0, rng.uniform(0, 10), img.shape)
+    return sensor(img, rng, noise=10, jpeg=0.6, best=95)
+
+
+def sensor(img: np.ndarray, rng: np.random.Generator, *, noise: float, jpeg: float,
+           best: int) -> np.ndarray:
+    """Return float ``img`` with a sensor's noise, as uint8, a ``jpeg`` share JPEG-compressed.
+
+    The noise (its sigma drawn up to ``noise``) is added to ``img`` in place, in its own
+    float type; the JPEG quality is drawn from 30 up to ``best``.
+    """
+    img += rng.normal(0, rng.uniform(0, noise), img.shape)
     img = np.clip(img, 0, 255).astype(np.uint8)
-    if rng.random() < 0.6:
-        ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
+    if rng.random() < jpeg:
+        _, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, best))])
         img = cv2.imdecode(enc, cv2.IMREAD_COLOR)
     return img
 
