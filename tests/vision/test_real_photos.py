@@ -5,10 +5,13 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from dealerassist.cards import parse_card
 from dealerassist.vision.real_photos import (
+    Corrections,
     RealScore,
+    corrections,
     find_real_set,
     score_real,
     split_files,
@@ -80,3 +83,42 @@ def test_issue_42_bench_reports_null_with_the_reason_without_the_set(tmp_path, m
     figures = bench_vision._real_heldout(object())
     assert figures["real_heldout"] is None
     assert "absent" in figures["real_heldout_absent"]
+
+
+def test_issue_42_a_reading_of_a_visible_unlabelled_card_is_right_but_no_recall():
+    score = RealScore()
+    score.add(["Ah", "Qc", "Qc"], ["Ah", "Kd"], present=["Qc"])
+    assert (score.matched, score.unlabelled, score.predicted, score.labelled) == (1, 1, 3, 2)
+    assert score.recall == 1 / 2 and score.precision == 2 / 3  # one Qc only is there
+
+
+def test_issue_42_score_real_applies_the_corrections_by_eye(tmp_path):
+    (tmp_path / "images").mkdir()
+    cv2.imwrite(str(tmp_path / "images/p0.jpg"), np.full((64, 64, 3), 200, np.uint8))
+    (tmp_path / "labels.json").write_text(json.dumps([{
+        "file": "images/p0.jpg", "cards": ["6s", "Kd"], "background": "white desk",
+        "scene": "table", "notes": "webcam (x); deck"}]))
+    read = [_sighting("7s", 0.99), _sighting("Qc", 0.99), _sighting("2h", 0.7)]
+    fixes = {"images/p0.jpg": Corrections(present=("Qc",), relabel=(("6s", "7s"),))}
+    figures = score_real(lambda frame: read, tmp_path, ["images/p0.jpg"], fixes)
+    assert figures["recall"] == 0.5 and figures["precision"] == round(2 / 3, 4)
+    assert figures["sure_precision"] == 1.0 and figures["read_right_unlabelled"] == 1
+    assert figures["recall_as_labelled"] == 0.0 and figures["precision_as_labelled"] == 0.0
+    assert figures["wrong_readings"] == ["p0:2h"]
+
+
+def test_issue_42_every_correction_names_a_photo_of_the_split_and_a_card():
+    dev, held = set(split_files("dev")), set(split_files("heldout"))
+    fixes = corrections()
+    assert len(fixes) >= 13
+    for name, fix in fixes.items():
+        assert name in dev | held, name
+        for code in (*fix.present, *(c for pair in fix.relabel for c in pair)):
+            parse_card(code)
+
+
+def test_issue_42_a_malformed_correction_is_named_with_its_line(tmp_path):
+    path = tmp_path / "corrections.txt"
+    path.write_text("# a comment\nimages/a.jpg present Qc\nimages/b.jpg Qc\n")
+    with pytest.raises(ValueError, match=r"corrections.txt line 3: expected"):
+        corrections(path)
