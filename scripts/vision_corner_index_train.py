@@ -214,10 +214,11 @@ def foreign_decks(faces, rng: np.random.Generator) -> list:  # type: ignore[no-u
 
 
 def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
-                  foreign: float = 0.0) -> tuple:
+                  foreign: float = 0.0, backs: float = 0.0) -> tuple:
     """Index patches of drawn faces (English, French, other letters), upright and turned.
 
-    A ``foreign`` share of them are courts of `foreign_decks`.
+    A ``foreign`` share of them are courts of `foreign_decks`; after a ``backs`` share of
+    them comes a patch of a card back, "no index" (`_back_patch`).
     """
     import vision_corners_train as corners_train
 
@@ -259,7 +260,38 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
         if rng.random() < 0.1:  # a printed calibration marker on the felt is no index
             xs.append(_marker_patch(rng))
             ys.append((NONE, -1))
+        if rng.random() < backs:
+            xs.append(_back_patch(rng))
+            ys.append((NONE, -1))
     return np.array(xs), np.array(ys, np.int64).reshape(-1, 2)
+
+
+def _back_patch(rng: np.random.Generator) -> np.ndarray:
+    """Return a patch of a drawn card back (`faces.draw_back`) on a table, at any turn.
+
+    Mostly where a face's index would be (the finder peaks at a back's corners too),
+    otherwise anywhere on it: a back's pattern is no index, however steadily it reads.
+    """
+    from dealerassist.vision.faces import draw_back
+    from dealerassist.vision.quads import index_regions
+
+    colour = tuple(int(c) for c in rng.integers(0, 200, 3))
+    back = draw_back(colour=colour, seed=int(rng.integers(1 << 16)), border=rng.random() < 0.8)
+    fh, fw = back.shape[:2]
+    pad = fw // 3
+    table = np.full((fh + 2 * pad, fw + 2 * pad, 3), rng.uniform(0, 255, 3), np.float32)
+    table[pad:pad + fh, pad:pad + fw] = back
+    scale = rng.uniform(0.12, 0.45)
+    small = _effects(np.clip(cv2.resize(table, None, fx=scale, fy=scale,
+                                        interpolation=cv2.INTER_AREA), 0, 255).astype(np.uint8),
+                     rng)
+    quad = (np.array([[pad, pad], [pad + fw, pad], [pad + fw, pad + fh], [pad, pad + fh]],
+                     np.float32) * scale)
+    region = index_regions(quad)[int(rng.integers(2))]
+    if rng.random() < 0.4:  # anywhere on the back
+        region = region + (rng.uniform((0, 0), (fw, fh)) * scale - region.mean(axis=0) + quad[0])
+    return cut(reading_image(small), jitter(region.astype(np.float32), rng,
+                                            float(rng.uniform(0, 360))))
 
 
 def _marker_patch(rng: np.random.Generator) -> np.ndarray:
@@ -304,8 +336,9 @@ def start_model(init: Path | None = None):  # type: ignore[no-untyped-def]
     return model
 
 
-def train(model, xs: np.ndarray, ys: np.ndarray, steps: int, seed: int):  # type: ignore[no-untyped-def]
-    """Fine-tune (BatchNorm kept as the export folded it: identity, frozen)."""
+def train(model, xs: np.ndarray, ys: np.ndarray, steps: int, seed: int,  # type: ignore[no-untyped-def]
+          rate: float = 2e-3):
+    """Fine-tune (BatchNorm kept as the export folded it: identity, frozen), peak ``rate``."""
     import torch
 
     torch.manual_seed(seed)
@@ -313,7 +346,7 @@ def train(model, xs: np.ndarray, ys: np.ndarray, steps: int, seed: int):  # type
     inputs = torch.from_numpy(ink_dark(normalise_patches(xs)))
     targets = torch.from_numpy(ys)
     opt = torch.optim.AdamW(model.parameters(), 1e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 2e-3, total_steps=steps)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, rate, total_steps=steps)
     model.train()
     for m in model:
         if isinstance(m, torch.nn.BatchNorm2d):
@@ -358,10 +391,13 @@ def main() -> int:
                         help="share of drawn patches that are courts of foreign-lettered decks")
     parser.add_argument("--augment", action="store_true",
                         help="half the real corners' copies with a camera's effects")
+    parser.add_argument("--backs", type=float, default=0.0,
+                        help="after this share of the drawn patches, a card back's (no index)")
     parser.add_argument("--black-copies", type=float, default=1.0,
                         help="real corners of clubs and spades: this many times the copies")
     parser.add_argument("--final", action="store_true",
                         help="every development photo (default: its train part)")
+    parser.add_argument("--rate", type=float, default=2e-3, help="peak learning rate")
     parser.add_argument("--out", type=Path, default=OUT / "corner_index.onnx")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
@@ -371,11 +407,11 @@ def main() -> int:
     real = real_dev(args.real, "all" if args.final else "train")
     rx, ry = real_patches(real, rng, args.copies, args.start, args.finder,
                           augment=args.augment, black_copies=args.black_copies)
-    dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign)
+    dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs)
     print(f"patches: {len(rx)} real, {len(dx)} drawn ({time.time() - started:.0f} s)", flush=True)
     xs = np.concatenate([rx, dx])
     ys = np.concatenate([ry, dy])
-    model = train(start_model(args.init), xs, ys, args.steps, args.seed)
+    model = train(start_model(args.init), xs, ys, args.steps, args.seed, args.rate)
     export(model, args.out)
     print(f"exported {args.out} ({time.time() - started:.0f} s)", flush=True)
     return 0

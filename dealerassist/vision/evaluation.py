@@ -115,9 +115,10 @@ def score_frame(sightings: Sequence[Sighting], truth: Iterable[SceneCard]) -> Sc
         score.false_reports += 1
         if not sighting.needs_confirmation:
             score.false_sure += 1
-        # A back read as a card: the sighting lies on a back and on no face-up card (a
-        # face-up card partly under a back and misread is a misread, not a back).
-        on_back = any(item.card is None and _box_overlap(sighting.box, item.corners) > 0.5
+        # A back read as a card: the sighting lies on a back (a third of its box: a corner
+        # box at a back's corner lies partly off it) and on no face-up card (a face-up card
+        # partly under a back and misread is a misread, not a back).
+        on_back = any(item.card is None and _box_overlap(sighting.box, item.corners) > 0.3
                       for item in truth)
         on_face = any(item.card is not None and _box_overlap(sighting.box, item.corners) > 0.3
                       for item in truth)

@@ -442,13 +442,14 @@ class Recogniser:
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
         ahead = self._look_ahead(frame)
-        readings = self.readings(frame, frame_index=frame_index)
-        disputed: list[Sighting] = []
-        if self.corners is not None and readings:
-            readings, disputed = self._judged(frame, readings)
+        outlines = self.readings(frame, frame_index=frame_index)
+        readings, disputed = outlines, []
+        if self.corners is not None and outlines:
+            readings, disputed = self._judged(frame, outlines)
         sightings = [reading.sighting for reading in readings]
         one_card = self.calibration is None and _one_card_shape(frame)
-        if not sightings and one_card:
+        # Cards read and all judged foreign are no reason to read the frame as one card.
+        if not outlines and one_card:
             sightings = self._read_one_card(frame)
             if sightings:  # the frame is that one card: nothing else to find in it
                 return sightings
@@ -848,8 +849,11 @@ class Recogniser:
         pad = round(0.3 * min(small.shape[:2]))
         framed = cv2.copyMakeBorder(small, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
                                     value=_ONE_CARD_BORDER)
+        readings = self.readings(framed)
+        if self.corners is not None and readings:
+            readings, _ = self._judged(framed, readings)
         out = []
-        for reading in self.readings(framed):
+        for reading in readings:
             x, y, w, h = reading.sighting.box
             box = (max(0, round((x - pad) / scale)), max(0, round((y - pad) / scale)),
                    round(w / scale), round(h / scale))

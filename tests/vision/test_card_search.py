@@ -177,6 +177,17 @@ def test_a_misread_card_partly_under_a_back_is_a_false_report_but_not_a_back():
     assert score_frame([on_back_only], truth).backs_reported == 1
 
 
+def test_defect_issue_42_a_back_read_at_its_corner_is_a_back_reported():
+    # The learned corners box a card by its index corner: read on a back's corner, the box
+    # lies partly off the back (45 % on it in a held-out render read as the ace of hearts).
+    from dealerassist.vision.evaluation import score_frame
+
+    back = SceneCard(None, _rect(100, 100, 60, 84), (1.0, 0.0))
+    at_its_corner = Sighting(_card("Ah"), 0.96, (88, 90, 30, 30))  # 40 % on the back
+    score = score_frame([at_its_corner], (back,))
+    assert score.false_sure == 1 and score.backs_reported == 1
+
+
 def test_a_card_in_a_patch_of_glare_is_still_a_clean_outline():
     image = _felt().astype(np.float32)
     yy, xx = np.mgrid[0:360, 0:640]

@@ -100,3 +100,34 @@ def test_issue_42_a_learned_corner_read_surely_counts_at_a_weak_finder_peak(
     read = _recognise(recogniser, monkeypatch, corners)
     assert (("Qh", round(probability, 3)) in read) is added
     assert ("8s", 0.99) in read
+
+
+CARD_SHAPED = np.zeros((480, 640, 3), np.uint8)  # a table photo of a card's proportions
+FOREIGN = (0.99, None, 0.0, "?")  # the corner reader: a letter the house does not use
+
+
+def test_defect_issue_42_cards_all_judged_foreign_do_not_make_the_frame_one_card(
+        recogniser, monkeypatch):
+    # Six Dutch courts on a 640 x 480 table, every outline reading judged a foreign letter:
+    # the frame was then read again as one card cropped to its border, and that retry's
+    # readings (a whole table shrunk to a card) came out as a sure ten of clubs and queen
+    # of spades.
+    sighting = Sighting(parse_card("8s"), 0.99, OUTLINE, "", 0)
+    monkeypatch.setattr(recogniser, "readings",
+                        lambda frame, frame_index=0: [Reading(sighting, INDEX, None)])
+    monkeypatch.setattr(recogniser, "corners", FakeCorners(FOREIGN, []))
+    retried = []
+    monkeypatch.setattr(recogniser, "_read_one_card", lambda frame: retried.append(1) or [])
+    assert recogniser.recognise(CARD_SHAPED) == []
+    assert not retried
+
+
+def test_defect_issue_42_a_card_read_on_its_own_is_judged_like_any_reading(
+        recogniser, monkeypatch):
+    # A frame read empty with a card's shape is read again as one card: what that retry
+    # reads goes past the corner reader's judgement too.
+    sighting = Sighting(parse_card("8s"), 0.99, (40, 40, 96, 135), "", 0)
+    answers = iter([[], [Reading(sighting, INDEX, None)]])  # the frame, then the retry
+    monkeypatch.setattr(recogniser, "readings", lambda frame, frame_index=0: next(answers))
+    monkeypatch.setattr(recogniser, "corners", FakeCorners(FOREIGN, []))
+    assert recogniser.recognise(CARD_SHAPED) == []
