@@ -67,20 +67,20 @@ _ONE_CARD_SHAPE = (0.6, 0.9)
 _ONE_CARD_WIDTH = 100
 _ONE_CARD_BORDER = (30, 30, 30)
 # The learned corners (`Recogniser._learned_cards`): a corner read at _LEARNED_READ or
-# more counts as read; one read less surely counts its reading times how surely the finder
-# saw a corner there (in full from _LEARNED_FOUND), and only from _LEARNED_CORNER. A card
-# read at one corner only is capped at _LEARNED_ONE; a card is added from _LEARNED_MIN.
+# more at a finder peak of _LEARNED_READ_PEAK or more counts as read; any other counts its
+# reading times how surely the finder saw a corner there (in full from _LEARNED_FOUND),
+# and only from _LEARNED_CORNER. A card read at one corner only is capped at
+# _LEARNED_ONE; a card is added from _LEARNED_MIN.
 # Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.660 / 0.964 with).
 # Why a sure reading needs no strong peak: on the development photos held apart from
 # training, corners read at 0.9 or more at a finder peak of 0.2 to 0.5 (fanned cards,
-# mostly) were 135 right and 1 wrong, 75 right and 3 wrong from 0.5. Counted so, the
-# whole recogniser reads 0.739 / 0.944 of those cards, 0.582 of them surely, every sure
-# one right (reading times peak alone: 0.727 / 0.943, 0.502). Peaks from 0.2 instead of
-# 0.25 read 0.755 / 0.945, but a drawn back's pattern became a card at a 0.2 peak. In
-# twelve drawn scenes of held-out designs 66 of 72 cards are read either way, no back in
-# twelve more. On the whole development split, which the shipped networks learned from:
-# 0.881 / 0.973 instead of 0.850 / 0.972, sure 0.766 instead of 0.640.
+# mostly) were 135 right and 1 wrong, 75 right and 3 wrong from 0.5. Why not at any peak:
+# development renders (seed 2027, 360 frames) then had a back read as a card at a peak
+# under 0.35 (none from 0.35). With corners read again at half turns (`corners._REFINE`),
+# the whole recogniser reads 0.739 / 0.943 of the held-apart photos' cards, 0.602 surely,
+# every sure card right (reading times peak alone: 0.727 / 0.943, 0.502).
 _LEARNED_READ = 0.9
+_LEARNED_READ_PEAK = 0.35
 _LEARNED_CORNER = 0.5
 _LEARNED_FOUND = 0.5
 _LEARNED_ONE = 0.99
@@ -791,12 +791,12 @@ class Recogniser:
         """Return the cards the learned corner reader reads that the outline reader did not.
 
         Each card's corners found (`corners.CornerReader`) are read by the corner network;
-        a corner's ``p`` is its reading's probability, from `_LEARNED_READ`, or that times
-        how surely the finder saw a corner there (up to `_LEARNED_FOUND`); it counts from
-        `_LEARNED_CORNER`, and a card read at several corners takes ``1 - prod(1 - p)`` of
-        them. Cards at `min_confidence` (and `_LEARNED_MIN`) or more that the outline
-        reader did not report are added; the box is the union of their corner boxes (the
-        card's outline is not known). A corner read as a card the outline reader reported,
+        a corner's ``p`` is its reading's probability, from `_LEARNED_READ` at a peak from
+        `_LEARNED_READ_PEAK`, or else that times how surely the finder saw a corner there
+        (up to `_LEARNED_FOUND`); it counts from `_LEARNED_CORNER`, and a card read at
+        several corners takes ``1 - prod(1 - p)`` of them. Cards at `min_confidence` (and
+        `_LEARNED_MIN`) or more that the outline reader did not report are added; the box
+        is the union of their corner boxes (the card's outline is not known). A corner read as a card the outline reader reported,
         or lying on such a card (unless that reading is ``disputed``), adds nothing; with
         ``two_corners`` a card needs two corners. ``looked``: the finder's look at this
         frame, when `_look_ahead` ran it.
@@ -812,7 +812,7 @@ class Recogniser:
             if corner.card is None or corner.card in seen:
                 continue
             p = corner.probability
-            if p < _LEARNED_READ:
+            if p < _LEARNED_READ or corner.found < _LEARNED_READ_PEAK:
                 p *= min(1.0, corner.found / _LEARNED_FOUND)
             if p >= _LEARNED_CORNER:
                 found.setdefault(corner.card, []).append((p, corner.box))

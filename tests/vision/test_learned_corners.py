@@ -61,7 +61,7 @@ def test_issue_42_a_misread_outline_disputed_by_the_corner_reader_gives_way_to_t
     # The outline reader reads an eight where the corner reader reads a six of spades, and
     # the learned corners read the six surely at the same index: the six is the card.
     corners = FakeCorners((0.0, parse_card("6s"), 0.9, "6"),
-                          [CornerReading(parse_card("6s"), 0.97, 0.3, CORNER)])
+                          [CornerReading(parse_card("6s"), 0.97, 0.4, CORNER)])
     assert _recognise(recogniser, monkeypatch, corners) == [("6s", 0.97)]
     assert corners.skipped == []  # the disputed outline hid nothing
 
@@ -69,7 +69,7 @@ def test_issue_42_a_misread_outline_disputed_by_the_corner_reader_gives_way_to_t
 def test_issue_42_an_outline_reading_the_corner_reader_agrees_with_hides_its_corners(
         recogniser, monkeypatch):
     corners = FakeCorners((0.0, parse_card("8s"), 0.9, "8"),
-                          [CornerReading(parse_card("6s"), 0.97, 0.3, CORNER)])
+                          [CornerReading(parse_card("6s"), 0.97, 0.4, CORNER)])
     assert _recognise(recogniser, monkeypatch, corners) == [("8s", 0.99)]
     assert corners.skipped == [OUTLINE]
 
@@ -85,10 +85,11 @@ def test_issue_42_a_disputed_outline_stays_a_proposal_when_no_corner_reads_surer
 
 
 @pytest.mark.parametrize(("probability", "found", "added"), [
-    (0.97, 0.25, True),  # read surely at a weak peak (a fanned card): counted as read
-    (0.9, 0.3, True),
-    (0.97, 0.2, False),  # a peak under 0.25 is not read (a drawn back read as an 8)
-    (0.89, 0.25, False),  # less surely at a weak peak: 0.89 x 0.25 / 0.5 counts not
+    (0.97, 0.35, True),  # read surely at a weak peak (a fanned card): counted as read
+    (0.9, 0.45, True),
+    (0.97, 0.3, False),  # under a peak of 0.35 the peak counts: 0.97 x 0.3 / 0.5 < 0.7
+    (0.97, 0.2, False),  # a peak under 0.25 is not read
+    (0.89, 0.35, False),  # less surely: 0.89 x 0.35 / 0.5
     (0.8, 0.95, True),  # at a strong peak: 0.8
     (0.8, 0.3, False),  # 0.8 x 0.3 / 0.5
 ])
