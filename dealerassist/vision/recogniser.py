@@ -71,13 +71,13 @@ _ONE_CARD_BORDER = (30, 30, 30)
 # reading times how surely the finder saw a corner there (in full from _LEARNED_FOUND),
 # and only from _LEARNED_CORNER. A card read at one corner only is capped at
 # _LEARNED_ONE; a card is added from _LEARNED_MIN.
-# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.660 / 0.964 with).
+# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.639 / 0.962 with).
 # Why a sure reading needs no strong peak: on the development photos held apart from
 # training, corners read at 0.9 or more at a finder peak of 0.2 to 0.5 (fanned cards,
 # mostly) were 135 right and 1 wrong, 75 right and 3 wrong from 0.5. Why not at any peak:
 # development renders (seed 2027, 360 frames) then had a back read as a card at a peak
 # under 0.35 (none from 0.35). With corners read again at half turns (`corners._REFINE`),
-# the whole recogniser reads 0.739 / 0.943 of the held-apart photos' cards, 0.602 surely,
+# the whole recogniser reads 0.739 / 0.944 of the held-apart photos' cards, 0.602 surely,
 # every sure card right (reading times peak alone: 0.727 / 0.943, 0.502).
 _LEARNED_READ = 0.9
 _LEARNED_READ_PEAK = 0.35
@@ -443,7 +443,7 @@ class Recogniser:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
         ahead = self._look_ahead(frame)
         outlines = self.readings(frame, frame_index=frame_index)
-        readings, disputed = outlines, []
+        readings, disputed = outlines, list[Sighting]()
         if self.corners is not None and outlines:
             readings, disputed = self._judged(frame, outlines)
         sightings = [reading.sighting for reading in readings]
@@ -796,10 +796,10 @@ class Recogniser:
         (up to `_LEARNED_FOUND`); it counts from `_LEARNED_CORNER`, and a card read at
         several corners takes ``1 - prod(1 - p)`` of them. Cards at `min_confidence` (and
         `_LEARNED_MIN`) or more that the outline reader did not report are added; the box
-        is the union of their corner boxes (the card's outline is not known). A corner read as a card the outline reader reported,
-        or lying on such a card (unless that reading is ``disputed``), adds nothing; with
-        ``two_corners`` a card needs two corners. ``looked``: the finder's look at this
-        frame, when `_look_ahead` ran it.
+        is the union of their corner boxes (the card's outline is not known). A corner read
+        as a card the outline reader reported, or lying on such a card (unless that reading
+        is ``disputed``), adds nothing; with ``two_corners`` a card needs two corners.
+        ``looked``: the finder's look at this frame, when `_look_ahead` ran it.
         """
         assert self.corners is not None
         seen = {s.card for s in read}
