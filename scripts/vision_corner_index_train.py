@@ -22,7 +22,10 @@ glyph rows of the last layer copied for the glyphs it knew) and is trained on:
 With ``--augment`` a real corner's copies are cut in colour and half of them get a
 camera's effects (colour cast, exposure, blur, noise, JPEG) and a wider scale before
 being turned into the reading patch; ``--black-copies`` multiplies the copies of clubs
-and spades (the pair the reader confuses most).
+and spades (the pair the reader confuses most); with ``--backs`` that share of the drawn
+patches is followed by a patch of a drawn card back, "no index" (one round at 0.15 stops
+the render backs' lattice being read as an ace, but reads fewer French courts of an
+unseen design: docs/vision.md, Known limits).
 
 Real photographs: the development list of the committed split only
 (`resources/vision/real_split/dev.txt`), or its ``train`` part while scoring on ``val``
