@@ -118,19 +118,20 @@ def turned_regions(box: tuple[float, float, float, float], turns: int = _TURNS) 
     angles, the index rectangle (`_INDEX_ASPECT` wide for its height) whose upright box is
     ``box``, grown by `_REGION_GROW` (the index region of a card holds some margin).
     """
+    return [_turned_region(box, 2 * np.pi * k / turns) for k in range(turns)]
+
+
+_UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
+
+
+def _turned_region(box: tuple[float, float, float, float], t: float) -> np.ndarray:
+    """Return the index region (TL, TR, BR, BL) around ``box`` turned by ``t`` radians."""
     x, y, w, h = box
-    cx, cy = x + w / 2, y + h / 2
-    unit = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
-    out = []
-    for k in range(turns):
-        t = 2 * np.pi * k / turns
-        c, s = abs(np.cos(t)), abs(np.sin(t))
-        # a x b rectangle turned by t has the upright box (a c + b s, a s + b c); b = a / aspect
-        a = (w / (c + s / _INDEX_ASPECT) + h / (s + c / _INDEX_ASPECT)) / 2 * _REGION_GROW
-        rect = unit * (a, a / _INDEX_ASPECT)
-        rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
-        out.append((rect @ rot.T + (cx, cy)).astype(np.float32))
-    return out
+    c, s = abs(np.cos(t)), abs(np.sin(t))
+    # a x b rectangle turned by t has the upright box (a c + b s, a s + b c); b = a / aspect
+    a = (w / (c + s / _INDEX_ASPECT) + h / (s + c / _INDEX_ASPECT)) / 2 * _REGION_GROW
+    rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+    return ((_UNIT * (a, a / _INDEX_ASPECT)) @ rot.T + (x + w / 2, y + h / 2)).astype(np.float32)
 
 
 class CornerReader:
@@ -288,8 +289,8 @@ class CornerReader:
             k = int(sure[n * _TURNS:(n + 1) * _TURNS].argmax())
             t = n * _TURNS + k
             if _REFINE[0] <= sure[t] < _REFINE[1] and sure[t] > ranks[t, -1]:
-                halves = turned_regions(box, 2 * _TURNS)
-                todo += [(t, halves[2 * k + 1]), (t, halves[(2 * k - 1) % (2 * _TURNS)])]
+                todo += [(t, _turned_region(box, np.pi * (2 * k + side) / _TURNS))
+                         for side in (1, -1)]
         if not todo:
             return
         _, again, rank, suit, surer = self._read_regions(frame, [region for _, region in todo])

@@ -373,7 +373,7 @@ def _settled(read: list[Sighting], disputed: list[Sighting], learned: list[Sight
     """
     beaten, kept = set(), []
     for card in learned:
-        under = [n for n, s in enumerate(read) if s in disputed and _centre_inside(card.box, s.box)]
+        under = [n for n, s in enumerate(read) if s in disputed and _in_box(card.centre, s.box)]
         if any(card.confidence <= read[n].confidence for n in under):
             continue
         beaten.update(under)
@@ -381,10 +381,10 @@ def _settled(read: list[Sighting], disputed: list[Sighting], learned: list[Sight
     return [s for n, s in enumerate(read) if n not in beaten] + kept
 
 
-def _centre_inside(box: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
-    """Whether ``box``'s centre lies in ``outer`` (both x, y, w, h)."""
-    x, y, w, h = outer
-    return x <= box[0] + box[2] / 2 <= x + w and y <= box[1] + box[3] / 2 <= y + h
+def _in_box(point: tuple[float, float], box: tuple[int, int, int, int]) -> bool:
+    """Whether ``point`` lies in ``box`` (x, y, w, h)."""
+    x, y, w, h = box
+    return x <= point[0] <= x + w and y <= point[1] <= y + h
 
 
 def _one_card_shape(frame: np.ndarray) -> bool:
