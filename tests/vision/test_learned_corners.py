@@ -107,7 +107,7 @@ CARD_SHAPED = np.zeros((480, 640, 3), np.uint8)  # a table photo of a card's pro
 FOREIGN = (0.99, None, 0.0, "?")  # the corner reader: a letter the house does not use
 
 
-def test_defect_issue_42_cards_all_judged_foreign_do_not_make_the_frame_one_card(
+def test_defect_issue_42_G_DECK_outlines_all_of_foreign_letters_do_not_make_the_frame_one_card(
         recogniser, monkeypatch):
     # Six Dutch courts on a 640 x 480 table, every outline reading judged a foreign letter:
     # the frame was then read again as one card cropped to its border, and that retry's
