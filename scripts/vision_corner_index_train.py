@@ -298,17 +298,25 @@ def _back_patch(rng: np.random.Generator) -> np.ndarray:
 
 
 def _marker_patch(rng: np.random.Generator) -> np.ndarray:
-    """Return a patch cut anywhere on an ArUco marker (`vision.markers`' dictionary) on felt."""
+    """Return a patch cut on or around an ArUco marker (`vision.markers`' dictionary) on felt.
+
+    Printed markers often keep a white margin; the finder may box a whole marker, margin
+    and all, as one corner, so the cuts range from a part of it to all of it.
+    """
     side = int(rng.integers(24, 120))
     marker = cv2.aruco.generateImageMarker(
         cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), int(rng.integers(50)), side,
         borderBits=1)
     pad = side
     table = np.full((side + 2 * pad, side + 2 * pad, 3), rng.uniform(0, 255, 3), np.float32)
+    if rng.random() < 0.5:  # a white margin around it
+        margin = side // 4
+        table[pad - margin:pad + side + margin, pad - margin:pad + side + margin] = \
+            rng.uniform(200, 250)
     table[pad:pad + side, pad:pad + side] = np.where(marker[..., None] > 127, 245.0, 15.0)
     image = _effects(np.clip(table, 0, 255).astype(np.uint8), rng)
-    size = side * rng.uniform(0.3, 1.2)
-    centre = pad + rng.uniform(0, side, 2)
+    size = side * rng.uniform(0.3, 2.0)
+    centre = pad + rng.uniform(-0.1, 1.1, 2) * side
     box = (centre[0] - size / 4, centre[1] - size / 2, size / 2, size)
     region = turned_regions(box)[int(rng.integers(16))]
     return cut(reading_image(image), region)

@@ -566,6 +566,8 @@ def main() -> int:
                         help="with --init: learn that finder's own box sizes, not the labels'")
     parser.add_argument("--rate", type=float, help="peak learning rate (default: 4e-3, "
                                                       "1e-3 with --init)")
+    parser.add_argument("--real-share", type=float, default=0.5,
+                        help="share of the training tiles cut from the real photos")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
@@ -576,9 +578,10 @@ def main() -> int:
     val = [] if args.final else real_dev(args.real, "val")
     print(f"data: {len(renders)} renders, {len(real)} real photos to train on, {len(val)} to "
           f"score ({time.time() - started:.0f} s)", flush=True)
-    # The real photos are few but they are the point: drawn as often as the renders.
-    samples = [r[:2] for r in renders] + [r[:2] for r in real] * max(
-        1, len(renders) // max(1, len(real)))
+    # The real photos are few but they are the point: drawn as often as the renders, or
+    # in the share asked for.
+    copies = args.real_share / max(1e-9, 1.0 - args.real_share) * len(renders) / max(1, len(real))
+    samples = [r[:2] for r in renders] + [r[:2] for r in real] * max(1, round(copies))
     finder = args.out / "corner_finder.onnx"
 
     def save(model) -> None:  # type: ignore[no-untyped-def]

@@ -119,9 +119,9 @@ def _courts_read(letters: str, house: str) -> tuple[int, int]:
 def test_G_DECK_index_letters_french_courts_are_read_only_in_a_french_house():
     # V, D, R (valet, dame, roi) on a design the networks never saw: 36 courts.
     french_right, french_sure = _courts_read("VDR", "french")
-    assert french_right >= 20  # 24 of 36 measured
+    assert french_right >= 20  # 31 of 36 measured
     right, sure = _courts_read("VDR", "standard")
-    assert right <= french_right // 2  # 7 of 36 measured: V, D, R are no English letters
+    assert right <= french_right // 2  # 9 of 36 measured: V, D, R are no English letters
     assert sure <= 2  # 0 measured: a letter the house does not use is seldom a sure card
 
 
@@ -244,33 +244,39 @@ def test_issue_42_a_black_faced_deck_with_gold_and_silver_ink_is_read():
     codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
     recogniser = Recogniser()
     black = [black_faced(d) for d in HELDOUT_DESIGNS]
-    sure: set[str] = set()
-    for seed in (3, 4):
+    right, wrong = 0, []
+    for seed in range(3, 9):  # six scenes, 36 cards
         read = recogniser.recognise(_scene("white", codes, seed, designs=black))
-        sure |= {str(s.card) for s in read if s.confidence >= 0.95}
-    assert len(sure & set(codes)) >= 5, sure  # with its patches not negated: none
-    assert not sure - set(codes), sure
+        sure = {str(s.card) for s in read if s.confidence >= 0.95}
+        right += len(sure & set(codes))
+        wrong += sorted(sure - set(codes))
+    assert right >= 20  # 23 measured; with its patches not negated: none
+    assert not wrong
 
 
 def test_issue_42_an_index_lying_between_two_turns_is_read_again_at_the_half_turns(
         monkeypatch):
-    # Cards turned 11.25 degrees lie halfway between two of the 16 turns: read at the half
-    # turns beside the surest, the right card comes out surer (0.5 -> 0.91, 0.58 -> 0.97
-    # measured for two of these six).
+    # A reader (faked) that reads the 7 of clubs surely only at 11.25 degrees, halfway
+    # between two of the 16 turns, and unsurely at the turns beside: the half turns beside
+    # the surest find it.
     import dealerassist.vision.corners as corners
 
-    table = _table("white", np.random.default_rng(1))
-    deck = drawn_decks(HELDOUT_DESIGNS)[0]
-    codes = ["7c", "Qh", "4s", "Ad", "9h", "2c"]
-    for n, code in enumerate(codes):
-        _paste(table, deck.face(parse_card(code)), (110 + 140 * (n % 4), 120 + 230 * (n // 4)),
-               11.25, 70)
+    def read_regions(self, frame, regions):
+        angle = np.array([np.arctan2(*(r[1] - r[0])[::-1]) for r in regions])
+        off = np.abs((angle - np.pi / 16 + np.pi) % (2 * np.pi) - np.pi)
+        sure = np.where(off < 0.01, 0.97, np.where(off < np.pi / 8 + 0.01, 0.6, 0.01))
+        ranks = np.zeros((len(regions), 14))
+        ranks[:, 5], ranks[:, -1] = sure, 1.0 - sure  # rank 7, else "no index"
+        zeros = np.zeros(len(regions), int)
+        return None, ranks, zeros + 5, zeros, sure  # suit 0: clubs
+
+    monkeypatch.setattr(CornerReader, "_read_regions", read_regions)
+    box = (100.0, 100.0, 30.0, 50.0)
+    monkeypatch.setattr(CornerReader, "peaks", lambda self, frame, **_: [(0.8, box)])
     reader = CornerReader()
-
-    def sure_cards() -> set[str]:
-        return {str(r.card) for r in reader.read(table) if r.card and r.probability >= 0.9}
-
-    refined = sure_cards()
+    frame = np.zeros((300, 300, 3), np.uint8)
+    [refined] = reader.read(frame)
+    assert (str(refined.card), refined.probability) == ("7c", pytest.approx(0.97))
     monkeypatch.setattr(corners, "_REFINE", (1.0, 1.0))  # no corner read again
-    plain = sure_cards()
-    assert plain < refined <= set(codes), (plain, refined)
+    [plain] = reader.read(frame)
+    assert (str(plain.card), plain.probability) == ("7c", pytest.approx(0.6))
