@@ -71,14 +71,14 @@ _ONE_CARD_BORDER = (30, 30, 30)
 # reading times how surely the finder saw a corner there (in full from _LEARNED_FOUND),
 # and only from _LEARNED_CORNER. A card read at one corner only is capped at
 # _LEARNED_ONE; a card is added from _LEARNED_MIN.
-# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.639 / 0.962 with).
-# Why a sure reading needs no strong peak: on the development photos held apart from
-# training, corners read at 0.9 or more at a finder peak of 0.2 to 0.5 (fanned cards,
-# mostly) were 135 right and 1 wrong, 75 right and 3 wrong from 0.5. Why not at any peak:
-# development renders (seed 2027, 360 frames) then had a back read as a card at a peak
-# under 0.35 (none from 0.35). With corners read again at half turns (`corners._REFINE`),
-# the whole recogniser reads 0.739 / 0.944 of the held-apart photos' cards, 0.602 surely,
-# every sure card right (reading times peak alone: 0.727 / 0.943, 0.502).
+# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.696 / 0.971 with).
+# Why a sure reading needs no strong peak: fanned cards peak weakly. On the development
+# photos held apart from training (the train part's networks), the whole recogniser reads
+# 0.823 / 0.945 of the cards, 0.691 surely, every sure card right; reading times peak
+# alone, without the half turns (`corners._REFINE`) either: 0.799 / 0.948, 0.606. Why not
+# from a weaker peak: from 0.2 it reads 0.839 / 0.938 there, but development renders
+# (seed 2027, 360 frames) have 4 backs read as cards at peaks of 0.20 to 0.31 (none from
+# 0.35).
 _LEARNED_READ = 0.9
 _LEARNED_READ_PEAK = 0.35
 _LEARNED_CORNER = 0.5
