@@ -569,6 +569,8 @@ def main() -> int:
     parser.add_argument("--real-share", type=float, default=0.5,
                         help="share of the training tiles cut from the real photos")
     args = parser.parse_args()
+    if not 0.0 < args.real_share < 1.0:
+        parser.error("--real-share is a share of the tiles, between 0 and 1")
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
@@ -580,7 +582,7 @@ def main() -> int:
           f"score ({time.time() - started:.0f} s)", flush=True)
     # The real photos are few but they are the point: drawn as often as the renders, or
     # in the share asked for.
-    copies = args.real_share / max(1e-9, 1.0 - args.real_share) * len(renders) / max(1, len(real))
+    copies = args.real_share / (1.0 - args.real_share) * len(renders) / max(1, len(real))
     samples = [r[:2] for r in renders] + [r[:2] for r in real] * max(1, round(copies))
     finder = args.out / "corner_finder.onnx"
 
