@@ -32,6 +32,7 @@ import numpy as np
 from dealerassist.cards import Card, parse_card
 from dealerassist.vision.model import PATCH_H, PATCH_W, ink_dark, normalise_patches, reading_image
 from dealerassist.vision.network import Network, load_network
+from dealerassist.vision.quads import in_box
 
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "GLYPHS", "INDEX_LETTERS", "SUITS",
            "CornerReader", "CornerReading", "FinderMaps", "turned_regions"]
@@ -204,7 +205,7 @@ class CornerReader:
         for gy, gx in zip(ys[order], xs[order], strict=True):
             cx, cy = gx * _STRIDE / scale, gy * _STRIDE / scale
             if cx >= width or cy >= height or any(  # on the padding, or on a card read
-                    x <= cx <= x + w and y <= cy <= y + h for x, y, w, h in skip):
+                    in_box((cx, cy), box) for box in skip):
                 continue
             w, h = np.exp(maps[1:3, gy, gx]) / scale
             out.append((float(heat[gy, gx]), (float(cx - w / 2), float(cy - h / 2),

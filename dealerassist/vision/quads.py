@@ -12,13 +12,19 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "grid_weights", "index_regions",
+__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "grid_weights", "in_box", "index_regions",
            "inside_shares", "order_quad", "order_quads", "overlap"]
 
 CARD_ASPECT = 88 / 63  # long side / short side of a poker card
 # The corner index region as fractions of the card (x0, y0, x1, y1), generous enough for
 # the index of most decks (rank above suit in the top-left corner).
 INDEX_BOX = (0.0, 0.0, 0.24, 0.36)
+
+
+def in_box(point: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    """Whether ``point`` (x, y) lies in the upright ``box`` (x, y, w, h), edges included."""
+    x, y, w, h = box
+    return x <= point[0] <= x + w and y <= point[1] <= y + h
 
 
 def index_regions(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -53,7 +53,7 @@ from dealerassist.vision.model import (
     fuse_pairs,
     reading_image,
 )
-from dealerassist.vision.quads import overlap
+from dealerassist.vision.quads import in_box, overlap
 from dealerassist.vision.sighting import Sighting
 
 __all__ = ["Reading", "Recogniser", "Trace", "extract_patch", "read_image"]
@@ -373,18 +373,12 @@ def _settled(read: list[Sighting], disputed: list[Sighting], learned: list[Sight
     """
     beaten, kept = set(), []
     for card in learned:
-        under = [n for n, s in enumerate(read) if s in disputed and _in_box(card.centre, s.box)]
+        under = [n for n, s in enumerate(read) if s in disputed and in_box(card.centre, s.box)]
         if any(card.confidence <= read[n].confidence for n in under):
             continue
         beaten.update(under)
         kept.append(card)
     return [s for n, s in enumerate(read) if n not in beaten] + kept
-
-
-def _in_box(point: tuple[float, float], box: tuple[int, int, int, int]) -> bool:
-    """Whether ``point`` lies in ``box`` (x, y, w, h)."""
-    x, y, w, h = box
-    return x <= point[0] <= x + w and y <= point[1] <= y + h
 
 
 def _one_card_shape(frame: np.ndarray) -> bool:

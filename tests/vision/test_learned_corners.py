@@ -16,6 +16,7 @@ import pytest
 
 from dealerassist.cards import Card, parse_card
 from dealerassist.vision.corners import CornerReading
+from dealerassist.vision.quads import in_box
 from dealerassist.vision.recogniser import Reading, Recogniser
 from dealerassist.vision.sighting import Sighting
 
@@ -42,8 +43,7 @@ class FakeCorners:
     def read(self, frame, *, skip=(), least=0.2, seen=None):  # type: ignore[no-untyped-def]
         self.skipped = list(skip)
         return [c for c in self.found if c.found >= least and not any(
-            x <= c.box[0] + c.box[2] / 2 <= x + w and y <= c.box[1] + c.box[3] / 2 <= y + h
-            for x, y, w, h in skip)]
+            in_box((c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2), box) for box in skip)]
 
 
 def _recognise(recogniser: Recogniser, monkeypatch: pytest.MonkeyPatch,
