@@ -190,8 +190,17 @@ def sensor(img: np.ndarray, rng: np.random.Generator, *, noise: float, jpeg: flo
     return img
 
 
+def index_turn(region: np.ndarray) -> float:
+    """Return the turn (radians, as `corners.turned_regions`) of an index region."""
+    down = np.asarray(region[3], np.float64) - np.asarray(region[0], np.float64)
+    return float(np.arctan2(-down[0], down[1]))
+
+
 def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarray, list]:
-    """Return a composite of cards on a random table: (BGR image, [(card, x, y, w, h)])."""
+    """Return a composite of cards on a random table: (BGR image, [(card, x, y, w, h, turn)]).
+
+    ``turn``: the index's turn (`index_turn`).
+    """
     from dealerassist.vision.geometry import index_regions
 
     img = _table(rng, size, size)
@@ -247,7 +256,8 @@ def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarra
             cv2.fillPoly(stencil, [np.round(region).astype(np.int32)], 1)
             total = stencil.sum()
             if total and (owner[stencil > 0] == n).sum() / total >= 0.85:
-                boxes.append((code, float(x0), float(y0), float(x1 - x0), float(y1 - y0)))
+                boxes.append((code, float(x0), float(y0), float(x1 - x0), float(y1 - y0),
+                              index_turn(region)))
     return _effects(img, rng), boxes
 
 
@@ -352,7 +362,7 @@ def tile(img: np.ndarray, boxes: list, rng: np.random.Generator, out: int) -> tu
     heat = np.zeros((g, g), np.float32)
     size = np.zeros((2, g, g), np.float32)
     mask = np.zeros((g, g), np.float32)
-    for code, x, y, bw, bh in boxes:
+    for code, x, y, bw, bh, *_ in boxes:
         if code is None:
             continue
         quad = np.array([[x, y, 1], [x + bw, y, 1], [x + bw, y + bh, 1], [x, y + bh, 1]]) @ m.T
