@@ -45,8 +45,8 @@ from dealerassist.vision.quads import (
     order_quads,
 )
 
-__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "find_card_quads",
-           "find_cards", "grid_weights", "index_regions", "inside_shares",
+__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "card_stock_share",
+           "find_card_quads", "find_cards", "grid_weights", "index_regions", "inside_shares",
            "order_quad"]
 
 _DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
@@ -99,6 +99,23 @@ def _card_mask(lowest: np.ndarray, highest: np.ndarray) -> np.ndarray:
     grey = cv2.compare(spread, limit, cv2.CMP_LT)
     mask = cv2.bitwise_and(bright, grey)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_3)
+
+
+def card_stock_share(frame: np.ndarray) -> float:
+    """Return the share of a BGR frame that is card stock to `CardSearch` (`_card_mask`).
+
+    Measured on a copy `_SHARE_SIDE` pixels long (a fraction of a millisecond): card
+    outlines stand out from a dark table, where cards cover a small share of the frame;
+    on a white desk or light wood most of the frame is "card stock".
+    """
+    height, width = frame.shape[:2]
+    scale = min(1.0, _SHARE_SIDE / max(height, width))
+    small = cv2.resize(frame, (max(1, round(width * scale)), max(1, round(height * scale))),
+                       interpolation=cv2.INTER_AREA)
+    return float(np.count_nonzero(_card_mask(*_channel_extremes(small)))) / small[..., 0].size
+
+
+_SHARE_SIDE = 320
 
 
 def _not_felt_mask(small: np.ndarray) -> np.ndarray:

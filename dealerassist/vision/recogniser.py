@@ -2,7 +2,8 @@
 
 1. The outline reader: card outlines (bright card stock against the table) and
    hypotheses for cards in piles and fans (`geometry`), both index corners of each cut
-   upright and read by the index network (`model`), the two corners fused.
+   upright and read by the index network (`model`), the two corners fused. It is not run
+   on a bright table, where no outline stands out (`_BRIGHT_TABLE`).
 2. The learned corners (`corners`): a finder that sees index corners on any table and a
    reader that names them at any turn; they add the cards the outline reader missed, and
    judge the outline reader's readings (the house's letters, a second opinion).
@@ -36,6 +37,7 @@ from dealerassist.vision.corners import (
 from dealerassist.vision.geometry import (
     CardQuad,
     CardSearch,
+    card_stock_share,
     grid_weights,
     index_regions,
     inside_shares,
@@ -59,6 +61,14 @@ from dealerassist.vision.sighting import Sighting
 __all__ = ["Reading", "Recogniser", "Trace", "extract_patch", "read_image"]
 
 _SMALLEST = 24  # pixels: a frame narrower than this holds no legible index (bad input)
+# A frame more than this share of which is card stock to the outline reader (bright,
+# unsaturated: `geometry.card_stock_share`) is a bright table (a white desk, light wood, a
+# beige cloth): no card outline stands out from it, and only the learned corners read it.
+# Real photos: development 0.916 / 0.980 of the cards, 0.803 surely, against 0.913 /
+# 0.977, 0.792 with the outline reader; held apart from training 0.819 / 0.953, 0.683
+# against 0.827 / 0.954, 0.691 (the outline reader's hypotheses over a table of "card
+# stock" find next to nothing and cost 20-40 ms). Rendered tables (felt) hold at most 0.25.
+_BRIGHT_TABLE = 0.5
 # A frame read empty whose shape is a card's (short / long side in this range; a 16:9
 # camera frame, 0.5625, is none: its retry cost a real frame read empty 19 ms) may be a
 # photo cropped to one card: it is read again shrunk to this width, on this border
@@ -71,7 +81,7 @@ _ONE_CARD_BORDER = (30, 30, 30)
 # reading times how surely the finder saw a corner there (in full from _LEARNED_FOUND),
 # and only from _LEARNED_CORNER. A card read at one corner only is capped at
 # _LEARNED_ONE; a card is added from _LEARNED_MIN.
-# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.696 / 0.971 with).
+# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.696 / 0.984 with).
 # Why a sure reading needs no strong peak: fanned cards peak weakly. On the development
 # photos held apart from training (the train part's networks), the whole recogniser reads
 # 0.823 / 0.945 of the cards, 0.691 surely, every sure card right; reading times peak
@@ -436,7 +446,8 @@ class Recogniser:
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
         ahead = self._look_ahead(frame)
-        outlines = self.readings(frame, frame_index=frame_index)
+        outlines = [] if self._bright_table(frame) else self.readings(frame,
+                                                                      frame_index=frame_index)
         readings, disputed = outlines, list[Sighting]()
         if self.corners is not None and outlines:
             readings, disputed = self._judged(frame, outlines)
@@ -455,6 +466,12 @@ class Recogniser:
                                           looked=None if ahead is None else ahead.result())
             sightings = _settled(sightings, disputed, learned)
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
+
+    def _bright_table(self, frame: np.ndarray) -> bool:
+        """Say whether the outline reader is not run: a bright table (`_BRIGHT_TABLE`)."""
+        return (self.corners is not None and isinstance(frame, np.ndarray) and frame.ndim == 3
+                and frame.shape[2] == 3 and min(frame.shape[:2]) >= _SMALLEST
+                and card_stock_share(frame) > _BRIGHT_TABLE)
 
     def _look_ahead(self, frame: np.ndarray) -> Future[FinderMaps] | None:
         """Start the corner finder on the frame on its own thread (None: it is not needed).

@@ -333,3 +333,24 @@ def test_issue_42_latency_the_turn_network_reads_as_many_cards_as_every_turn():
         slow = {str(r.card) for r in every.read(table) if r.card and r.probability >= 0.9}
         assert len(quick & set(codes)) >= len(slow & set(codes)) - 1  # the same measured
         assert quick <= set(codes)
+
+
+def test_issue_42_latency_a_bright_table_is_read_by_the_learned_corners_alone(monkeypatch):
+    # On a white desk every pixel is "card stock" to the outline reader: its hypotheses
+    # there cost 20-40 ms a real frame and find next to nothing. It is not run.
+    from dealerassist.vision.geometry import card_stock_share
+
+    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
+    white, felt = _scene("white", codes, 4), _scene("felt", codes, 4)
+    assert card_stock_share(white) > 0.9 and card_stock_share(felt) < 0.3  # 0.96, 0.26
+    recogniser = Recogniser()
+    outline_runs = []
+    original = Recogniser.readings
+    monkeypatch.setattr(Recogniser, "readings", lambda self, frame, **kw: (
+        outline_runs.append(frame.shape) or original(self, frame, **kw)))
+    read = {str(s.card) for s in recogniser.recognise(white) if s.confidence >= 0.7}
+    assert white.shape not in outline_runs  # (a 4:3 frame read empty is tried as one card)
+    assert len(read & set(codes)) >= 5 and read <= set(codes)  # all 6 measured
+    outline_runs.clear()
+    recogniser.recognise(felt)
+    assert outline_runs == [felt.shape]
