@@ -20,7 +20,7 @@ Usage::
         --variant base: --variant wide:'G._REPEAT=0.9'
 
 Module letters for ``--set``: R recogniser, G geometry, H card_hypotheses,
-E edge_snap, O outlines, Q quads, M card_metric.
+E edge_snap, O outlines, Q quads, M card_metric, C corners.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from dealerassist.vision.synthetic import render_scene  # noqa: E402
 
 MODULES = {
     "R": "recogniser", "G": "geometry", "H": "card_hypotheses",
-    "E": "edge_snap", "O": "outlines", "Q": "quads", "M": "card_metric", "I": "ink",
+    "E": "edge_snap", "O": "outlines", "Q": "quads", "M": "card_metric", "C": "corners",
 }
 
 

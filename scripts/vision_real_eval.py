@@ -1,34 +1,66 @@
 """Figures of the recogniser on one split of the real photographs (``vision-real-dev``).
 
-Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout] [--wrong]
+Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout|train|val] [--wrong]
+           [--finder F] [--reader R] [--turn T|none] [--set 'R._BRIGHT_TABLE=2']
 Prints recall, precision, the same for readings at 0.95 or more, by background, scene and
 camera (the same figures as ``dealerassist bench --only vision`` gives for ``heldout``).
-Tune on ``dev``; ``heldout`` is only measured.
+Tune on ``dev``; ``heldout`` is only measured. ``train`` and ``val`` are the development
+split's two parts the training scripts use (``vision_corners_train.dev_records``): score
+networks trained without ``--final`` on ``val``. ``--finder``, ``--reader``, ``--turn``:
+other corner networks (``--turn none``: every turn read); ``--set``: module constants
+overridden as in ``vision_devset.py`` (``C`` is ``corners``).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 def main() -> int:
     """Score one split and print its figures as JSON."""
     import cv2
+    from vision_devset import apply
 
+    from dealerassist.vision.corners import DEFAULT_FINDER_PATH, DEFAULT_READER_PATH
     from dealerassist.vision.real_photos import find_real_set, score_real, split_files
     from dealerassist.vision.recogniser import Recogniser
 
-    split = next((a for a in sys.argv[1:] if not a.startswith("-")), "dev")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("split", nargs="?", default="dev",
+                        choices=("dev", "heldout", "train", "val"))
+    parser.add_argument("--wrong", action="store_true", help="name each wrong reading")
+    parser.add_argument("--finder", type=Path, default=DEFAULT_FINDER_PATH)
+    parser.add_argument("--reader", type=Path, default=DEFAULT_READER_PATH)
+    parser.add_argument("--turn", help="a corner_turn.onnx, or none (default: the shipped)")
+    parser.add_argument("--set", default="", help="module constants to override, ';'-separated")
+    args = parser.parse_args()
     folder, why = find_real_set()
     if folder is None:
         print(why, file=sys.stderr)
         return 1
+    if args.split in ("train", "val"):
+        from vision_corners_train import dev_records
+
+        files = [r["file"] for r in dev_records(folder, args.split)]
+    else:
+        files = split_files(args.split)
     cv2.setNumThreads(2)
-    figures = score_real(Recogniser().recognise, folder, split_files(split))
-    if "--wrong" not in sys.argv:
+    apply(args.set)
+    recogniser = Recogniser(corner_models=(args.finder, args.reader))
+    if args.turn is not None and recogniser.corners is not None:
+        from dealerassist.vision.corners import CornerReader
+
+        recogniser.corners = CornerReader(
+            args.finder, args.reader, turn_path=None if args.turn == "none" else Path(args.turn))
+    figures = score_real(recogniser.recognise, folder, files)
+    if not args.wrong:
         figures.pop("wrong_readings")
-    print(json.dumps({split: figures}, indent=1))
+    print(json.dumps({args.split: figures}, indent=1))
     return 0
 
 
