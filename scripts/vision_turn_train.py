@@ -2,7 +2,7 @@ r"""Train the corner turn network (which way a found index corner lies); export 
 
 ``corner_turn.onnx``, run by `dealerassist.vision.corners`: for each corner the finder
 finds, an upright square around it (`corners.turn_patch`) -> logits of the turns at which
-the reader cuts indices (`corners._TURNS`). The reader then cuts the corner at the likeliest
+the reader cuts indices (`corners.TURNS`). The reader then cuts the corner at the likeliest
 turns only, not at all of them.
 
 Where the turns come from: a render's indices are placed by the program (exact); a real
@@ -33,8 +33,8 @@ from vision_corner_index_train import _Chooser, camera_effects, cut  # noqa: E40
 from vision_corners_train import OUT, Faces, export, real_dev, render  # noqa: E402
 
 from dealerassist.vision.corners import (  # noqa: E402
-    _TURNS,
     TURN_PATCH,
+    TURNS,
     turn_inputs,
     turn_patch,
     turned_regions,
@@ -55,11 +55,11 @@ def real_corners(photos: list, reader: Path) -> tuple[list, int]:
             if code is None:
                 continue
             corners += 1
-            regions = turned_regions((x, y, w, h), _TURNS)
+            regions = turned_regions((x, y, w, h), TURNS)
             score = chooser.scores(np.stack([cut(reading, r) for r in regions]), code)
             best = int(score.argmax())
             if score[best] >= _LEAST:
-                out.append((img, (x, y, w, h), 2 * np.pi * best / _TURNS))
+                out.append((img, (x, y, w, h), 2 * np.pi * best / TURNS))
     return out, corners
 
 
@@ -81,7 +81,7 @@ def sample(corner: tuple, rng: np.random.Generator) -> tuple[np.ndarray, int]:
     if rng.random() < 0.5:
         patch = camera_effects(patch, rng)
     # turned by ``angle`` to cut it, the index lies ``angle`` less turned in the patch
-    return patch, int(round((turn - angle) / (2 * np.pi / _TURNS))) % _TURNS
+    return patch, int(round((turn - angle) / (2 * np.pi / TURNS))) % TURNS
 
 
 def build_model():  # type: ignore[no-untyped-def]
@@ -95,7 +95,7 @@ def build_model():  # type: ignore[no-untyped-def]
     side = TURN_PATCH // 8
     return nn.Sequential(block(2, 16), block(16, 32), block(32, 64), nn.Flatten(),
                          nn.Linear(64 * side * side, 96), nn.ReLU(), nn.Dropout(0.2),
-                         nn.Linear(96, _TURNS))
+                         nn.Linear(96, TURNS))
 
 
 def batch_of(corners: list, rng: np.random.Generator, size: int) -> tuple:
@@ -114,7 +114,7 @@ def accuracy(model, corners: list, seed: int) -> dict:  # type: ignore[no-untype
     x, y = batch_of(corners, np.random.default_rng(seed), 2000)
     with torch.no_grad():
         top = model(torch.from_numpy(x)).argmax(1).numpy()
-    off = np.minimum((top - y) % _TURNS, (y - top) % _TURNS)
+    off = np.minimum((top - y) % TURNS, (y - top) % TURNS)
     return {"exact": round(float((off == 0).mean()), 3),
             "within_one": round(float((off <= 1).mean()), 3)}
 

@@ -9,7 +9,7 @@ renders and the real development photos:
    pixels) and gives, every 4 pixels, how likely an index corner's centre lies there and
    that corner's box size. Nothing in it depends on the table's colour: it learned corners
    on white, wooden, patterned, bright and dark tables.
-2. Around each peak the index region is cut upright at the turns (of `_TURNS`) the turn
+2. Around each peak the index region is cut upright at the turns (of `TURNS`) the turn
    network names for it (the card may lie any way; `turned_regions`) as the index patch
    of `model` (grey and redness), and the reader names, at each turn, the rank glyph
    (2-10, A, the English J Q K, the French V D R, "another letter", or "no index") and,
@@ -36,7 +36,7 @@ from dealerassist.vision.network import Network, load_network
 from dealerassist.vision.quads import in_box
 
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "DEFAULT_TURN_PATH", "GLYPHS",
-           "INDEX_LETTERS", "SUITS", "TURN_PATCH", "CornerReader", "CornerReading",
+           "INDEX_LETTERS", "SUITS", "TURNS", "TURN_PATCH", "CornerReader", "CornerReading",
            "FinderMaps", "turn_inputs", "turn_patch", "turned_regions"]
 
 _RESOURCES = Path(__file__).resolve().parents[1] / "resources" / "vision"
@@ -63,7 +63,7 @@ _PEAK = 0.2  # a finder peak this likely is a corner worth reading (94 % of the 
 # photos' held-apart corners have one from 0.2, 85 % from 0.3)
 _MAX_PEAKS = 32  # corners read a frame at most, likeliest first (real dev: the same as 64)
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
-_TURNS = 16  # turns at which a found corner's index is cut and read
+TURNS = 16  # turns at which a found corner's index is cut and read
 # A corner whose surest turn reads a card this surely, not surely enough to count alone
 # (`recogniser._LEARNED_READ`), is read again at the two half turns beside it (its index
 # may lie between two turns); a half turn reading the same card more surely is kept.
@@ -71,7 +71,7 @@ _REFINE = (0.5, 0.9)
 # Patches from which the reader's work is shared by two threads: a second copy of the
 # network reads half on the other core (its forward releases the GIL; the same logits
 # bit for bit). A patch takes some 85 us on one core: 32 corners at 3 turns, 8 ms.
-_SPLIT_BATCH = 2 * _TURNS
+_SPLIT_BATCH = 2 * TURNS
 # The turn network (`corner_turn.onnx`) names the turn at which a found corner lies: it is
 # read at that turn and the _TURN_NEAR beside it on each side, and at any other turn the
 # network gives _TURN_ALSO or more (3 turns a corner, not 16). On the development photos
@@ -125,7 +125,7 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
     return shifted / shifted.sum(axis=1, keepdims=True)
 
 
-def turned_regions(box: tuple[float, float, float, float], turns: int = _TURNS) -> list[np.ndarray]:
+def turned_regions(box: tuple[float, float, float, float], turns: int = TURNS) -> list[np.ndarray]:
     """Return upright index regions (TL, TR, BR, BL) around a found corner, one per turn.
 
     A corner's box is upright in the frame, its card may lie any way: for each of ``turns``
@@ -279,7 +279,7 @@ class CornerReader:
         if not found:
             return []
         turns = self._turns(frame, [box for _, box in found])
-        regions = [_turned_region(box, 2 * np.pi * k / _TURNS)
+        regions = [_turned_region(box, 2 * np.pi * k / TURNS)
                    for (_, box), ks in zip(found, turns, strict=True) for k in ks]
         _, ranks, best_rank, best_suit, sure = self._read_regions(frame, regions)
         ends = np.cumsum([len(ks) for ks in turns])
@@ -300,19 +300,19 @@ class CornerReader:
 
     def _turns(self, frame: np.ndarray, boxes: list[tuple[float, float, float, float]]
                ) -> list[list[int]]:
-        """Return the turns (of `_TURNS`) at which to read each corner found, in order.
+        """Return the turns (of `TURNS`) at which to read each corner found, in order.
 
         Every turn without the turn network; with it, its likeliest turn and the turns
         beside (`_TURN_NEAR`), and any other it gives `_TURN_ALSO` or more.
         """
         if self._turn is None:
-            return [list(range(_TURNS))] * len(boxes)
+            return [list(range(TURNS))] * len(boxes)
         logits = self._turn.forward(turn_inputs(np.stack([turn_patch(frame, b) for b in boxes])))
         likely = _softmax(logits)
         out = []
         for p in likely:
             top = int(p.argmax())
-            near = {(top + d) % _TURNS for d in range(-_TURN_NEAR, _TURN_NEAR + 1)}
+            near = {(top + d) % TURNS for d in range(-_TURN_NEAR, _TURN_NEAR + 1)}
             out.append(sorted(near | set(np.flatnonzero(p >= _TURN_ALSO).tolist())))
         return out
 
@@ -322,14 +322,14 @@ class CornerReader:
                 sure: np.ndarray) -> None:
         """Read unsure corners again at the half turns beside their surest (`_REFINE`).
 
-        ``chosen``: each corner's box, its surest turn (of `_TURNS`) and that reading's row
+        ``chosen``: each corner's box, its surest turn (of `TURNS`) and that reading's row
         in ``ranks``, ``best_rank``, ``best_suit`` and ``sure`` (`_read_regions`' answers);
         a half turn reading the same card as its turn, more surely, takes that row's place.
         """
         todo: list[tuple[int, np.ndarray]] = []
         for box, k, t in chosen:
             if _REFINE[0] <= sure[t] < _REFINE[1] and sure[t] > ranks[t, -1]:
-                todo += [(t, _turned_region(box, np.pi * (2 * k + side) / _TURNS))
+                todo += [(t, _turned_region(box, np.pi * (2 * k + side) / TURNS))
                          for side in (1, -1)]
         if not todo:
             return

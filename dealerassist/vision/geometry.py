@@ -101,6 +101,9 @@ def _card_mask(lowest: np.ndarray, highest: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_3)
 
 
+_SHARE_SIDE = 320  # pixels: the long side at which `card_stock_share` measures a frame
+
+
 def card_stock_share(frame: np.ndarray) -> float:
     """Return the share of a BGR frame that is card stock to `CardSearch` (`_card_mask`).
 
@@ -113,9 +116,6 @@ def card_stock_share(frame: np.ndarray) -> float:
     small = cv2.resize(frame, (max(1, round(width * scale)), max(1, round(height * scale))),
                        interpolation=cv2.INTER_AREA)
     return float(np.count_nonzero(_card_mask(*_channel_extremes(small)))) / small[..., 0].size
-
-
-_SHARE_SIDE = 320
 
 
 def _not_felt_mask(small: np.ndarray) -> np.ndarray:

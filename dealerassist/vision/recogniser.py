@@ -467,11 +467,14 @@ class Recogniser:
             sightings = _settled(sightings, disputed, learned)
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
 
+    def _corner_frame(self, frame: np.ndarray) -> bool:
+        """Say whether the learned corners can read ``frame``: a BGR image, large enough."""
+        return (self.corners is not None and isinstance(frame, np.ndarray) and frame.ndim == 3
+                and frame.shape[2] == 3 and min(frame.shape[:2]) >= _SMALLEST)
+
     def _bright_table(self, frame: np.ndarray) -> bool:
         """Say whether the outline reader is not run: a bright table (`_BRIGHT_TABLE`)."""
-        return (self.corners is not None and isinstance(frame, np.ndarray) and frame.ndim == 3
-                and frame.shape[2] == 3 and min(frame.shape[:2]) >= _SMALLEST
-                and card_stock_share(frame) > _BRIGHT_TABLE)
+        return self._corner_frame(frame) and card_stock_share(frame) > _BRIGHT_TABLE
 
     def _look_ahead(self, frame: np.ndarray) -> Future[FinderMaps] | None:
         """Start the corner finder on the frame on its own thread (None: it is not needed).
@@ -482,9 +485,8 @@ class Recogniser:
         their sum. A frame with a card's shape may be one card read on its own
         (`_read_one_card`): the finder runs later there, only if it is needed.
         """
-        if (self.corners is None or not isinstance(frame, np.ndarray) or frame.ndim != 3
-                or frame.shape[2] != 3 or min(frame.shape[:2]) < _SMALLEST
-                or (self.calibration is None and _one_card_shape(frame))):
+        if not self._corner_frame(frame) or (self.calibration is None
+                                             and _one_card_shape(frame)):
             return None
         if self._finder_pool is None:
             self._finder_pool = ThreadPoolExecutor(max_workers=1,

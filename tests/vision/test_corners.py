@@ -298,7 +298,7 @@ def _turned_card(angle: float, seed: int) -> tuple[np.ndarray, list, list[int]]:
         boxes.append((float(x0), float(y0), float(x1 - x0), float(y1 - y0)))
         down = region[3] - region[0]  # the index's down direction: its turn
         turn = np.arctan2(-down[0], down[1])
-        turns.append(int(round(turn / (2 * np.pi / corners._TURNS))) % corners._TURNS)
+        turns.append(int(round(turn / (2 * np.pi / corners.TURNS))) % corners.TURNS)
     return table, boxes, turns
 
 
@@ -320,7 +320,7 @@ def test_issue_42_latency_the_turn_network_reads_a_corner_at_its_own_turns_only(
 def test_issue_42_latency_without_the_turn_network_every_turn_is_read():
     frame, boxes, _ = _turned_card(37, 1)
     assert CornerReader(turn_path=None)._turns(frame, boxes) == [
-        list(range(corners._TURNS))] * len(boxes)
+        list(range(corners.TURNS))] * len(boxes)
 
 
 def test_issue_42_latency_the_turn_network_reads_as_many_cards_as_every_turn():
