@@ -51,8 +51,9 @@ def main() -> int:
         files = split_files(args.split)
     cv2.setNumThreads(2)
     apply(args.set)
-    recogniser = Recogniser(corner_models=(args.finder, args.reader))
-    if args.turn is not None and recogniser.corners is not None:
+    recogniser = Recogniser(corner_models=(args.finder, args.reader) if args.turn is None
+                            else None)
+    if args.turn is not None:  # the corner networks loaded once, with that turn network
         from dealerassist.vision.corners import CornerReader
 
         recogniser.corners = CornerReader(
