@@ -2,13 +2,16 @@
 
 Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout|train|val] [--wrong]
            [--finder F] [--reader R] [--turn T|none] [--set 'R._BRIGHT_TABLE=2']
+           [--frame 1280x720] [--stills]
 Prints recall, precision, the same for readings at 0.95 or more, by background, scene and
 camera (the same figures as ``dealerassist bench --only vision`` gives for ``heldout``).
 Tune on ``dev``; ``heldout`` is only measured. ``train`` and ``val`` are the development
 split's two parts the training scripts use (``vision_corners_train.dev_records``): score
 networks trained without ``--final`` on ``val``. ``--finder``, ``--reader``, ``--turn``:
 other corner networks (``--turn none``: every turn read); ``--set``: module constants
-overridden as in ``vision_devset.py`` (``C`` is ``corners``).
+overridden as in ``vision_devset.py`` (``C`` is ``corners``). ``--frame WxH``: each photo
+read at its own size amid a frame of that size, of its median colour (cards small for the
+frame, as a camera further off); ``--stills``: read as `recognize` reads photos.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ def main() -> int:
     parser.add_argument("--reader", type=Path, default=DEFAULT_READER_PATH)
     parser.add_argument("--turn", help="a corner_turn.onnx, or none (default: the shipped)")
     parser.add_argument("--set", default="", help="module constants to override, ';'-separated")
+    parser.add_argument("--frame", help="WxH: each photo amid a frame of this size")
+    parser.add_argument("--stills", action="store_true", help="read as still photos")
     args = parser.parse_args()
     folder, why = find_real_set()
     if folder is None:
@@ -52,13 +57,19 @@ def main() -> int:
     cv2.setNumThreads(2)
     apply(args.set)
     recogniser = Recogniser(corner_models=(args.finder, args.reader) if args.turn is None
-                            else None)
+                            else None, stills=args.stills)
     if args.turn is not None:  # the corner networks loaded once, with that turn network
         from dealerassist.vision.corners import CornerReader
 
         recogniser.corners = CornerReader(
             args.finder, args.reader, turn_path=None if args.turn == "none" else Path(args.turn))
-    figures = score_real(recogniser.recognise, folder, files)
+    read = recogniser.recognise
+    if args.frame:
+        from dealerassist.cli.bench_vision import _in_frame
+
+        size = tuple(int(v) for v in args.frame.split("x"))
+        read = lambda photo: recogniser.recognise(_in_frame(photo, size, None))  # noqa: E731
+    figures = score_real(read, folder, files)
     if not args.wrong:
         figures.pop("wrong_readings")
     print(json.dumps({args.split: figures}, indent=1))

@@ -21,7 +21,8 @@ enlarged to 4032x3024 and saved as a JPEG, then decoded (`image_file.read_image_
 and read, wall clock and CPU time, decode included.
 The same held-out photos, each enlarged to 720 pixels high on a 1280x720 frame of its
 median colour, are timed as CPU time (``real_frame_cpu_ms_*``) and wall clock
-(``real_frame_ms_*``, read back to back, OpenCV on two threads).
+(``real_frame_ms_*``, read back to back, OpenCV on two threads), and scored as a camera's
+frames and as still photos; at their own size amid a 1920x1080 still too (`_real_frames`).
 Real photographs first: the held-out split of ``vision-real-dev`` (``real_heldout``:
 recall, precision, the same for readings at 0.95 or more, by background, scene and camera,
 and each wrong reading by name), when the set is found (``DEALERASSIST_VISION_REAL``, else
@@ -99,41 +100,77 @@ def camera_stream(
             yield condition, deck, scene, result, elapsed
 
 
-def _real_heldout(recogniser: Any) -> dict[str, Any]:
-    """Return the real held-out photographs' figures, or null and why."""
+def _real_heldout(recogniser: Any, stills: Any = None) -> dict[str, Any]:
+    """Return the real held-out photographs' figures, or null and why.
+
+    ``stills``: a recogniser of still photos (`recognize`'s) for the photos in larger
+    frames (`_real_frames`); without it those are left out.
+    """
     from dealerassist.vision.real_photos import find_real_set, score_real, split_files
 
     folder, why = find_real_set()
     if folder is None:
         return {"real_heldout": None, "real_heldout_absent": why}
-    return {"real_heldout": score_real(recogniser.recognise, folder, split_files("heldout")),
-            "real_set": str(folder), **_real_frames(recogniser, folder, split_files("heldout"))}
+    files = split_files("heldout")
+    return {"real_heldout": score_real(recogniser.recognise, folder, files),
+            "real_set": str(folder),
+            **(_real_frames(recogniser, stills, folder, files) if stills is not None else {})}
 
 
-def _real_frames(recogniser: Any, folder: Path, files: list[str]) -> dict[str, float]:
-    """CPU and wall time of real held-out photos as 1280x720 frames (720 high, on its median)."""
+def _in_frame(photo: Any, size: tuple[int, int], high: int | None) -> Any:
+    """Return ``photo`` on a frame of ``size`` (width, height) of its median colour.
+
+    ``high``: the photo enlarged to this many pixels high first (None: at its own size).
+    """
     import cv2
     import numpy as np
 
+    width, height = size
+    if high is not None:
+        photo = cv2.resize(photo, (min(width, round(photo.shape[1] * high / photo.shape[0])),
+                                   high), interpolation=cv2.INTER_LINEAR)
+    top, left = (height - photo.shape[0]) // 2, (width - photo.shape[1]) // 2
+    return cv2.copyMakeBorder(photo, top, height - photo.shape[0] - top, left,
+                              width - photo.shape[1] - left, cv2.BORDER_CONSTANT,
+                              value=[float(v) for v in np.median(photo, axis=(0, 1))])
+
+
+def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
+                 ) -> dict[str, Any]:
+    """Return figures and times of the real held-out photos in larger frames.
+
+    Each photo enlarged to 720 pixels high on a 1280x720 frame of its median colour, read
+    as a camera's frame (``real_frame_*``: CPU and wall time, recall and precision) and
+    as a still photo (``real_frame_still*``); and at its own size (640x640) amid a 1920x1080
+    still (``real_far_still*``): cards a third of the frame's scale, as a camera further off
+    (their ``photo_ms_*`` include placing the photo in its frame).
+    """
+    import numpy as np
+
     from dealerassist.vision.image_file import read_image
+    from dealerassist.vision.real_photos import score_real
 
     times, wall = [], []
     for name in files:
-        photo = read_image(folder / name)
-        height, width = photo.shape[:2]
-        photo = cv2.resize(photo, (min(1280, round(width * 720 / height)), 720),
-                           interpolation=cv2.INTER_LINEAR)
-        side = 1280 - photo.shape[1]
-        frame = cv2.copyMakeBorder(photo, 0, 0, side // 2, side - side // 2, cv2.BORDER_CONSTANT,
-                                   value=[float(v) for v in np.median(photo, axis=(0, 1))])
+        frame = _in_frame(read_image(folder / name), (1280, 720), 720)
         started, wall_started = time.process_time(), time.perf_counter()
         recogniser.recognise(frame)
         times.append((time.process_time() - started) * 1000.0)
         wall.append((time.perf_counter() - wall_started) * 1000.0)
-    return {"real_frame_cpu_ms_p50": round(float(np.percentile(times, 50)), 1),
-            "real_frame_cpu_ms_p95": round(float(np.percentile(times, 95)), 1),
-            "real_frame_ms_p50": round(float(np.percentile(wall, 50)), 1),
-            "real_frame_ms_p95": round(float(np.percentile(wall, 95)), 1)}
+    out: dict[str, Any] = {
+        "real_frame_cpu_ms_p50": round(float(np.percentile(times, 50)), 1),
+        "real_frame_cpu_ms_p95": round(float(np.percentile(times, 95)), 1),
+        "real_frame_ms_p50": round(float(np.percentile(wall, 50)), 1),
+        "real_frame_ms_p95": round(float(np.percentile(wall, 95)), 1)}
+    keep = ("recall", "precision", "sure_recall", "sure_precision", "photo_ms_p50",
+            "photo_ms_p95")
+    for key, reader, size, high in (("real_frame", recogniser, (1280, 720), 720),
+                                    ("real_frame_still", stills, (1280, 720), 720),
+                                    ("real_far_still", stills, (1920, 1080), None)):
+        figures = score_real(lambda photo, r=reader, s=size, h=high: r.recognise(
+            _in_frame(photo, s, h)), folder, files)
+        out[key] = {k: figures[k] for k in keep}
+    return out
 
 
 def _twelve_megapixels(recogniser: Any, image: Any, runs: int) -> dict[str, float]:
@@ -174,7 +211,8 @@ def measure(*, quick: bool) -> dict[str, dict[str, Any]]:
 
     cv2.setNumThreads(2)
     recogniser = Recogniser()
-    real = _real_heldout(recogniser)
+    stills = Recogniser(stills=True)  # as `recognize` reads a photo
+    real = _real_heldout(recogniser, stills)
     decks = _decks()
     per_condition = 4 if quick else 30
     total = Score()
@@ -205,7 +243,7 @@ def measure(*, quick: bool) -> dict[str, dict[str, Any]]:
         timer=time.process_time, warm_up=True)]
     cv2.setNumThreads(2)
     _, _, first = next(heldout_scenes(decks[:1], per_condition=1))
-    twelve = _twelve_megapixels(recogniser, first.image, 2 if quick else 6)
+    twelve = _twelve_megapixels(stills, first.image, 2 if quick else 6)
     return {
         "vision": {
             **real,

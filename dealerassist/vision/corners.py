@@ -24,6 +24,7 @@ renders and the real development photos:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,6 +60,11 @@ _LONG = 400  # the finder's input: the frame shrunk so its long side is at most 
 # (on the development photos held apart from training the whole recogniser reads 0.578 of
 # the cards at precision 0.911 with 400, 0.566 / 0.898 with 480, 0.446 / 0.895 with 640,
 # 0.546 / 0.889 with 360; and the finder's time falls with the square of it)
+# The second look (`CornerReader.look` with ``fine``): a frame whose long side is at least
+# twice `_LONG` is also seen at twice the scale, its long side at _FINE_LONG, where an
+# index a few pixels tall at the first look is one the finder finds. A corner both looks
+# find is read at each and the surer card kept (`_one_reading_a_corner`).
+_FINE_LONG = 2 * _LONG
 _PEAK = 0.2  # a finder peak this likely is a corner worth reading (94 % of the development
 # photos' held-apart corners have one from 0.2, 85 % from 0.3)
 _MAX_PEAKS = 32  # corners read a frame at most, likeliest first (real dev: the same as 64)
@@ -112,12 +118,58 @@ class FinderMaps:
         maps: (3, H/4, W/4): the corner logit, then the log of the box's width and height.
         scale: the frame's scale in the finder's input.
         shape: the frame's (height, width).
+        finer: the finder's second look at the frame, at a finer scale, or None.
 
     """
 
     maps: np.ndarray
     scale: float
     shape: tuple[int, int]
+    finer: FinderMaps | None = None
+
+
+def _maps_peaks(seen: FinderMaps, least: float
+                ) -> list[tuple[float, tuple[float, float, float, float]]]:
+    """Return (probability, box in frame pixels) of each peak of one look, likeliest first.
+
+    A peak: a local maximum of the maps at ``least`` or more.
+    """
+    maps, scale = seen.maps, seen.scale
+    heat = 1.0 / (1.0 + np.exp(-maps[0]))
+    top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((heat >= top) & (heat >= least))
+    order = np.argsort(-heat[ys, xs])
+    out = []
+    for gy, gx in zip(ys[order], xs[order], strict=True):
+        cx, cy = gx * _STRIDE / scale, gy * _STRIDE / scale
+        w, h = np.exp(maps[1:3, gy, gx]) / scale
+        out.append((float(heat[gy, gx]),
+                    (float(cx - w / 2), float(cy - h / 2), float(w), float(h))))
+    return out
+
+
+def _one_reading_a_corner(readings: list[CornerReading], first: int) -> list[CornerReading]:
+    """Keep one reading of each corner both looks found: the surer card.
+
+    ``readings``: the first look's ``first`` readings, then the second look's. A reading
+    lying on a surer one of the other look (either's centre inside the other's box) is
+    dropped; "no card" counts below any card.
+    """
+    order = sorted(range(len(readings)), key=lambda n: (readings[n].card is None,
+                                                         -readings[n].probability))
+    kept: list[int] = []
+    for n in order:
+        if not any((k < first) != (n < first) and (_centre_in(readings[n].box, readings[k].box)
+                                                    or _centre_in(readings[k].box, readings[n].box))
+                   for k in kept):
+            kept.append(n)
+    return [readings[n] for n in sorted(kept)]
+
+
+def _centre_in(box: tuple[float, float, float, float],
+               other: tuple[float, float, float, float]) -> bool:
+    """Say whether ``box``'s centre lies inside ``other``."""
+    return in_box((box[0] + box[2] / 2, box[1] + box[3] / 2), other)
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:
@@ -175,15 +227,31 @@ class CornerReader:
         self._turn: Network | None = (
             load_network(turn_path, what="corner turn network", script="vision_turn_train.py",
                          engine=engine) if turn_path is not None and turn_path.is_file() else None)
+        self._pool: ThreadPoolExecutor | None = None  # the second look's thread (`look`)
 
-    def look(self, frame: np.ndarray) -> FinderMaps:
+    def look(self, frame: np.ndarray, *, fine: bool = False) -> FinderMaps:
         """Run the finder on a BGR frame: its output maps and the scale it saw the frame at.
 
+        With ``fine``, a frame at least `_FINE_LONG` pixels long is seen a second time, at
+        twice the scale (`FinderMaps.finer`), the two looks on two threads.
         Nothing here depends on what the outline reader found: the recogniser runs it on
         another thread while the outline reader works (its forward releases the GIL).
         """
         height, width = frame.shape[:2]
-        scale = min(1.0, _LONG / max(height, width))
+        long_side = max(height, width)
+        scale = min(1.0, _LONG / long_side)
+        if not fine or long_side < _FINE_LONG:
+            return FinderMaps(self._forward(frame, scale), scale, (height, width))
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finder-fine")
+        second = self._pool.submit(self._forward, frame, _FINE_LONG / long_side)
+        first = self._forward(frame, scale)
+        return FinderMaps(first, scale, (height, width),
+                          FinderMaps(second.result(), _FINE_LONG / long_side, (height, width)))
+
+    def _forward(self, frame: np.ndarray, scale: float) -> np.ndarray:
+        """Return the finder's maps of ``frame`` shrunk by ``scale``."""
+        height, width = frame.shape[:2]
         target = (max(1, round(width * scale)), max(1, round(height * scale)))
         small = frame
         if scale < 1.0:
@@ -199,35 +267,43 @@ class CornerReader:
         if ph or pw:
             small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
         bgr = np.ascontiguousarray(small.transpose(2, 0, 1)[None], np.float32)
-        return FinderMaps(self._finder.forward(bgr)[0], scale, (height, width))
+        return self._finder.forward(bgr)[0]
 
     def peaks(self, frame: np.ndarray, *, skip: Sequence[tuple[int, int, int, int]] = (),
-              least: float = _PEAK, seen: FinderMaps | None = None,
+              least: float = _PEAK, seen: FinderMaps | None = None, fine: bool = False,
               ) -> list[tuple[float, tuple[float, float, float, float]]]:
         """(probability, box in frame pixels) of each corner the finder sees, likeliest first.
 
         Peaks under ``least``, or centred inside a ``skip`` box, are left out before the
-        `_MAX_PEAKS` likeliest are taken. ``seen``: this frame's `look`, when already run.
+        `_MAX_PEAKS` likeliest of each look are taken. ``seen``: this frame's `look`, when
+        already run (else it is run, with ``fine``). With a second look, a corner may be
+        found by both.
         """
+        found = [peak for look in self._looks(frame, skip, least, seen, fine) for peak in look]
+        return sorted(found, key=lambda peak: -peak[0])
+
+    def _looks(self, frame: np.ndarray, skip: Sequence[tuple[int, int, int, int]],
+               least: float, seen: FinderMaps | None, fine: bool,
+               ) -> list[list[tuple[float, tuple[float, float, float, float]]]]:
+        """Return the peaks of each of the finder's looks at ``frame`` (`peaks`), by look."""
         height, width = frame.shape[:2]
         if seen is None or seen.shape != (height, width):
-            seen = self.look(frame)
-        maps, scale = seen.maps, seen.scale
-        heat = 1.0 / (1.0 + np.exp(-maps[0]))
-        top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
-        ys, xs = np.nonzero((heat >= top) & (heat >= max(least, _PEAK)))
-        order = np.argsort(-heat[ys, xs])
-        out: list[tuple[float, tuple[float, float, float, float]]] = []
-        for gy, gx in zip(ys[order], xs[order], strict=True):
-            cx, cy = gx * _STRIDE / scale, gy * _STRIDE / scale
-            if cx >= width or cy >= height or any(  # on the padding, or on a card read
-                    in_box((cx, cy), box) for box in skip):
-                continue
-            w, h = np.exp(maps[1:3, gy, gx]) / scale
-            out.append((float(heat[gy, gx]), (float(cx - w / 2), float(cy - h / 2),
-                                              float(w), float(h))))
-            if len(out) == _MAX_PEAKS:
+            seen = self.look(frame, fine=fine)
+        out = []
+        for maps in (seen, seen.finer):
+            if maps is None:
                 break
+            look: list[tuple[float, tuple[float, float, float, float]]] = []
+            for p, box in _maps_peaks(maps, max(least, _PEAK)):
+                x, y, w, h = box
+                cx, cy = x + w / 2, y + h / 2
+                if cx >= width or cy >= height or any(  # on the padding, or on a card read
+                        in_box((cx, cy), b) for b in skip):
+                    continue
+                look.append((p, box))
+                if len(look) == _MAX_PEAKS:
+                    break
+            out.append(look)
         return out
 
     def _read_regions(self, frame: np.ndarray, regions: list[np.ndarray]
@@ -269,13 +345,16 @@ class CornerReader:
                 for n, (f, p) in enumerate(zip(foreign, sure, strict=True))]
 
     def read(self, frame: np.ndarray, *, skip: Sequence[tuple[int, int, int, int]] = (),
-             least: float = _PEAK, seen: FinderMaps | None = None) -> list[CornerReading]:
+             least: float = _PEAK, seen: FinderMaps | None = None,
+             fine: bool = False) -> list[CornerReading]:
         """Return every corner found, read at its surest turn.
 
         Corners inside a ``skip`` box (a card already read), or found less surely than
-        ``least``, are not read (`peaks`; ``seen``: this frame's `look`, when already run).
+        ``least``, are not read (`peaks`; ``seen``: this frame's `look`, when already run,
+        else run with ``fine``). A corner both looks found is read once (the surer).
         """
-        found = self.peaks(frame, skip=skip, least=least, seen=seen)
+        looks = self._looks(frame, skip, least, seen, fine)
+        found = [peak for look in looks for peak in look]
         if not found:
             return []
         turns = self._turns(frame, [box for _, box in found])
@@ -296,6 +375,8 @@ class CornerReader:
                 continue
             card = self._cards[int(best_rank[t]) * len(SUITS) + int(best_suit[t])]
             out.append(CornerReading(card, float(sure[t]), score, box))
+        if len(looks) > 1:
+            out = _one_reading_a_corner(out, len(looks[0]))
         return out
 
     def _turns(self, frame: np.ndarray, boxes: list[tuple[float, float, float, float]]

@@ -414,6 +414,10 @@ class Recogniser:
             shipped ones, when present); None reads the outlines alone.
         letters: the house's court letters (rules.yaml ``deck.index_letters``): a glyph
             the house does not use is no card.
+        stills: the frames are still photos, not a camera's stream: the corner finder
+            looks twice at a frame large enough, the second time at twice the scale, and
+            finds cards too small for one look (`corners.CornerReader.look`). A camera's
+            frame is looked at once (the frame's time).
 
     """
 
@@ -427,6 +431,7 @@ class Recogniser:
         corner_models: tuple[Path | str, Path | str] | None = (DEFAULT_FINDER_PATH,
                                                                DEFAULT_READER_PATH),
         letters: str = "standard",
+        stills: bool = False,
     ) -> None:
         # A large batch is read half on each core by two copies of the network.
         self.classifier = IndexClassifier(model_path, engine=engine, split=_SPLIT_BATCH)
@@ -438,6 +443,7 @@ class Recogniser:
         self._fitted: tuple[TableCalibration, tuple[int, int], TableCalibration | None] | None
         self._fitted = None  # (calibration, frame size, it fitted to that size) of the last frame
         self.min_confidence = min_confidence
+        self.stills = stills
         # The corner finder's thread: it looks at the frame while the outline reader works.
         self._finder_pool: ThreadPoolExecutor | None = None
         # The networks' first forward sets them up (milliseconds): not in the first frame.
@@ -445,9 +451,9 @@ class Recogniser:
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
-        ahead = self._look_ahead(frame)
-        outlines = [] if self._bright_table(frame) else self.readings(frame,
-                                                                      frame_index=frame_index)
+        bright = self._bright_table(frame)
+        ahead = self._look_ahead(frame, self.stills)
+        outlines = [] if bright else self.readings(frame, frame_index=frame_index)
         readings, disputed = outlines, list[Sighting]()
         if self.corners is not None and outlines:
             readings, disputed = self._judged(frame, outlines)
@@ -463,7 +469,8 @@ class Recogniser:
             # other corner, misread, must not become a second card beside it.
             learned = self._learned_cards(frame, sightings, frame_index, disputed=disputed,
                                           two_corners=one_card and len(sightings) == 1,
-                                          looked=None if ahead is None else ahead.result())
+                                          looked=None if ahead is None else ahead.result(),
+                                          fine=self.stills)
             sightings = _settled(sightings, disputed, learned)
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
 
@@ -476,7 +483,7 @@ class Recogniser:
         """Say whether the outline reader is not run: a bright table (`_BRIGHT_TABLE`)."""
         return self._corner_frame(frame) and card_stock_share(frame) > _BRIGHT_TABLE
 
-    def _look_ahead(self, frame: np.ndarray) -> Future[FinderMaps] | None:
+    def _look_ahead(self, frame: np.ndarray, fine: bool = False) -> Future[FinderMaps] | None:
         """Start the corner finder on the frame on its own thread (None: it is not needed).
 
         Why: the finder's work (shrinking the frame, its forward: about 6 ms of a rendered
@@ -491,7 +498,7 @@ class Recogniser:
         if self._finder_pool is None:
             self._finder_pool = ThreadPoolExecutor(max_workers=1,
                                                    thread_name_prefix="corner-finder")
-        return self._finder_pool.submit(self.corners.look, frame)
+        return self._finder_pool.submit(self.corners.look, frame, fine=fine)
 
     def readings(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Reading]:
         """Every confident reading of the outline reader, duplicates removed, best first."""
@@ -800,7 +807,7 @@ class Recogniser:
 
     def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int, *,
                        disputed: Sequence[Sighting] = (), two_corners: bool = False,
-                       looked: FinderMaps | None = None) -> list[Sighting]:
+                       looked: FinderMaps | None = None, fine: bool = False) -> list[Sighting]:
         """Return the cards the learned corner reader reads that the outline reader did not.
 
         Each card's corners found (`corners.CornerReader`) are read by the corner network;
@@ -812,7 +819,8 @@ class Recogniser:
         is the union of their corner boxes (the card's outline is not known). A corner read
         as a card the outline reader reported, or lying on such a card (unless that reading
         is ``disputed``), adds nothing; with ``two_corners`` a card needs two corners.
-        ``looked``: the finder's look at this frame, when `_look_ahead` ran it.
+        ``looked``: the finder's look at this frame, when `_look_ahead` ran it; ``fine``:
+        the finder looks twice (`corners.CornerReader.look`).
         """
         assert self.corners is not None
         seen = {s.card for s in read}
@@ -820,7 +828,7 @@ class Recogniser:
         # A corner on a card already read is that card: not read again. A corner found less
         # surely than _LEARNED_CORNER * _LEARNED_FOUND is not read either.
         skip = [s.box for s in read if s not in disputed]
-        for corner in self.corners.read(frame, skip=skip, seen=looked,
+        for corner in self.corners.read(frame, skip=skip, seen=looked, fine=fine,
                                         least=_LEARNED_CORNER * _LEARNED_FOUND):
             if corner.card is None or corner.card in seen:
                 continue

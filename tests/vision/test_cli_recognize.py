@@ -142,3 +142,19 @@ def test_recognize_reads_a_large_jpeg_reduced_and_boxes_it_in_the_files_pixels(c
     (read,) = json.loads(capsys.readouterr().out)
     assert [c["card"] for c in read["cards"]] == [str(s.card) for s in expected]
     assert [c["box"] for c in read["cards"]] == [[4 * v for v in s.box] for s in expected]
+
+
+def test_issue_42_recognize_reads_a_still_photo_with_the_finders_second_look(capsys, tmp_path):
+    # A 1920x1080 photo of a white table with cards some 20 pixels wide where the finder's
+    # first look sees them: `recognize` reads photos, looked at twice.
+    import cv2
+
+    from .test_corners import _far
+
+    codes = {"Ah", "7c", "Kd", "Ts", "2s", "Qh"}
+    path = tmp_path / "far.png"
+    cv2.imwrite(str(path), _far("white", sorted(codes), 4, (1920, 1080)))
+    assert main(["recognize", str(path), "--json"]) == 0
+    [report] = json.loads(capsys.readouterr().out)
+    read = {c["card"] for c in report["cards"]}
+    assert len(read & codes) >= 5, read  # 6 measured; looked at once: 1

@@ -8,7 +8,12 @@ import pytest
 
 import dealerassist.vision.corners as corners
 from dealerassist.cards import parse_card
-from dealerassist.vision.corners import DEFAULT_FINDER_PATH, CornerReader, turned_regions
+from dealerassist.vision.corners import (
+    DEFAULT_FINDER_PATH,
+    CornerReader,
+    CornerReading,
+    turned_regions,
+)
 from dealerassist.vision.designs import HELDOUT_DESIGNS, black_faced, drawn_decks
 from dealerassist.vision.recogniser import Recogniser
 from dealerassist.vision.synthetic import DrawnDeck
@@ -178,7 +183,7 @@ def test_issue_42_latency_the_finder_run_ahead_reads_what_it_reads_in_turn(kind)
     looked = ahead.result()
     assert looked.shape == (720, 1280)
     in_parallel = recogniser.recognise(frame)
-    recogniser._look_ahead = lambda frame: None  # the finder run in turn, by `peaks`
+    recogniser._look_ahead = lambda frame, fine=False: None  # the finder run in turn
     in_turn = recogniser.recognise(frame)
     assert in_parallel == in_turn
     assert len(in_turn) >= 3  # cards read, and the same ones
@@ -269,7 +274,7 @@ def test_issue_42_an_index_lying_between_two_turns_is_read_again_at_the_half_tur
 
     monkeypatch.setattr(CornerReader, "_read_regions", read_regions)
     box = (100.0, 100.0, 30.0, 50.0)
-    monkeypatch.setattr(CornerReader, "peaks", lambda self, frame, **_: [(0.8, box)])
+    monkeypatch.setattr(CornerReader, "_looks", lambda self, frame, *_: [[(0.8, box)]])
     reader = CornerReader(turn_path=None)  # every turn read, as the faked reader needs
     frame = np.zeros((300, 300, 3), np.uint8)
     [refined] = reader.read(frame)
@@ -354,3 +359,58 @@ def test_issue_42_latency_a_bright_table_is_read_by_the_learned_corners_alone(mo
     outline_runs.clear()
     recogniser.recognise(felt)
     assert outline_runs == [felt.shape]
+
+
+def _far(kind: str, codes, seed: int, size=(1600, 900)) -> np.ndarray:
+    """A `_scene` amid a larger table: its cards small for the frame, as a camera further off."""
+    scene = _scene(kind, codes, seed)
+    frame = _table(kind, np.random.default_rng(seed + 100), size)
+    top, left = (size[1] - scene.shape[0]) // 2, (size[0] - scene.shape[1]) // 2
+    frame[top:top + scene.shape[0], left:left + scene.shape[1]] = scene
+    return frame
+
+
+def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_second_look(
+        monkeypatch):
+    # Cards some 30 pixels wide where the finder sees a 1600x900 photo at 400 pixels: its
+    # index corners are too small to find. A still photo is seen again at twice the scale.
+    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
+    frames = [_far("white", codes, seed) for seed in range(3, 9)]
+
+    def right(recogniser: Recogniser) -> int:
+        return sum(len({str(s.card) for s in recogniser.recognise(f)} & set(codes))
+                   for f in frames)
+
+    stills = Recogniser(stills=True)
+    assert right(stills) >= 30  # of 36; 32 measured
+    assert right(Recogniser()) <= 20  # a camera's frame, looked at once: 15 measured
+    monkeypatch.setattr(corners, "_FINE_LONG", 10**6)  # no frame large enough to look twice
+    assert right(stills) <= 20
+
+
+def test_issue_42_a_still_photo_too_small_for_a_second_look_is_looked_at_once():
+    reader = Recogniser(stills=True).corners
+    assert reader is not None
+    small = _scene("white", ["Ah"], 3)  # 640x480: under twice the finder's 400 pixels
+    assert reader.look(small, fine=True).finer is None
+    seen = reader.look(_far("white", ["Ah"], 3), fine=True)
+    assert seen.finer is not None
+    assert seen.finer.scale == pytest.approx(2 * seen.scale)
+
+
+def test_issue_42_a_corner_both_looks_find_is_read_once_the_surer_card():
+    box = (100.0, 100.0, 20.0, 40.0)
+    near = (103.0, 104.0, 16.0, 30.0)  # the same corner, as the second look boxes it
+    apart = (300.0, 100.0, 20.0, 40.0)
+    first = [CornerReading(parse_card("2c"), 0.7, 0.5, box),
+             CornerReading(parse_card("9h"), 0.9, 0.6, apart)]
+    second = [CornerReading(parse_card("2s"), 0.96, 0.8, near)]
+    kept = corners._one_reading_a_corner(first + second, len(first))
+    assert [(str(c.card), c.probability) for c in kept] == [("9h", 0.9), ("2s", 0.96)]
+    # "no card" gives way to a card, however sure; two corners of one look both stay
+    nothing = CornerReading(None, 0.99, 0.9, near)
+    kept = corners._one_reading_a_corner(first + [nothing], len(first))
+    assert [str(c.card) for c in kept] == ["2c", "9h"]
+    same_look = [CornerReading(parse_card("2c"), 0.7, 0.5, box),
+                 CornerReading(parse_card("2s"), 0.9, 0.5, near)]
+    assert corners._one_reading_a_corner(same_look, 2) == same_look
