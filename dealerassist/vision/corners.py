@@ -60,11 +60,10 @@ _LONG = 400  # the finder's input: the frame shrunk so its long side is at most 
 # (on the development photos held apart from training the whole recogniser reads 0.578 of
 # the cards at precision 0.911 with 400, 0.566 / 0.898 with 480, 0.446 / 0.895 with 640,
 # 0.546 / 0.889 with 360; and the finder's time falls with the square of it)
-# The second look (`CornerReader.look` with ``fine``): a frame whose long side is at least
-# twice `_LONG` is also seen at twice the scale, its long side at _FINE_LONG, where an
-# index a few pixels tall at the first look is one the finder finds. A corner both looks
-# find is read at each and the surer card kept (`_one_reading_a_corner`).
-_FINE_LONG = 2 * _LONG
+# Finer looks (`CornerReader.look` with ``fine``): a frame whose long side is at least
+# twice `_LONG` is also seen at twice the scale (and four times, where it holds that),
+# where an index a few pixels tall at the first look is one the finder finds. A corner
+# several looks find is read at each and the surest card kept (`_one_reading_a_corner`).
 _PEAK = 0.2  # a finder peak this likely is a corner worth reading (94 % of the development
 # photos' held-apart corners have one from 0.2, 85 % from 0.3)
 _MAX_PEAKS = 32  # corners read a frame at most, likeliest first (real dev: the same as 64)
@@ -148,19 +147,21 @@ def _maps_peaks(seen: FinderMaps, least: float
     return out
 
 
-def _one_reading_a_corner(readings: list[CornerReading], first: int) -> list[CornerReading]:
-    """Keep one reading of each corner both looks found: the surer card.
+def _one_reading_a_corner(readings: list[CornerReading], looks: list[int]
+                          ) -> list[CornerReading]:
+    """Keep one reading of each corner several looks found: the surest card.
 
-    ``readings``: the first look's ``first`` readings, then the second look's. A reading
-    lying on a surer one of the other look (either's centre inside the other's box) is
-    dropped; "no card" counts below any card.
+    ``looks``: the look each reading comes from. A reading lying on a surer one of
+    another look (either's centre inside the other's box) is dropped; "no card" counts
+    below any card. Two corners of one look both stay.
     """
     order = sorted(range(len(readings)), key=lambda n: (readings[n].card is None,
                                                          -readings[n].probability))
     kept: list[int] = []
     for n in order:
-        if not any((k < first) != (n < first) and (_centre_in(readings[n].box, readings[k].box)
-                                                    or _centre_in(readings[k].box, readings[n].box))
+        box = readings[n].box
+        if not any(looks[k] != looks[n] and (_centre_in(box, readings[k].box)
+                                             or _centre_in(readings[k].box, box))
                    for k in kept):
             kept.append(n)
     return [readings[n] for n in sorted(kept)]
@@ -232,22 +233,29 @@ class CornerReader:
     def look(self, frame: np.ndarray, *, fine: bool = False) -> FinderMaps:
         """Run the finder on a BGR frame: its output maps and the scale it saw the frame at.
 
-        With ``fine``, a frame at least `_FINE_LONG` pixels long is seen a second time, at
-        twice the scale (`FinderMaps.finer`), the two looks on two threads.
+        With ``fine``, a frame at least twice `_LONG` pixels long is seen again at twice
+        the scale, and again while the frame holds it (`FinderMaps.finer`: 400, 800, 1600
+        pixels long), the finest look on a second thread.
         Nothing here depends on what the outline reader found: the recogniser runs it on
         another thread while the outline reader works (its forward releases the GIL).
         """
         height, width = frame.shape[:2]
         long_side = max(height, width)
-        scale = min(1.0, _LONG / long_side)
-        if not fine or long_side < _FINE_LONG:
-            return FinderMaps(self._forward(frame, scale), scale, (height, width))
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finder-fine")
-        second = self._pool.submit(self._forward, frame, _FINE_LONG / long_side)
-        first = self._forward(frame, scale)
-        return FinderMaps(first, scale, (height, width),
-                          FinderMaps(second.result(), _FINE_LONG / long_side, (height, width)))
+        scales = [min(1.0, _LONG / long_side)]
+        while fine and _LONG * 2 ** len(scales) <= long_side:
+            scales.append(2 * scales[-1])
+        if len(scales) == 1:
+            maps = [self._forward(frame, scales[0])]
+        else:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finder-fine")
+            finest = self._pool.submit(self._forward, frame, scales[-1])
+            maps = [self._forward(frame, scale) for scale in scales[:-1]] + [finest.result()]
+        seen = None
+        for scale, found in zip(reversed(scales), reversed(maps), strict=True):
+            seen = FinderMaps(found, scale, (height, width), seen)
+        assert seen is not None
+        return seen
 
     def _forward(self, frame: np.ndarray, scale: float) -> np.ndarray:
         """Return the finder's maps of ``frame`` shrunk by ``scale``."""
@@ -290,9 +298,8 @@ class CornerReader:
         if seen is None or seen.shape != (height, width):
             seen = self.look(frame, fine=fine)
         out = []
-        for maps in (seen, seen.finer):
-            if maps is None:
-                break
+        maps: FinderMaps | None = seen
+        while maps is not None:
             look: list[tuple[float, tuple[float, float, float, float]]] = []
             for p, box in _maps_peaks(maps, max(least, _PEAK)):
                 x, y, w, h = box
@@ -304,6 +311,7 @@ class CornerReader:
                 if len(look) == _MAX_PEAKS:
                     break
             out.append(look)
+            maps = maps.finer
         return out
 
     def _read_regions(self, frame: np.ndarray, regions: list[np.ndarray]
@@ -376,7 +384,7 @@ class CornerReader:
             card = self._cards[int(best_rank[t]) * len(SUITS) + int(best_suit[t])]
             out.append(CornerReading(card, float(sure[t]), score, box))
         if len(looks) > 1:
-            out = _one_reading_a_corner(out, len(looks[0]))
+            out = _one_reading_a_corner(out, [n for n, look in enumerate(looks) for _ in look])
         return out
 
     def _turns(self, frame: np.ndarray, boxes: list[tuple[float, float, float, float]]

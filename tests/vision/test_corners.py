@@ -370,8 +370,7 @@ def _far(kind: str, codes, seed: int, size=(1600, 900)) -> np.ndarray:
     return frame
 
 
-def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_second_look(
-        monkeypatch):
+def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_second_look():
     # Cards some 30 pixels wide where the finder sees a 1600x900 photo at 400 pixels: its
     # index corners are too small to find. A still photo is seen again at twice the scale.
     codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
@@ -381,11 +380,8 @@ def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_se
         return sum(len({str(s.card) for s in recogniser.recognise(f)} & set(codes))
                    for f in frames)
 
-    stills = Recogniser(stills=True)
-    assert right(stills) >= 30  # of 36; 32 measured
+    assert right(Recogniser(stills=True)) >= 30  # of 36
     assert right(Recogniser()) <= 20  # a camera's frame, looked at once: 15 measured
-    monkeypatch.setattr(corners, "_FINE_LONG", 10**6)  # no frame large enough to look twice
-    assert right(stills) <= 20
 
 
 def test_issue_42_a_still_photo_too_small_for_a_second_look_is_looked_at_once():
@@ -393,24 +389,28 @@ def test_issue_42_a_still_photo_too_small_for_a_second_look_is_looked_at_once():
     assert reader is not None
     small = _scene("white", ["Ah"], 3)  # 640x480: under twice the finder's 400 pixels
     assert reader.look(small, fine=True).finer is None
-    seen = reader.look(_far("white", ["Ah"], 3), fine=True)
-    assert seen.finer is not None
-    assert seen.finer.scale == pytest.approx(2 * seen.scale)
+    scales = []
+    seen = reader.look(_far("white", ["Ah"], 3), fine=True)  # 1600x900
+    while seen is not None:
+        scales.append(seen.scale)
+        seen = seen.finer
+    assert scales == pytest.approx([0.25, 0.5, 1.0])  # 400, 800 and 1600 pixels long
+    assert reader.look(_far("white", ["Ah"], 3)).finer is None  # a camera's frame
 
 
-def test_issue_42_a_corner_both_looks_find_is_read_once_the_surer_card():
+def test_issue_42_a_corner_two_looks_find_is_read_once_the_surer_card():
     box = (100.0, 100.0, 20.0, 40.0)
     near = (103.0, 104.0, 16.0, 30.0)  # the same corner, as the second look boxes it
     apart = (300.0, 100.0, 20.0, 40.0)
     first = [CornerReading(parse_card("2c"), 0.7, 0.5, box),
              CornerReading(parse_card("9h"), 0.9, 0.6, apart)]
     second = [CornerReading(parse_card("2s"), 0.96, 0.8, near)]
-    kept = corners._one_reading_a_corner(first + second, len(first))
+    kept = corners._one_reading_a_corner(first + second, [0, 0, 1])
     assert [(str(c.card), c.probability) for c in kept] == [("9h", 0.9), ("2s", 0.96)]
     # "no card" gives way to a card, however sure; two corners of one look both stay
     nothing = CornerReading(None, 0.99, 0.9, near)
-    kept = corners._one_reading_a_corner(first + [nothing], len(first))
+    kept = corners._one_reading_a_corner(first + [nothing], [0, 0, 2])
     assert [str(c.card) for c in kept] == ["2c", "9h"]
     same_look = [CornerReading(parse_card("2c"), 0.7, 0.5, box),
                  CornerReading(parse_card("2s"), 0.9, 0.5, near)]
-    assert corners._one_reading_a_corner(same_look, 2) == same_look
+    assert corners._one_reading_a_corner(same_look, [1, 1]) == same_look
