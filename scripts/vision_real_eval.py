@@ -2,7 +2,7 @@
 
 Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout|train|val] [--wrong]
            [--finder F] [--reader R] [--turn T|none] [--set 'R._BRIGHT_TABLE=2']
-           [--frame 1280x720] [--stills]
+           [--frame 1280x720] [--stills] [--true-shape]
 Prints recall, precision, the same for readings at 0.95 or more, by background, scene and
 camera (the same figures as ``dealerassist bench --only vision`` gives for ``heldout``).
 Tune on ``dev``; ``heldout`` is only measured. ``train`` and ``val`` are the development
@@ -11,7 +11,9 @@ networks trained without ``--final`` on ``val``. ``--finder``, ``--reader``, ``-
 other corner networks (``--turn none``: every turn read); ``--set``: module constants
 overridden as in ``vision_devset.py`` (``C`` is ``corners``). ``--frame WxH``: each photo
 read at its own size amid a frame of that size, of its median colour (cards small for the
-frame, as a camera further off); ``--stills``: read as `recognize` reads photos.
+frame, as a camera further off); ``--stills``: read as `recognize` reads photos;
+``--true-shape``: each photo shrunk back to its camera's own shape (the set's export
+stretched them to squares: `vision_corners_train.TRUE_SHAPE`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ def main() -> int:
     parser.add_argument("--set", default="", help="module constants to override, ';'-separated")
     parser.add_argument("--frame", help="WxH: each photo amid a frame of this size")
     parser.add_argument("--stills", action="store_true", help="read as still photos")
+    parser.add_argument("--true-shape", action="store_true",
+                        help="each photo at its camera's own shape, not the export's square")
     args = parser.parse_args()
     folder, why = find_real_set()
     if folder is None:
@@ -64,12 +68,24 @@ def main() -> int:
         recogniser.corners = CornerReader(
             args.finder, args.reader, turn_path=None if args.turn == "none" else Path(args.turn))
     read = recogniser.recognise
+    load = None
+    if args.true_shape:
+        from vision_corners_train import TRUE_SHAPE
+
+        from dealerassist.vision.image_file import read_image
+
+        def load(path, record):  # type: ignore[no-untyped-def]
+            image = read_image(path)
+            fx, fy = next((v for k, v in TRUE_SHAPE.items() if record["notes"].startswith(k)),
+                          (1.0, 1.0))
+            return cv2.resize(image, (round(image.shape[1] * fx), round(image.shape[0] * fy)),
+                              interpolation=cv2.INTER_AREA)
     if args.frame:
         from dealerassist.cli.bench_vision import _in_frame
 
         size = tuple(int(v) for v in args.frame.split("x"))
         read = lambda photo: recogniser.recognise(_in_frame(photo, size, None))  # noqa: E731
-    figures = score_real(read, folder, files)
+    figures = score_real(read, folder, files, load=load)
     if not args.wrong:
         figures.pop("wrong_readings")
     print(json.dumps({args.split: figures}, indent=1))

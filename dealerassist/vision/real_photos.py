@@ -143,10 +143,12 @@ def score_real(
     folder: Path,
     files: Sequence[str],
     fixes: Mapping[str, Corrections] | None = None,
+    load: Callable[[Path, Mapping[str, Any]], Any] | None = None,
 ) -> dict[str, Any]:
     """Read every listed photo; figures overall, sure readings, and by group.
 
-    ``fixes``: the labels corrected by eye (default: `corrections`).
+    ``fixes``: the labels corrected by eye (default: `corrections`); ``load``: (path,
+    labels.json record) -> the frame to read (default: the photo as it is).
     """
     records = {r["file"]: r for r in json.loads((folder / "labels.json").read_text())}
     fixes = corrections() if fixes is None else fixes
@@ -158,7 +160,7 @@ def score_real(
     wrong: list[str] = []
     for name in files:
         record = records[name]
-        frame = read_image(folder / name)
+        frame = read_image(folder / name) if load is None else load(folder / name, record)
         started, cpu = time.perf_counter(), time.process_time()
         sightings = recognise(frame)
         times.append((time.perf_counter() - started) * 1000.0)

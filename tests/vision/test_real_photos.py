@@ -122,3 +122,38 @@ def test_issue_42_a_malformed_correction_is_named_with_its_line(tmp_path):
     path.write_text("# a comment\nimages/a.jpg present Qc\nimages/b.jpg Qc\n")
     with pytest.raises(ValueError, match=r"corrections.txt line 3: expected"):
         corrections(path)
+
+
+def test_issue_42_score_real_reads_each_photo_as_load_gives_it(tmp_path):
+    # Figures of the photos at their camera's shape, or amid larger frames: `load` gets
+    # each photo's path and record and gives the frame to read.
+    (tmp_path / "images").mkdir()
+    cv2.imwrite(str(tmp_path / "images/p0.jpg"), np.full((64, 64, 3), 200, np.uint8))
+    (tmp_path / "labels.json").write_text(json.dumps([{
+        "file": "images/p0.jpg", "cards": ["Ah"], "background": "white desk",
+        "scene": "table", "notes": "phone camera (x); deck"}]))
+    seen = []
+
+    def load(path, record):  # type: ignore[no-untyped-def]
+        assert record["notes"].startswith("phone")
+        return cv2.resize(cv2.imread(str(path)), (48, 64))
+
+    def read(frame):  # type: ignore[no-untyped-def]
+        seen.append(frame.shape[:2])
+        return [_sighting("Ah", 0.99)]
+
+    figures = score_real(read, tmp_path, ["images/p0.jpg"], load=load)
+    assert seen == [(64, 48)] and figures["recall"] == 1.0
+
+
+def test_issue_42_the_bench_places_a_photo_amid_a_frame_of_its_median_colour():
+    from dealerassist.cli.bench_vision import _in_frame
+
+    photo = np.full((640, 640, 3), (10, 200, 90), np.uint8)
+    photo[:100] = 255  # a fifth white: the median stays the photo's own colour
+    frame = _in_frame(photo, (1920, 1080), None)
+    assert frame.shape == (1080, 1920, 3)
+    assert (frame[220:860, 640:1280] == photo).all()  # centred, at its own size
+    assert tuple(frame[0, 0]) == (10, 200, 90)
+    enlarged = _in_frame(photo, (1280, 720), 720)
+    assert enlarged.shape == (720, 1280, 3) and tuple(enlarged[400, 640]) == (10, 200, 90)
