@@ -408,8 +408,6 @@ def main() -> int:
                         help="real corners of clubs and spades: this many times the copies")
     parser.add_argument("--final", action="store_true",
                         help="every development photo (default: its train part)")
-    parser.add_argument("--unstretch", action="store_true",
-                        help="each real photo also at its camera's own shape")
     parser.add_argument("--rate", type=float, default=2e-3, help="peak learning rate")
     parser.add_argument("--out", type=Path, default=OUT / "corner_index.onnx")
     args = parser.parse_args()
@@ -417,7 +415,7 @@ def main() -> int:
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     started = time.time()
-    real = real_dev(args.real, "all" if args.final else "train", unstretch=args.unstretch)
+    real = real_dev(args.real, "all" if args.final else "train")
     rx, ry = real_patches(real, rng, args.copies, args.start, args.finder,
                           augment=args.augment, black_copies=args.black_copies)
     dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs)

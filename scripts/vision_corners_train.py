@@ -277,15 +277,12 @@ def dev_records(root: Path, part: str = "all") -> list[dict]:
     return [r for r in records if part == "all" or (r["file"] in val) == (part == "val")]
 
 
-def real_dev(root: Path, part: str = "all", *, unstretch: bool = False
-             ) -> list[tuple[np.ndarray, list, list]]:
+def real_dev(root: Path, part: str = "all") -> list[tuple[np.ndarray, list, list]]:
     """Return development photographs: (image, corner boxes, labelled cards).
 
     ``part``: ``all`` the whole development list; ``train`` / ``val`` split it again by
     group of consecutive shots (every fifth group from the third is ``val``), so model
     choices are made without the held-out list, which is never read here.
-    ``unstretch``: each photo comes a second time at its camera's own shape (`TRUE_SHAPE`):
-    the set's export stretched every photo to a square, a camera does not.
     """
     out = []
     for record in dev_records(root, part):
@@ -295,20 +292,7 @@ def real_dev(root: Path, part: str = "all", *, unstretch: bool = False
             code = card_label(name) if name in CARDS else None  # backs, jokers: no index
             boxes.append((code, float(x), float(y), float(w), float(h)))
         out.append((img, boxes, list(record["cards"])))
-        shape = next((v for k, v in TRUE_SHAPE.items() if record["notes"].startswith(k)), None)
-        if unstretch and shape is not None:
-            fx, fy = shape
-            true = cv2.resize(img, (round(img.shape[1] * fx), round(img.shape[0] * fy)),
-                              interpolation=cv2.INTER_AREA)
-            out.append((true, [(c, x * fx, y * fy, w * fx, h * fy) for c, x, y, w, h in boxes],
-                        list(record["cards"])))
     return out
-
-
-# The development photos were stretched to 640x640 by their export (the set's README): the
-# phones' 3:4 portraits widened by 4/3, the webcam's landscape frames squeezed (taken as
-# 16:9). Camera -> (x, y) scale that restores its shape, shrinking, never enlarging.
-TRUE_SHAPE = {"phone": (0.75, 1.0), "webcam": (1.0, 9 / 16)}
 
 
 def evaluate(finder: Path, reader_path: Path, photos: list) -> dict:
@@ -592,8 +576,6 @@ def main() -> int:
                         help="with --init: learn that finder's own box sizes, not the labels'")
     parser.add_argument("--rate", type=float, help="peak learning rate (default: 4e-3, "
                                                       "1e-3 with --init)")
-    parser.add_argument("--unstretch", action="store_true",
-                        help="each real photo also at its camera's own shape (`real_dev`)")
     parser.add_argument("--real-share", type=float, default=0.5,
                         help="share of the training tiles cut from the real photos")
     args = parser.parse_args()
@@ -604,7 +586,7 @@ def main() -> int:
     rng = np.random.default_rng(args.seed)
     started = time.time()
     renders = _renders(rng, args.renders, args.render_cache, args.fonts, args.black)
-    real = real_dev(args.real, "all" if args.final else "train", unstretch=args.unstretch)
+    real = real_dev(args.real, "all" if args.final else "train")
     val = [] if args.final else real_dev(args.real, "val")
     print(f"data: {len(renders)} renders, {len(real)} real photos to train on, {len(val)} to "
           f"score ({time.time() - started:.0f} s)", flush=True)

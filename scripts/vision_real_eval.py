@@ -13,7 +13,7 @@ overridden as in ``vision_devset.py`` (``C`` is ``corners``). ``--frame WxH``: e
 read at its own size amid a frame of that size, of its median colour (cards small for the
 frame, as a camera further off); ``--stills``: read as `recognize` reads photos;
 ``--true-shape``: each photo shrunk back to its camera's own shape (the set's export
-stretched them to squares: `vision_corners_train.TRUE_SHAPE`).
+stretched them to squares: `TRUE_SHAPE`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# The development photos were stretched to 640x640 by their export (the set's README): the
+# phones' 3:4 portraits widened by 4/3, the webcam's landscape frames squeezed (taken as
+# 16:9). Camera -> (x, y) scale that restores its shape, shrinking, never enlarging.
+TRUE_SHAPE = {"phone": (0.75, 1.0), "webcam": (1.0, 9 / 16)}
 
 
 def main() -> int:
@@ -70,8 +75,6 @@ def main() -> int:
     read = recogniser.recognise
     load = None
     if args.true_shape:
-        from vision_corners_train import TRUE_SHAPE
-
         from dealerassist.vision.image_file import read_image
 
         def load(path, record):  # type: ignore[no-untyped-def]
