@@ -121,7 +121,7 @@ class FinderMaps:
         maps: (3, H/4, W/4): the corner logit, then the log of the box's width and height.
         scale: the frame's scale in the finder's input.
         shape: the frame's (height, width).
-        finer: the finder's second look at the frame, at a finer scale, or None.
+        finer: the finder's next look at the frame, at a finer scale, or None.
 
     """
 
@@ -232,7 +232,7 @@ class CornerReader:
         self._turn: Network | None = (
             load_network(turn_path, what="corner turn network", script="vision_turn_train.py",
                          engine=engine) if turn_path is not None and turn_path.is_file() else None)
-        self._pool: ThreadPoolExecutor | None = None  # the second look's thread (`look`)
+        self._pool: ThreadPoolExecutor | None = None  # the finest look's thread (`look`)
 
     def look(self, frame: np.ndarray, *, fine: bool = False) -> FinderMaps:
         """Run the finder on a BGR frame: its output maps and the scale it saw the frame at.
@@ -288,8 +288,7 @@ class CornerReader:
 
         Peaks under ``least``, or centred inside a ``skip`` box, are left out before the
         `_MAX_PEAKS` likeliest of each look are taken. ``seen``: this frame's `look`, when
-        already run (else it is run, with ``fine``). With a second look, a corner may be
-        found by both.
+        already run (else it is run, with ``fine``). A corner may be found by several looks.
         """
         found = [peak for look in self._looks(frame, skip, least, seen, fine) for peak in look]
         return sorted(found, key=lambda peak: -peak[0])
@@ -363,7 +362,7 @@ class CornerReader:
 
         Corners inside a ``skip`` box (a card already read), or found less surely than
         ``least``, are not read (`peaks`; ``seen``: this frame's `look`, when already run,
-        else run with ``fine``). A corner both looks found is read once (the surer).
+        else run with ``fine``). A corner several looks found: one reading, the surest.
         """
         looks = self._looks(frame, skip, least, seen, fine)
         found = [peak for look in looks for peak in look]

@@ -415,9 +415,9 @@ class Recogniser:
         letters: the house's court letters (rules.yaml ``deck.index_letters``): a glyph
             the house does not use is no card.
         stills: the frames are still photos, not a camera's stream: the corner finder
-            looks twice at a frame large enough, the second time at twice the scale, and
-            finds cards too small for one look (`corners.CornerReader.look`). A camera's
-            frame is looked at once (the frame's time).
+            looks at a frame large enough at finer scales too, and finds cards too small
+            for one look (`corners.CornerReader.look`). A camera's frame is looked at once
+            (the frame's time).
 
     """
 
@@ -451,9 +451,9 @@ class Recogniser:
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
-        bright = self._bright_table(frame)
         ahead = self._look_ahead(frame, self.stills)
-        outlines = [] if bright else self.readings(frame, frame_index=frame_index)
+        outlines = [] if self._bright_table(frame) else self.readings(frame,
+                                                                      frame_index=frame_index)
         readings, disputed = outlines, list[Sighting]()
         if self.corners is not None and outlines:
             readings, disputed = self._judged(frame, outlines)
@@ -820,7 +820,7 @@ class Recogniser:
         as a card the outline reader reported, or lying on such a card (unless that reading
         is ``disputed``), adds nothing; with ``two_corners`` a card needs two corners.
         ``looked``: the finder's look at this frame, when `_look_ahead` ran it; ``fine``:
-        the finder looks twice (`corners.CornerReader.look`).
+        the finder looks at finer scales too (`corners.CornerReader.look`).
         """
         assert self.corners is not None
         seen = {s.card for s in read}
