@@ -380,7 +380,7 @@ def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_se
         return sum(len({str(s.card) for s in recogniser.recognise(f)} & set(codes))
                    for f in frames)
 
-    assert right(Recogniser(stills=True)) >= 30  # of 36
+    assert right(Recogniser(stills=True)) >= 30  # of 36; 35 measured
     assert right(Recogniser()) <= 20  # a camera's frame, looked at once: 15 measured
 
 
