@@ -72,23 +72,23 @@ def main() -> int:
 
         recogniser.corners = CornerReader(
             args.finder, args.reader, turn_path=None if args.turn == "none" else Path(args.turn))
-    read = recogniser.recognise
     load = None
-    if args.true_shape:
+    if args.true_shape or args.frame:
+        from dealerassist.cli.bench_vision import _in_frame
         from dealerassist.vision.image_file import read_image
+
+        size = tuple(int(v) for v in args.frame.split("x")) if args.frame else None
 
         def load(path, record):  # type: ignore[no-untyped-def]
             image = read_image(path)
-            fx, fy = next((v for k, v in TRUE_SHAPE.items() if record["notes"].startswith(k)),
-                          (1.0, 1.0))
-            return cv2.resize(image, (round(image.shape[1] * fx), round(image.shape[0] * fy)),
-                              interpolation=cv2.INTER_AREA)
-    if args.frame:
-        from dealerassist.cli.bench_vision import _in_frame
-
-        size = tuple(int(v) for v in args.frame.split("x"))
-        read = lambda photo: recogniser.recognise(_in_frame(photo, size, None))  # noqa: E731
-    figures = score_real(read, folder, files, load=load)
+            if args.true_shape:
+                fx, fy = next((v for k, v in TRUE_SHAPE.items()
+                               if record["notes"].startswith(k)), (1.0, 1.0))
+                image = cv2.resize(image, (round(image.shape[1] * fx),
+                                           round(image.shape[0] * fy)),
+                                   interpolation=cv2.INTER_AREA)
+            return image if size is None else _in_frame(image, size, None)
+    figures = score_real(recogniser.recognise, folder, files, load=load)
     if not args.wrong:
         figures.pop("wrong_readings")
     print(json.dumps({args.split: figures}, indent=1))

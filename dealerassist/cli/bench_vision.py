@@ -142,8 +142,7 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
     Each photo enlarged to 720 pixels high on a 1280x720 frame of its median colour, read
     as a camera's frame (``real_frame_*``: CPU and wall time, recall and precision) and
     as a still photo (``real_frame_still*``); and at its own size (640x640) amid a 1920x1080
-    still (``real_far_still*``): cards a third of the frame's scale, as a camera further off
-    (their ``photo_ms_*`` include placing the photo in its frame).
+    still (``real_far_still*``): cards a third of the frame's scale, as a camera further off.
     """
     import numpy as np
 
@@ -167,8 +166,8 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
     for key, reader, size, high in (("real_frame", recogniser, (1280, 720), 720),
                                     ("real_frame_still", stills, (1280, 720), 720),
                                     ("real_far_still", stills, (1920, 1080), None)):
-        figures = score_real(lambda photo, r=reader, s=size, h=high: r.recognise(
-            _in_frame(photo, s, h)), folder, files)
+        figures = score_real(reader.recognise, folder, files,
+                             load=lambda path, _, s=size, h=high: _in_frame(read_image(path), s, h))
         out[key] = {k: figures[k] for k in keep}
     return out
 

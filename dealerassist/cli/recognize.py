@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         model_path=Path(args.model) if args.model else DEFAULT_MODEL_PATH,
         calibration=calibration,
         letters=letters,
-        stills=True,  # photos, not a camera's stream: the finder looks twice (small cards)
+        stills=True,  # photos, not a camera's stream: the finder looks at finer scales too
         **threshold,
     )
     report = []
