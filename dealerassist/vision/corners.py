@@ -68,13 +68,6 @@ _LONG = 400  # the finder's input: the frame shrunk so its long side is at most 
 # one; a corner several looks find is read at each, the surest card kept
 # (`_one_reading_a_corner`).
 _FINEST = 1200
-# A frame at least twice `_LONG` long that is looked at once (a camera's) is seen at
-# _LONG_ONCE pixels: its cards are smaller for the frame than a close-up photo's. Val
-# photos amid 1280x720 frames: recall 0.659 -> 0.719, precision 0.954 -> 0.937, surely
-# 0.498 -> 0.562 (all right); amid 1920x1080 0.390 -> 0.542, in the same frame time (p95
-# 28.0 against 28.6 ms; renders: the same cards). A still
-# photo's first look stays at `_LONG`: there 480 read 0.839 / 0.937, not 0.835 / 0.967.
-_LONG_ONCE = 480
 _PEAK = 0.2  # a finder peak this likely is a corner worth reading (94 % of the development
 # photos' held-apart corners have one from 0.2, 85 % from 0.3)
 _MAX_PEAKS = 32  # corners read a frame at most, likeliest first (real dev: the same as 64)
@@ -246,14 +239,13 @@ class CornerReader:
 
         With ``fine``, a frame at least twice `_LONG` pixels long is seen again at twice
         the scale, and again where the frame holds it, up to `_FINEST` (`FinderMaps.finer`:
-        400, 800, 1200 pixels long), the finest look on a second thread. Without, such a
-        frame is seen once, at `_LONG_ONCE`.
+        400, 800, 1200 pixels long), the finest look on a second thread.
         Nothing here depends on what the outline reader found: the recogniser runs it on
         another thread while the outline reader works (its forward releases the GIL).
         """
         height, width = frame.shape[:2]
         long_side = max(height, width)
-        scales = [min(1.0, (_LONG if fine or long_side < 2 * _LONG else _LONG_ONCE) / long_side)]
+        scales = [min(1.0, _LONG / long_side)]
         while fine and _LONG * 2 ** len(scales) <= long_side:
             scales.append(min(2 * scales[-1], _FINEST / long_side))
         if len(scales) == 1:

@@ -153,8 +153,8 @@ def test_issue_42_recognize_reads_a_still_photo_with_the_finders_second_look(cap
 
     codes = {"Ah", "7c", "Kd", "Ts", "2s", "Qh"}
     path = tmp_path / "far.png"
-    cv2.imwrite(str(path), _far("white", sorted(codes), 5, (1920, 1080)))
+    cv2.imwrite(str(path), _far("white", sorted(codes), 4, (1920, 1080)))
     assert main(["recognize", str(path), "--json"]) == 0
     [report] = json.loads(capsys.readouterr().out)
     read = {c["card"] for c in report["cards"]}
-    assert len(read & codes) >= 5, read  # 6 measured; a camera's frame, looked at once: 1
+    assert len(read & codes) >= 5, read  # 6 measured; looked at once: 1

@@ -380,9 +380,8 @@ def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_se
         return sum(len({str(s.card) for s in recogniser.recognise(f)} & set(codes))
                    for f in frames)
 
-    stills, once = right(Recogniser(stills=True)), right(Recogniser())
-    assert stills >= 30  # of 36; 35 measured
-    assert stills >= once + 8  # a camera's frame, looked at once at 480 pixels: 23 measured
+    assert right(Recogniser(stills=True)) >= 30  # of 36; 35 measured
+    assert right(Recogniser()) <= 20  # a camera's frame, looked at once: 15 measured
 
 
 def test_issue_42_a_still_photo_too_small_for_a_second_look_is_looked_at_once():
@@ -396,9 +395,7 @@ def test_issue_42_a_still_photo_too_small_for_a_second_look_is_looked_at_once():
         scales.append(seen.scale)
         seen = seen.finer
     assert scales == pytest.approx([0.25, 0.5, 0.75])  # 400, 800 and 1200 pixels long
-    once = reader.look(_far("white", ["Ah"], 3))  # a camera's frame: one look, at 480
-    assert once.finer is None and once.scale == pytest.approx(480 / 1600)
-    assert reader.look(small).scale == pytest.approx(400 / 640)  # a small one at 400
+    assert reader.look(_far("white", ["Ah"], 3)).finer is None  # a camera's frame
 
 
 def test_issue_42_a_corner_two_looks_find_is_read_once_the_surer_card():
