@@ -380,8 +380,9 @@ def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_se
         return sum(len({str(s.card) for s in recogniser.recognise(f)} & set(codes))
                    for f in frames)
 
-    assert right(Recogniser(stills=True)) >= 30  # of 36; 35 measured
-    assert right(Recogniser()) <= 20  # a camera's frame, looked at once: 15 measured
+    stills, once = right(Recogniser(stills=True)), right(Recogniser())
+    assert stills >= 30  # of 36; 35 measured
+    assert stills >= once + 8  # a camera's frame, looked at once: 15 measured
 
 
 def test_issue_42_a_still_photo_too_small_for_a_second_look_is_looked_at_once():
