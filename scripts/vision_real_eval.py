@@ -74,8 +74,8 @@ def main() -> int:
             args.finder, args.reader, turn_path=None if args.turn == "none" else Path(args.turn))
     load = None
     if args.true_shape or args.frame:
-        from dealerassist.cli.bench_vision import _in_frame
         from dealerassist.vision.image_file import read_image
+        from dealerassist.vision.real_photos import in_frame
 
         size = tuple(int(v) for v in args.frame.split("x")) if args.frame else None
 
@@ -87,7 +87,7 @@ def main() -> int:
                 image = cv2.resize(image, (round(image.shape[1] * fx),
                                            round(image.shape[0] * fy)),
                                    interpolation=cv2.INTER_AREA)
-            return image if size is None else _in_frame(image, size, None)
+            return image if size is None else in_frame(image, size, None)
     figures = score_real(recogniser.recognise, folder, files, load=load)
     if not args.wrong:
         figures.pop("wrong_readings")

@@ -12,7 +12,8 @@ scene and camera/deck. Readings at or above `CONFIRM_BELOW` are scored on their 
 The set's README warns that some visible cards are not labelled: a right reading of one
 would count as wrong. ``real_split/corrections.txt`` lists the ones found by eye (and a
 card labelled as another); the figures apply it, and ``precision_as_labelled`` keeps the
-labels' own figure.
+labels' own figure. `in_frame` places a photo amid a larger frame: its cards as a camera
+further off sees them.
 """
 
 from __future__ import annotations
@@ -26,11 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
+
 from dealerassist.vision.image_file import read_image
 from dealerassist.vision.sighting import CONFIRM_BELOW, Sighting
 
 __all__ = ["SPLIT_DIR", "Corrections", "RealScore", "corrections", "find_real_set",
-           "score_real", "split_files"]
+           "in_frame", "score_real", "split_files"]
 
 SPLIT_DIR = Path(__file__).resolve().parents[1] / "resources" / "vision" / "real_split"
 _ENV = "DEALERASSIST_VISION_REAL"
@@ -199,3 +203,18 @@ def score_real(
                                   1) if cpu_times else None,
         "wrong_readings": wrong,
     }
+
+
+def in_frame(photo: Any, size: tuple[int, int], high: int | None) -> Any:
+    """Return ``photo`` on a frame of ``size`` (width, height) of its median colour.
+
+    ``high``: the photo enlarged to this many pixels high first (None: at its own size).
+    """
+    width, height = size
+    if high is not None:
+        photo = cv2.resize(photo, (min(width, round(photo.shape[1] * high / photo.shape[0])),
+                                   high), interpolation=cv2.INTER_LINEAR)
+    top, left = (height - photo.shape[0]) // 2, (width - photo.shape[1]) // 2
+    return cv2.copyMakeBorder(photo, top, height - photo.shape[0] - top, left,
+                              width - photo.shape[1] - left, cv2.BORDER_CONSTANT,
+                              value=[float(v) for v in np.median(photo, axis=(0, 1))])

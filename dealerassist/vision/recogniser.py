@@ -451,7 +451,7 @@ class Recogniser:
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
-        ahead = self._look_ahead(frame, self.stills)
+        ahead = self._look_ahead(frame)
         outlines = [] if self._bright_table(frame) else self.readings(frame,
                                                                       frame_index=frame_index)
         readings, disputed = outlines, list[Sighting]()
@@ -469,8 +469,7 @@ class Recogniser:
             # other corner, misread, must not become a second card beside it.
             learned = self._learned_cards(frame, sightings, frame_index, disputed=disputed,
                                           two_corners=one_card and len(sightings) == 1,
-                                          looked=None if ahead is None else ahead.result(),
-                                          fine=self.stills)
+                                          looked=None if ahead is None else ahead.result())
             sightings = _settled(sightings, disputed, learned)
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
 
@@ -483,7 +482,7 @@ class Recogniser:
         """Say whether the outline reader is not run: a bright table (`_BRIGHT_TABLE`)."""
         return self._corner_frame(frame) and card_stock_share(frame) > _BRIGHT_TABLE
 
-    def _look_ahead(self, frame: np.ndarray, fine: bool = False) -> Future[FinderMaps] | None:
+    def _look_ahead(self, frame: np.ndarray) -> Future[FinderMaps] | None:
         """Start the corner finder on the frame on its own thread (None: it is not needed).
 
         Why: the finder's work (shrinking the frame, its forward: about 6 ms of a rendered
@@ -498,7 +497,7 @@ class Recogniser:
         if self._finder_pool is None:
             self._finder_pool = ThreadPoolExecutor(max_workers=1,
                                                    thread_name_prefix="corner-finder")
-        return self._finder_pool.submit(self.corners.look, frame, fine=fine)
+        return self._finder_pool.submit(self.corners.look, frame, fine=self.stills)
 
     def readings(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Reading]:
         """Every confident reading of the outline reader, duplicates removed, best first."""
@@ -807,7 +806,7 @@ class Recogniser:
 
     def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int, *,
                        disputed: Sequence[Sighting] = (), two_corners: bool = False,
-                       looked: FinderMaps | None = None, fine: bool = False) -> list[Sighting]:
+                       looked: FinderMaps | None = None) -> list[Sighting]:
         """Return the cards the learned corner reader reads that the outline reader did not.
 
         Each card's corners found (`corners.CornerReader`) are read by the corner network;
@@ -819,8 +818,8 @@ class Recogniser:
         is the union of their corner boxes (the card's outline is not known). A corner read
         as a card the outline reader reported, or lying on such a card (unless that reading
         is ``disputed``), adds nothing; with ``two_corners`` a card needs two corners.
-        ``looked``: the finder's look at this frame, when `_look_ahead` ran it; ``fine``:
-        the finder looks at finer scales too (`corners.CornerReader.look`).
+        ``looked``: the finder's look at this frame, when `_look_ahead` ran it (a still
+        photo's looks at finer scales too: `stills`).
         """
         assert self.corners is not None
         seen = {s.card for s in read}
@@ -828,7 +827,7 @@ class Recogniser:
         # A corner on a card already read is that card: not read again. A corner found less
         # surely than _LEARNED_CORNER * _LEARNED_FOUND is not read either.
         skip = [s.box for s in read if s not in disputed]
-        for corner in self.corners.read(frame, skip=skip, seen=looked, fine=fine,
+        for corner in self.corners.read(frame, skip=skip, seen=looked, fine=self.stills,
                                         least=_LEARNED_CORNER * _LEARNED_FOUND):
             if corner.card is None or corner.card in seen:
                 continue

@@ -183,7 +183,7 @@ def test_issue_42_latency_the_finder_run_ahead_reads_what_it_reads_in_turn(kind)
     looked = ahead.result()
     assert looked.shape == (720, 1280)
     in_parallel = recogniser.recognise(frame)
-    recogniser._look_ahead = lambda frame, fine=False: None  # the finder run in turn
+    recogniser._look_ahead = lambda frame: None  # the finder run in turn, by `peaks`
     in_turn = recogniser.recognise(frame)
     assert in_parallel == in_turn
     assert len(in_turn) >= 3  # cards read, and the same ones

@@ -13,6 +13,7 @@ from dealerassist.vision.real_photos import (
     RealScore,
     corrections,
     find_real_set,
+    in_frame,
     score_real,
     split_files,
 )
@@ -147,13 +148,11 @@ def test_issue_42_score_real_reads_each_photo_as_load_gives_it(tmp_path):
 
 
 def test_issue_42_the_bench_places_a_photo_amid_a_frame_of_its_median_colour():
-    from dealerassist.cli.bench_vision import _in_frame
-
     photo = np.full((640, 640, 3), (10, 200, 90), np.uint8)
     photo[:100] = 255  # a fifth white: the median stays the photo's own colour
-    frame = _in_frame(photo, (1920, 1080), None)
+    frame = in_frame(photo, (1920, 1080), None)
     assert frame.shape == (1080, 1920, 3)
     assert (frame[220:860, 640:1280] == photo).all()  # centred, at its own size
     assert tuple(frame[0, 0]) == (10, 200, 90)
-    enlarged = _in_frame(photo, (1280, 720), 720)
+    enlarged = in_frame(photo, (1280, 720), 720)
     assert enlarged.shape == (720, 1280, 3) and tuple(enlarged[400, 640]) == (10, 200, 90)
