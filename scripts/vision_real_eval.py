@@ -2,7 +2,7 @@
 
 Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout|train|val] [--wrong]
            [--finder F] [--reader R] [--turn T|none] [--set 'R._BRIGHT_TABLE=2']
-           [--frame 1280x720] [--stills] [--true-shape]
+           [--frame 1280x720 [--high 720]] [--stills] [--true-shape]
 Prints recall, precision, the same for readings at 0.95 or more, by background, scene and
 camera (the same figures as ``dealerassist bench --only vision`` gives for ``heldout``).
 Tune on ``dev``; ``heldout`` is only measured. ``train`` and ``val`` are the development
@@ -11,7 +11,8 @@ networks trained without ``--final`` on ``val``. ``--finder``, ``--reader``, ``-
 other corner networks (``--turn none``: every turn read); ``--set``: module constants
 overridden as in ``vision_devset.py`` (``C`` is ``corners``). ``--frame WxH``: each photo
 read at its own size amid a frame of that size, of its median colour (cards small for the
-frame, as a camera further off); ``--stills``: read as `recognize` reads photos;
+frame, as a camera further off; ``--high H``: enlarged to H pixels high first, as the
+bench's ``real_frame``); ``--stills``: read as `recognize` reads photos;
 ``--true-shape``: each photo shrunk back to its camera's own shape (the set's export
 stretched them to squares: `TRUE_SHAPE`).
 """
@@ -49,6 +50,9 @@ def main() -> int:
     parser.add_argument("--turn", help="a corner_turn.onnx, or none (default: the shipped)")
     parser.add_argument("--set", default="", help="module constants to override, ';'-separated")
     parser.add_argument("--frame", help="WxH: each photo amid a frame of this size")
+    parser.add_argument("--high", type=int,
+                        help="with --frame: each photo enlarged to this many pixels high "
+                             "first (the bench's real_frame: 720)")
     parser.add_argument("--stills", action="store_true", help="read as still photos")
     parser.add_argument("--true-shape", action="store_true",
                         help="each photo at its camera's own shape, not the export's square")
@@ -87,7 +91,7 @@ def main() -> int:
                 image = cv2.resize(image, (round(image.shape[1] * fx),
                                            round(image.shape[0] * fy)),
                                    interpolation=cv2.INTER_AREA)
-            return image if size is None else in_frame(image, size, None)
+            return image if size is None else in_frame(image, size, args.high)
     figures = score_real(recogniser.recognise, folder, files, load=load)
     if not args.wrong:
         figures.pop("wrong_readings")

@@ -44,6 +44,7 @@ from dealerassist.vision.quads import (
     order_quad,
     order_quads,
 )
+from dealerassist.vision.shrink import shrunk
 
 __all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "card_stock_share",
            "find_card_quads", "find_cards", "grid_weights", "index_regions", "inside_shares",
@@ -113,8 +114,7 @@ def card_stock_share(frame: np.ndarray) -> float:
     """
     height, width = frame.shape[:2]
     scale = min(1.0, _SHARE_SIDE / max(height, width))
-    small = cv2.resize(frame, (max(1, round(width * scale)), max(1, round(height * scale))),
-                       interpolation=cv2.INTER_AREA)
+    small = shrunk(frame, (max(1, round(width * scale)), max(1, round(height * scale))))
     return float(np.count_nonzero(_card_mask(*_channel_extremes(small)))) / small[..., 0].size
 
 

@@ -417,7 +417,7 @@ class Recogniser:
         stills: the frames are still photos, not a camera's stream: the corner finder
             looks at a frame large enough at finer scales too, and finds cards too small
             for one look (`corners.CornerReader.look`). A camera's frame is looked at once
-            (the frame's time).
+            (the frame's time): at half its size on a bright table, else at 400 pixels.
 
     """
 
@@ -451,9 +451,9 @@ class Recogniser:
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom."""
-        ahead = self._look_ahead(frame)
-        outlines = [] if self._bright_table(frame) else self.readings(frame,
-                                                                      frame_index=frame_index)
+        bright = self._bright_table(frame)
+        ahead = self._look_ahead(frame, alone=bright)
+        outlines = [] if bright else self.readings(frame, frame_index=frame_index)
         readings, disputed = outlines, list[Sighting]()
         if self.corners is not None and outlines:
             readings, disputed = self._judged(frame, outlines)
@@ -467,9 +467,10 @@ class Recogniser:
         if self.corners is not None and min(frame.shape[:2]) >= _SMALLEST:
             # A card-shaped frame read as one card may be a photo of that card alone: its
             # other corner, misread, must not become a second card beside it.
+            looked = self._look(frame, bright) if ahead is None else ahead.result()
             learned = self._learned_cards(frame, sightings, frame_index, disputed=disputed,
                                           two_corners=one_card and len(sightings) == 1,
-                                          looked=None if ahead is None else ahead.result())
+                                          looked=looked)
             sightings = _settled(sightings, disputed, learned)
         return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
 
@@ -482,7 +483,17 @@ class Recogniser:
         """Say whether the outline reader is not run: a bright table (`_BRIGHT_TABLE`)."""
         return self._corner_frame(frame) and card_stock_share(frame) > _BRIGHT_TABLE
 
-    def _look_ahead(self, frame: np.ndarray) -> Future[FinderMaps] | None:
+    def _look(self, frame: np.ndarray, alone: bool) -> FinderMaps:
+        """Run the finder on ``frame`` (`corners.CornerReader.look`).
+
+        A still photo gets finer looks too (`stills`); a camera's frame on a bright table
+        (``alone``: the learned corners read it alone) is seen at half its size.
+        """
+        assert self.corners is not None
+        return self.corners.look(frame, fine=self.stills, alone=alone)
+
+    def _look_ahead(self, frame: np.ndarray, *, alone: bool = False
+                    ) -> Future[FinderMaps] | None:
         """Start the corner finder on the frame on its own thread (None: it is not needed).
 
         Why: the finder's work (shrinking the frame, its forward: about 6 ms of a rendered
@@ -497,7 +508,7 @@ class Recogniser:
         if self._finder_pool is None:
             self._finder_pool = ThreadPoolExecutor(max_workers=1,
                                                    thread_name_prefix="corner-finder")
-        return self._finder_pool.submit(self.corners.look, frame, fine=self.stills)
+        return self._finder_pool.submit(self._look, frame, alone)
 
     def readings(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Reading]:
         """Every confident reading of the outline reader, duplicates removed, best first."""
@@ -818,8 +829,7 @@ class Recogniser:
         is the union of their corner boxes (the card's outline is not known). A corner read
         as a card the outline reader reported, or lying on such a card (unless that reading
         is ``disputed``), adds nothing; with ``two_corners`` a card needs two corners.
-        ``looked``: the finder's look at this frame, when `_look_ahead` ran it (a still
-        photo's looks at finer scales too: `stills`).
+        ``looked``: the finder's look at this frame (`_look`).
         """
         assert self.corners is not None
         seen = {s.card for s in read}

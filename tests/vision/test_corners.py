@@ -183,7 +183,7 @@ def test_issue_42_latency_the_finder_run_ahead_reads_what_it_reads_in_turn(kind)
     looked = ahead.result()
     assert looked.shape == (720, 1280)
     in_parallel = recogniser.recognise(frame)
-    recogniser._look_ahead = lambda frame: None  # the finder run in turn, by `peaks`
+    recogniser._look_ahead = lambda frame, **kw: None  # the finder run in turn (`_look`)
     in_turn = recogniser.recognise(frame)
     assert in_parallel == in_turn
     assert len(in_turn) >= 3  # cards read, and the same ones
@@ -380,9 +380,57 @@ def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_se
         return sum(len({str(s.card) for s in recogniser.recognise(f)} & set(codes))
                    for f in frames)
 
-    stills, once = right(Recogniser(stills=True)), right(Recogniser())
+    stills = right(Recogniser(stills=True))
     assert stills >= 30  # of 36; 35 measured
-    assert stills >= once + 8  # a camera's frame, looked at once: 15 measured
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(corners, "_ALONE_LONG", 400)  # one look at 400 pixels
+        once = right(Recogniser())
+    assert stills >= once + 8  # 15 measured
+
+
+def test_issue_42_a_cameras_frame_on_a_bright_table_is_looked_at_at_half_its_size(monkeypatch):
+    # A camera over a whole table sees its cards small. Where the learned corners read the
+    # frame alone (a bright table: the outline reader's time is free), the finder sees it
+    # at half its size, at most 640 pixels long, not at 400: one look, twice the cards.
+    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
+    frames = [_far("white", codes, seed) for seed in range(3, 9)]  # 1600x900
+    looks: list[float] = []
+    original = corners.CornerReader.look
+
+    def look(self, frame, **kw):  # type: ignore[no-untyped-def]
+        seen = original(self, frame, **kw)
+        looks.append(seen.scale)
+        return seen
+
+    monkeypatch.setattr(corners.CornerReader, "look", look)
+
+    def right(recogniser: Recogniser) -> int:
+        return sum(len({str(s.card) for s in recogniser.recognise(f)} & set(codes))
+                   for f in frames)
+
+    half = right(Recogniser())
+    assert looks == pytest.approx([0.4] * 6)  # 640 pixels long, once a frame
+    looks.clear()
+    Recogniser().recognise(_far("felt", codes, 3))  # the outline reader runs: 400 pixels
+    assert looks == pytest.approx([0.25])
+    reader = corners.CornerReader()
+    assert reader.look(_scene("white", ["Ah"], 3), alone=True).scale == pytest.approx(
+        400 / 640)  # a 640x480 frame: 400 pixels long, as ever
+    monkeypatch.setattr(corners, "_ALONE_LONG", 400)
+    assert half >= 26 and half >= right(Recogniser()) + 10  # 31 and 15 of 36 measured
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1000, 1001), (700, 1700)])
+def test_issue_42_latency_a_look_read_as_two_halves_gives_the_whole_looks_maps(size):
+    # A bright table's look is read as two halves, one on each core: each half sees far
+    # enough past the cut that the maps are the whole look's, to float rounding.
+    frame = _far("white", ["Ah", "7c", "Kd", "Ts"], 5, size=size)
+    reader = corners.CornerReader()
+    seen = reader.look(frame, alone=True)
+    whole = reader._forward(frame, seen.scale)
+    assert seen.maps.shape == whole.shape
+    np.testing.assert_allclose(seen.maps, whole, atol=1e-4)
+    assert reader.peaks(frame, seen=seen) == reader.peaks(frame, seen=replace(seen, maps=whole))
 
 
 def test_issue_42_a_still_photo_too_small_for_a_second_look_is_looked_at_once():

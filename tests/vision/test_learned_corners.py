@@ -34,7 +34,7 @@ class FakeCorners:
     found: list[CornerReading]
     skipped: list[tuple[int, int, int, int]] = field(default_factory=list)
 
-    def look(self, frame: np.ndarray, *, fine: bool = False) -> None:
+    def look(self, frame: np.ndarray, *, fine: bool = False, alone: bool = False) -> None:
         return None
 
     def opinions(self, frame, regions):  # type: ignore[no-untyped-def]
