@@ -25,7 +25,6 @@ renders and the real development photos:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,9 +76,10 @@ _FINEST = 1200
 # read at 400, 0.735 at 480, 0.779 at 560, 0.799 / 0.948 at 640 (sure 0.518 -> 0.667); a
 # 640x640 close-up stays at 400 (0.819 / 0.954; 0.791 at 480).
 _ALONE_LONG = 640
-# That look is read as two halves, one on each core (the main thread waits for it): each
-# sees `_REACH` rows past the cut, as far as the finder's output depends on its input, so
-# its maps are the whole look's exactly (a 1280x720 frame: 8.3 ms, not 10.8).
+# Those looks, and a still photo's, are read as two halves, one on each core (the caller
+# waits for them): each sees `_REACH` rows past the cut, as far as the finder's output
+# depends on its input, so the maps are the whole look's (a 1280x720 frame at 640: 8.3
+# ms, not 10.8). A look under `4 * _REACH` rows is read whole.
 _REACH = 64
 _PEAK = 0.2  # a finder peak this likely is a corner worth reading (94 % of the development
 # photos' held-apart corners have one from 0.2, 85 % from 0.3)
@@ -246,7 +246,6 @@ class CornerReader:
         self._turn: Network | None = (
             load_network(turn_path, what="corner turn network", script="vision_turn_train.py",
                          engine=engine) if turn_path is not None and turn_path.is_file() else None)
-        self._pool: ThreadPoolExecutor | None = None  # the finest look's thread (`look`)
 
     def look(self, frame: np.ndarray, *, fine: bool = False, alone: bool = False
              ) -> FinderMaps:
@@ -254,9 +253,9 @@ class CornerReader:
 
         With ``fine``, a frame at least twice `_LONG` pixels long is seen again at twice
         the scale, and again where the frame holds it, up to `_FINEST` (`FinderMaps.finer`:
-        400, 800, 1200 pixels long), the finest look on a second thread. Else, with
-        ``alone`` (a camera's frame on a bright table), it is seen once at half its size,
-        `_LONG` to `_ALONE_LONG` pixels long.
+        400, 800, 1200 pixels long). Else, with ``alone`` (a camera's frame on a bright
+        table), it is seen once at half its size, `_LONG` to `_ALONE_LONG` pixels long.
+        Either way each look is read as two halves, one on each core (`_REACH`).
         Nothing here depends on what the outline reader found: the recogniser runs it on
         another thread while the outline reader works (its forward releases the GIL).
         """
@@ -266,13 +265,7 @@ class CornerReader:
         scales = [min(1.0, first / long_side)]
         while fine and _LONG * 2 ** len(scales) <= long_side:
             scales.append(min(2 * scales[-1], _FINEST / long_side))
-        if len(scales) == 1:
-            maps = [self._forward(frame, scales[0], halves=alone)]
-        else:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finder-fine")
-            finest = self._pool.submit(self._forward, frame, scales[-1])
-            maps = [self._forward(frame, scale) for scale in scales[:-1]] + [finest.result()]
+        maps = [self._forward(frame, scale, halves=alone or fine) for scale in scales]
         seen = None
         for scale, found in zip(reversed(scales), reversed(maps), strict=True):
             seen = FinderMaps(found, scale, (height, width), seen)

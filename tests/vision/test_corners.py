@@ -433,6 +433,35 @@ def test_issue_42_latency_a_look_read_as_two_halves_gives_the_whole_looks_maps(s
     assert reader.peaks(frame, seen=seen) == reader.peaks(frame, seen=replace(seen, maps=whole))
 
 
+def test_issue_42_a_still_photos_looks_use_each_finder_session_on_one_thread_at_a_time():
+    # An engine session serves one thread at a time (network.py): OpenCV's is not safe
+    # to share. A still's three looks and a bright table's halves keep to that.
+    import threading
+
+    reader = corners.CornerReader()
+    overlaps = []
+
+    class Guarded:
+        def __init__(self, network) -> None:  # type: ignore[no-untyped-def]
+            self.network, self.engine, self.busy = network, network.engine, threading.Lock()
+
+        def forward(self, inputs):  # type: ignore[no-untyped-def]
+            if not self.busy.acquire(blocking=False):
+                overlaps.append(threading.current_thread().name)
+                return self.network.forward(inputs)
+            try:
+                return self.network.forward(inputs)
+            finally:
+                self.busy.release()
+
+    split = reader._finder
+    split._first, split._second = Guarded(split._first), Guarded(split._second)  # type: ignore[attr-defined]
+    for _ in range(5):
+        reader.look(_far("white", ["Ah", "7c"], 3), fine=True)  # 400, 800, 1200
+        reader.look(_far("white", ["Ah", "7c"], 3), alone=True)
+    assert overlaps == []
+
+
 def test_issue_42_a_still_photo_too_small_for_a_second_look_is_looked_at_once():
     reader = Recogniser(stills=True).corners
     assert reader is not None
