@@ -255,9 +255,10 @@ class CornerReader:
         the scale, and again where the frame holds it, up to `_FINEST` (`FinderMaps.finer`:
         400, 800, 1200 pixels long). Else, with ``alone`` (a camera's frame on a bright
         table), it is seen once at half its size, `_LONG` to `_ALONE_LONG` pixels long.
-        Either way each look is read as two halves, one on each core (`_REACH`).
-        Nothing here depends on what the outline reader found: the recogniser runs it on
-        another thread while the outline reader works (its forward releases the GIL).
+        Those looks are read as two halves, one on each core (`_REACH`); a look beside
+        the outline reader, whole. Nothing here depends on what the outline reader found:
+        the recogniser runs it on another thread while the outline reader works (its
+        forward releases the GIL).
         """
         height, width = frame.shape[:2]
         long_side = max(height, width)
@@ -283,9 +284,9 @@ class CornerReader:
         target = (max(1, round(width * scale)), max(1, round(height * scale)))
         small = shrunk(frame, target) if scale < 1.0 else frame
         height = small.shape[0]
-        whole = (height + -height % 16) // _STRIDE  # the whole look's rows of maps
         if not halves or height < 4 * _REACH:
             return self._finder.forward(_finder_input([small], height))[0]
+        whole = (height + -height % 16) // _STRIDE  # the whole look's rows of maps
         cut = 16 * round(height / 32)
         maps = self._finder.forward(_finder_input([small[:cut + _REACH], small[cut - _REACH:]],
                                                   height - cut + _REACH))
