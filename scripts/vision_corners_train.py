@@ -334,21 +334,15 @@ def evaluate(finder: Path, reader_path: Path, photos: list) -> dict:
 
 # ---------------------------------------------------------------------------- samples
 
-def tile(img: np.ndarray, boxes: list, rng: np.random.Generator, out: int,
-         small: float = 0.0) -> tuple:
+def tile(img: np.ndarray, boxes: list, rng: np.random.Generator, out: int) -> tuple:
     """Return a random view of ``img`` as a finder sample: (tile, heat, size, mask).
 
     The view is scaled, turned by any angle and slightly sheared (cards lie any way under
     a tilted camera); each labelled corner's box follows as the bounding box of its four
-    corners. A ``small`` share of the views of a large image are shrunk further (0.15 to
-    0.35): its cards as a camera further off sees them.
+    corners.
     """
     h, w = img.shape[:2]
-    if max(h, w) > out:
-        scale = rng.uniform(0.15, 0.35) if small and rng.random() < small else \
-            rng.uniform(0.35, 1.0)
-    else:
-        scale = rng.uniform(0.8, 1.3)
+    scale = rng.uniform(0.35, 1.0) if max(h, w) > out else rng.uniform(0.8, 1.3)
     if rng.random() < 0.25:  # the frame padded: cards cut by the image's border, single cards
         scale *= rng.uniform(0.4, 0.8)
     angle = rng.uniform(0, 360) if rng.random() < 0.7 else 0.0
@@ -472,14 +466,13 @@ def finder_weights(model, path: Path) -> None:  # type: ignore[no-untyped-def]
 
 def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore[no-untyped-def]
                  save: Callable[[object], None] | None = None, init: Path | None = None,
-                 rate: float | None = None, keep_sizes: bool = False, small: float = 0.0):
+                 rate: float | None = None, keep_sizes: bool = False):
     """Train the finder on tiles (CenterNet focal loss, L1 on log box sizes).
 
     ``init``: an exported finder to fine-tune, its BatchNorm frozen. ``rate``: the one-cycle
     schedule's peak learning rate (default 4e-3 from scratch, 1e-3 for a fine-tune).
     ``keep_sizes``: the box sizes learned are the ``init`` finder's own at each labelled
     corner, not the labels' (the reader learned to read around that finder's boxes).
-    ``small``: the share of tiles shrunk as a camera further off sees cards (`tile`).
     """
     import copy
 
@@ -505,7 +498,7 @@ def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore
 
     train_mode()
     for step in range(steps):
-        batch = [tile(*samples[int(i)][:2], rng, SIZE, small)
+        batch = [tile(*samples[int(i)][:2], rng, SIZE)
                  for i in rng.integers(0, len(samples), BATCH)]
         tiles = np.stack([b[0] for b in batch]).transpose(0, 3, 1, 2)
         x = torch.from_numpy(tiles.astype(np.float32))
@@ -583,8 +576,6 @@ def main() -> int:
                         help="with --init: learn that finder's own box sizes, not the labels'")
     parser.add_argument("--rate", type=float, help="peak learning rate (default: 4e-3, "
                                                       "1e-3 with --init)")
-    parser.add_argument("--small", type=float, default=0.0,
-                        help="share of tiles of a photo shrunk to 0.15-0.35 of it (far cards)")
     parser.add_argument("--real-share", type=float, default=0.5,
                         help="share of the training tiles cut from the real photos")
     args = parser.parse_args()
@@ -613,7 +604,7 @@ def main() -> int:
                   flush=True)
 
     save(train_finder(samples, args.steps, args.seed, "", save, init=args.init,
-                      rate=args.rate, keep_sizes=args.keep_sizes, small=args.small))
+                      rate=args.rate, keep_sizes=args.keep_sizes))
     print(f"finder exported ({time.time() - started:.0f} s)", flush=True)
     return 0
 

@@ -100,11 +100,11 @@ def camera_stream(
             yield condition, deck, scene, result, elapsed
 
 
-def _real_heldout(recogniser: Any, stills: Any = None) -> dict[str, Any]:
+def _real_heldout(recogniser: Any, stills: Any) -> dict[str, Any]:
     """Return the real held-out photographs' figures, or null and why.
 
-    ``stills``: a recogniser of still photos (`recognize`'s) for the photos in larger
-    frames (`_real_frames`); without it those are left out.
+    ``stills``: a recogniser of still photos (`recognize`'s), for the photos in larger
+    frames (`_real_frames`).
     """
     from dealerassist.vision.real_photos import find_real_set, score_real, split_files
 
@@ -114,7 +114,7 @@ def _real_heldout(recogniser: Any, stills: Any = None) -> dict[str, Any]:
     files = split_files("heldout")
     return {"real_heldout": score_real(recogniser.recognise, folder, files),
             "real_set": str(folder),
-            **(_real_frames(recogniser, stills, folder, files) if stills is not None else {})}
+            **_real_frames(recogniser, stills, folder, files)}
 
 
 def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]

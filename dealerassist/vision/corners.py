@@ -295,24 +295,25 @@ class CornerReader:
                                maps[1][:, skip:skip + whole - cut // _STRIDE]], axis=1)
 
     def peaks(self, frame: np.ndarray, *, skip: Sequence[tuple[int, int, int, int]] = (),
-              least: float = _PEAK, seen: FinderMaps | None = None, fine: bool = False,
+              least: float = _PEAK, seen: FinderMaps | None = None,
               ) -> list[tuple[float, tuple[float, float, float, float]]]:
         """(probability, box in frame pixels) of each corner the finder sees, likeliest first.
 
         Peaks under ``least``, or centred inside a ``skip`` box, are left out before the
         `_MAX_PEAKS` likeliest of each look are taken. ``seen``: this frame's `look`, when
-        already run (else it is run, with ``fine``). A corner may be found by several looks.
+        already run (else it is run once; a still's finer looks: ``seen=look(frame,
+        fine=True)``). A corner may be found by several looks.
         """
-        found = [peak for look in self._looks(frame, skip, least, seen, fine) for peak in look]
+        found = [peak for look in self._looks(frame, skip, least, seen) for peak in look]
         return sorted(found, key=lambda peak: -peak[0])
 
     def _looks(self, frame: np.ndarray, skip: Sequence[tuple[int, int, int, int]],
-               least: float, seen: FinderMaps | None, fine: bool,
+               least: float, seen: FinderMaps | None,
                ) -> list[list[tuple[float, tuple[float, float, float, float]]]]:
         """Return the peaks of each of the finder's looks at ``frame`` (`peaks`), by look."""
         height, width = frame.shape[:2]
         if seen is None or seen.shape != (height, width):
-            seen = self.look(frame, fine=fine)
+            seen = self.look(frame)
         out = []
         maps: FinderMaps | None = seen
         while maps is not None:
@@ -369,15 +370,14 @@ class CornerReader:
                 for n, (f, p) in enumerate(zip(foreign, sure, strict=True))]
 
     def read(self, frame: np.ndarray, *, skip: Sequence[tuple[int, int, int, int]] = (),
-             least: float = _PEAK, seen: FinderMaps | None = None,
-             fine: bool = False) -> list[CornerReading]:
+             least: float = _PEAK, seen: FinderMaps | None = None) -> list[CornerReading]:
         """Return every corner found, read at its surest turn.
 
         Corners inside a ``skip`` box (a card already read), or found less surely than
-        ``least``, are not read (`peaks`; ``seen``: this frame's `look`, when already run,
-        else run with ``fine``). A corner several looks found: one reading, the surest.
+        ``least``, are not read (`peaks`; ``seen``: this frame's `look`, when already run).
+        A corner several looks found: one reading, the surest.
         """
-        looks = self._looks(frame, skip, least, seen, fine)
+        looks = self._looks(frame, skip, least, seen)
         found = [peak for look in looks for peak in look]
         if not found:
             return []

@@ -837,7 +837,7 @@ class Recogniser:
         # A corner on a card already read is that card: not read again. A corner found less
         # surely than _LEARNED_CORNER * _LEARNED_FOUND is not read either.
         skip = [s.box for s in read if s not in disputed]
-        for corner in self.corners.read(frame, skip=skip, seen=looked, fine=self.stills,
+        for corner in self.corners.read(frame, skip=skip, seen=looked,
                                         least=_LEARNED_CORNER * _LEARNED_FOUND):
             if corner.card is None or corner.card in seen:
                 continue

@@ -40,8 +40,7 @@ class FakeCorners:
     def opinions(self, frame, regions):  # type: ignore[no-untyped-def]
         return [self.opinion for _ in regions]
 
-    def read(self, frame, *, skip=(), least=0.2, seen=None,  # type: ignore[no-untyped-def]
-             fine=False):
+    def read(self, frame, *, skip=(), least=0.2, seen=None):  # type: ignore[no-untyped-def]
         self.skipped = list(skip)
         return [c for c in self.found if c.found >= least and not any(
             in_box((c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2), box) for box in skip)]

@@ -81,7 +81,7 @@ def test_issue_42_bench_reports_null_with_the_reason_without_the_set(tmp_path, m
     from dealerassist.cli import bench_vision
 
     monkeypatch.setenv("DEALERASSIST_VISION_REAL", str(tmp_path / "absent"))
-    figures = bench_vision._real_heldout(object())
+    figures = bench_vision._real_heldout(object(), object())
     assert figures["real_heldout"] is None
     assert "absent" in figures["real_heldout_absent"]
 
