@@ -111,7 +111,31 @@ def _side_offsets(
         reach: (S,) the farthest each side may move (pixels).
 
     """
-    span = int(np.ceil(reach.max() / _STEP))
+    # Sides are searched in groups of like reach: one group's offsets span its farthest
+    # reach, so a large hypothesis does not make every small one search as far (the work
+    # and memory grow with the offsets; the result of each side is the same).
+    spans = np.ceil(reach / _STEP).astype(np.int64)
+    groups = np.ceil(np.log2(np.maximum(spans, 1))).astype(np.int64)
+    move = np.zeros(len(vertex), np.float32)
+    edge = np.zeros(len(vertex), np.float32)
+    for group in np.unique(groups):
+        these = np.flatnonzero(groups == group)
+        move[these], edge[these] = _offsets_within(
+            gray, vertex[these], sides[these], normal[these], along[these], reach[these],
+            int(spans[these].max()))
+    return move, edge
+
+
+def _offsets_within(
+    gray: np.ndarray,
+    vertex: np.ndarray,
+    sides: np.ndarray,
+    normal: np.ndarray,
+    along: np.ndarray,
+    reach: np.ndarray,
+    span: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """`_side_offsets` for sides whose reach is at most ``span`` steps."""
     offsets = np.arange(-span - 2, span + 3, dtype=np.float32) * _STEP  # 2 more each way
     points = vertex[:, None] + along[..., None] * sides[:, None]  # (S, K, 2)
     count, width = len(vertex), along.shape[1]

@@ -139,3 +139,26 @@ def test_snap_third_lowest_is_numpys_partition(count, rows, columns, seed):
     values = values.astype(np.float32)
     assert np.array_equal(_third_lowest(values), np.partition(values, 2, axis=0)[2])
 
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1)), min_size=3, max_size=3),
+       st.permutations([0, 1, 2]))
+def test_issue_42_latency_a_hypothesis_snaps_alike_alone_and_beside_others_of_any_size(
+        shifts, order):
+    # Sides are searched in groups of like reach (speed). Three cards, 44 to 300 pixels
+    # long, each hypothesis off its card by up to 0.07 of its long side: each must move
+    # the same, as far, whether snapped alone or in one call with the others.
+    image = np.full((720, 1280), _FELT, np.uint8)
+    cards = [_rect(40, 40, 32, 44), _rect(200, 60, 72, 100), _rect(500, 100, 215, 300)]
+    for card in cards:
+        cv2.fillPoly(image, [np.round(card).astype(np.int32)], _PAPER)
+    quads = np.stack([cards[n] + 0.07 * (cards[n][3, 1] - cards[n][0, 1]) * np.array(shifts[n])
+                      for n in order])
+    together, strength = snap_quads(image, quads)
+    for n, quad in enumerate(quads):
+        alone, alone_strength = snap_quads(image, quad[None])
+        assert np.array_equal(together[n], alone[0]), n
+        assert strength[n] == alone_strength[0], n
+    largest = order.index(2)
+    assert np.abs(together[largest, 0] - cards[2][0]).max() <= 1.0  # back on its edges
