@@ -100,11 +100,17 @@ def camera_stream(
             yield condition, deck, scene, result, elapsed
 
 
+# The figures kept of the held-out photos read in other ways than as camera frames.
+_KEEP = ("recall", "precision", "sure_recall", "sure_precision", "photo_ms_p50",
+         "photo_ms_p95")
+
+
 def _real_heldout(recogniser: Any, stills: Any) -> dict[str, Any]:
     """Return the real held-out photographs' figures, or null and why.
 
-    ``stills``: a recogniser of still photos (`recognize`'s), for the photos in larger
-    frames (`_real_frames`).
+    ``real_heldout``: the photos as they are (640x640), read as a camera's frames;
+    ``real_heldout_still``: read as `recognize` reads a photo, by ``stills``, a recogniser
+    of still photos (also the photos in larger frames: `_real_frames`).
     """
     from dealerassist.vision.real_photos import find_real_set, score_real, split_files
 
@@ -112,7 +118,9 @@ def _real_heldout(recogniser: Any, stills: Any) -> dict[str, Any]:
     if folder is None:
         return {"real_heldout": None, "real_heldout_absent": why}
     files = split_files("heldout")
+    still = score_real(stills.recognise, folder, files)
     return {"real_heldout": score_real(recogniser.recognise, folder, files),
+            "real_heldout_still": {k: still[k] for k in _KEEP},
             "real_set": str(folder),
             **_real_frames(recogniser, stills, folder, files)}
 
@@ -130,15 +138,13 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
     from dealerassist.vision.image_file import read_image
     from dealerassist.vision.real_photos import in_frame, score_real
 
-    keep = ("recall", "precision", "sure_recall", "sure_precision", "photo_ms_p50",
-            "photo_ms_p95")
     out: dict[str, Any] = {}
     for key, reader, size, high in (("real_frame", recogniser, (1280, 720), 720),
                                     ("real_frame_still", stills, (1280, 720), 720),
                                     ("real_far_still", stills, (1920, 1080), None)):
         figures = score_real(reader.recognise, folder, files,
                              load=lambda path, _, s=size, h=high: in_frame(read_image(path), s, h))
-        out[key] = {k: figures[k] for k in keep}
+        out[key] = {k: figures[k] for k in _KEEP}
         if key == "real_frame":
             out |= {"real_frame_cpu_ms_p50": figures["photo_cpu_ms_p50"],
                     "real_frame_cpu_ms_p95": figures["photo_cpu_ms_p95"],

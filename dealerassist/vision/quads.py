@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "grid_weights", "in_box", "index_regions",
-           "inside_shares", "order_quad", "order_quads", "overlap"]
+__all__ = ["CARD_ASPECT", "INDEX_BOX", "RECUTS", "CardQuad", "grid_weights", "in_box",
+           "index_regions", "inside_shares", "order_quad", "order_quads", "overlap", "recut"]
 
 CARD_ASPECT = 88 / 63  # long side / short side of a poker card
 # The corner index region as fractions of the card (x0, y0, x1, y1), generous enough for
@@ -40,6 +40,22 @@ def index_regions(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     br = 1.0 - tl
     both = cv2.perspectiveTransform(np.concatenate([tl, br]).reshape(1, 8, 2), matrix)
     return both[0, :4].copy(), both[0, 4:].copy()
+
+
+# An unsure index region is cut again at these (shift across, shift down, scale): shifts
+# as fractions of the region's own sides, the scale about its centre. A reading that holds
+# on the cuts beside is surer; one that the next cut changes was the framing's.
+RECUTS = ((0.06, 0.04, 1.0), (-0.06, -0.04, 1.0), (0.0, 0.0, 0.9))
+
+
+def recut(region: np.ndarray, cuts: tuple[tuple[float, float, float], ...] = RECUTS
+          ) -> list[np.ndarray]:
+    """Return an index region (TL, TR, BR, BL) cut again slightly shifted and scaled."""
+    region = np.asarray(region, np.float32)
+    across, down = region[1] - region[0], region[3] - region[0]
+    centre = region.mean(axis=0)
+    return [centre + scale * (region - centre) + shift_x * across + shift_y * down
+            for shift_x, shift_y, scale in cuts]
 
 
 def overlap(a: np.ndarray, b: np.ndarray, *, of_larger: bool = False) -> float:

@@ -55,7 +55,7 @@ from dealerassist.vision.model import (
     fuse_pairs,
     reading_image,
 )
-from dealerassist.vision.quads import in_box, overlap
+from dealerassist.vision.quads import RECUTS, in_box, overlap, recut
 from dealerassist.vision.sighting import Sighting
 
 __all__ = ["Reading", "Recogniser", "Trace", "extract_patch", "read_image"]
@@ -80,7 +80,9 @@ _ONE_CARD_BORDER = (30, 30, 30)
 # more at a finder peak of _LEARNED_READ_PEAK or more counts as read; any other counts its
 # reading times how surely the finder saw a corner there (in full from _LEARNED_FOUND),
 # and only from _LEARNED_CORNER. A card read at one corner only is capped at
-# _LEARNED_ONE; a card is added from _LEARNED_MIN.
+# _LEARNED_ONE. In a still photo an unsure corner is cut again (`corners._RECUT`) and a
+# card is added from ``min_confidence``, as the outline reader's are; in a camera's frame,
+# whose time is short, from _LEARNED_MIN.
 # Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.696 / 0.984 with).
 # Why a sure reading needs no strong peak: fanned cards peak weakly. On the development
 # photos held apart from training (the train part's networks), the whole recogniser reads
@@ -119,11 +121,10 @@ _DISPUTE = 0.5  # two corners read as different cards at least this surely: a di
 _DISPUTED = 0.85  # a disputed reading's confidence: below CONFIRM_BELOW, above the floor
 _INDEPENDENCE = 0.75  # how far two corners of one card count as independent (model.fuse)
 # The second look: an index that may be a card (_REREAD_LOW) on an outline read below
-# _REREAD_HIGH is cut again at _VARIANTS (shift across, shift down, scale), averaged
-# (real dev without it: 0.7744 / 0.9399, against 0.7773 / 0.9485).
+# _REREAD_HIGH is cut again (`quads.recut`), averaged (real dev without it: 0.7744 /
+# 0.9399, against 0.7773 / 0.9485).
 _REREAD_LOW = 0.2
 _REREAD_HIGH = 0.98
-_VARIANTS = ((0.06, 0.04, 1.0), (-0.06, -0.04, 1.0), (0.0, 0.0, 0.9))
 _REREAD_MAX = 8  # regions read again per pass at most, likeliest cards first (latency)
 # The close framing: a region not read surely (_FRAMED) is read again shrunk towards the
 # card's corner (_CLOSE), the surer framing kept (real dev without it: 0.7729 / 0.9448).
@@ -294,15 +295,6 @@ def _card_potentials(rank_p: np.ndarray, suit_p: np.ndarray) -> list[float]:
     return (rank_p[:, :NO_INDEX].max(axis=1) * suit_p.max(axis=1)).tolist()
 
 
-def _variants(region: np.ndarray) -> list[np.ndarray]:
-    """Return the same index region cut again slightly shifted and scaled (the second look)."""
-    region = np.asarray(region, np.float32)
-    across, down = region[1] - region[0], region[3] - region[0]
-    centre = region.mean(axis=0)
-    return [centre + scale * (region - centre) + shift_x * across + shift_y * down
-            for shift_x, shift_y, scale in _VARIANTS]
-
-
 def _close_framing(region: np.ndarray) -> np.ndarray:
     """Return the index region shrunk towards its first corner (the card's corner)."""
     region = np.asarray(region, np.float32)
@@ -469,6 +461,7 @@ class Recogniser:
             # other corner, misread, must not become a second card beside it.
             looked = self._look(frame, bright) if ahead is None else ahead.result()
             learned = self._learned_cards(frame, sightings, frame_index, disputed=disputed,
+                                          recut=self.stills,
                                           two_corners=one_card and len(sightings) == 1,
                                           looked=looked)
             sightings = _settled(sightings, disputed, learned)
@@ -600,7 +593,7 @@ class Recogniser:
 
         Region ``2k`` and ``2k + 1`` are the TL and BR index of outline k. A region that
         might be a card (``_REREAD_LOW``) on an outline not read surely (``_REREAD_HIGH``)
-        is cut again at ``_VARIANTS``, all in one batch (at most ``_REREAD_MAX`` regions,
+        is cut again (`quads.recut`), all in one batch (at most ``_REREAD_MAX`` regions,
         the likeliest cards first); its probabilities become the average over the cuts
         before the corners are fused. Regions in ``close`` were read at the close framing
         (their second look is cut around it); an outline with a region in ``disagree`` (its
@@ -624,9 +617,9 @@ class Recogniser:
         if len(unsure) > _REREAD_MAX:
             unsure = sorted(sorted(unsure, key=lambda n: -potentials[n])[:_REREAD_MAX])
         cuts = [variant for n in unsure for variant in
-                _variants(_close_framing(regions[n]) if n in close else regions[n])]
+                recut(_close_framing(regions[n]) if n in close else regions[n])]
         rank_p, suit_p = self.probabilities(frame, cuts)
-        count = len(_VARIANTS)
+        count = len(RECUTS)
         for k, n in enumerate(unsure):
             rank, suit = probs[n]
             probs[n] = ((rank + rank_p[k * count:(k + 1) * count].sum(axis=0)) / (count + 1),
@@ -817,15 +810,17 @@ class Recogniser:
 
     def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int, *,
                        disputed: Sequence[Sighting] = (), two_corners: bool = False,
-                       looked: FinderMaps | None = None) -> list[Sighting]:
+                       looked: FinderMaps | None = None, recut: bool = False
+                       ) -> list[Sighting]:
         """Return the cards the learned corner reader reads that the outline reader did not.
 
         Each card's corners found (`corners.CornerReader`) are read by the corner network;
         a corner's ``p`` is its reading's probability, from `_LEARNED_READ` at a peak from
         `_LEARNED_READ_PEAK`, or else that times how surely the finder saw a corner there
         (up to `_LEARNED_FOUND`); it counts from `_LEARNED_CORNER`, and a card read at
-        several corners takes ``1 - prod(1 - p)`` of them. Cards at `min_confidence` (and
-        `_LEARNED_MIN`) or more that the outline reader did not report are added; the box
+        several corners takes ``1 - prod(1 - p)`` of them. Cards at `min_confidence` (and,
+        unless unsure corners are ``recut``, `_LEARNED_MIN`) or more that the outline
+        reader did not report are added; the box
         is the union of their corner boxes (the card's outline is not known). A corner read
         as a card the outline reader reported, or lying on such a card (unless that reading
         is ``disputed``), adds nothing; with ``two_corners`` a card needs two corners.
@@ -837,7 +832,7 @@ class Recogniser:
         # A corner on a card already read is that card: not read again. A corner found less
         # surely than _LEARNED_CORNER * _LEARNED_FOUND is not read either.
         skip = [s.box for s in read if s not in disputed]
-        for corner in self.corners.read(frame, skip=skip, seen=looked,
+        for corner in self.corners.read(frame, skip=skip, seen=looked, recut=recut,
                                         least=_LEARNED_CORNER * _LEARNED_FOUND):
             if corner.card is None or corner.card in seen:
                 continue
@@ -852,7 +847,8 @@ class Recogniser:
             confidence = 1.0 - float(np.prod([1.0 - p for p, _ in corners]))
             if len(corners) == 1:
                 confidence = min(confidence, _LEARNED_ONE)
-            if confidence < max(self.min_confidence, _LEARNED_MIN) or (
+            if confidence < (self.min_confidence if recut
+                             else max(self.min_confidence, _LEARNED_MIN)) or (
                     len(corners) == 1 and two_corners):
                 continue
             boxes = np.array([box for _, box in corners])

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from dealerassist.cards import parse_card
 from dealerassist.vision import recogniser as recogniser_module
 from dealerassist.vision.model import NO_INDEX, best_card, best_cards, fuse, fuse_pairs
-from dealerassist.vision.recogniser import _VARIANTS, _read_pair, _variants, read_image
+from dealerassist.vision.quads import RECUTS, recut
+from dealerassist.vision.recogniser import _read_pair, read_image
 from dealerassist.vision.sighting import CONFIRM_BELOW
 
 from .conftest import FIXTURES
@@ -150,10 +151,10 @@ def test_two_corners_agreeing_are_given_the_fused_reading():
 # --- the second look -------------------------------------------------------------------
 
 
-def test_variants_are_the_same_index_slightly_moved_or_scaled():
+def test_recuts_are_the_same_index_slightly_moved_or_scaled():
     region = np.array([[100, 100], [120, 100], [120, 140], [100, 140]], np.float32)
-    variants = _variants(region)
-    assert len(variants) == len(_VARIANTS) >= 3
+    variants = recut(region)
+    assert len(variants) == len(RECUTS) >= 3
     for variant in variants:
         assert np.abs(variant.mean(axis=0) - region.mean(axis=0)).max() <= 0.1 * 40
         assert not np.allclose(variant, region)
@@ -194,11 +195,11 @@ def test_only_unsure_outlines_get_a_second_look_and_their_cuts_are_averaged():
     regions = [_square(10), _square(50), _square(200), _square(300)]
     probs = {n: answers(region) for n, region in enumerate(regions)}
     readings = recogniser._judge(np.zeros((400, 400, 3), np.uint8), regions, probs)
-    assert recogniser.calls == [2 * len(_VARIANTS)]  # one batch, the unsure outline only
+    assert recogniser.calls == [2 * len(RECUTS)]  # one batch, the unsure outline only
     assert readings[0][1] is parse_card("Ac") and readings[0][0] > 0.95
     card = readings[2][1]
     assert card is parse_card("8d")
-    averaged = (unsure[0] + len(_VARIANTS) * better[0]) / (len(_VARIANTS) + 1)
+    averaged = (unsure[0] + len(RECUTS) * better[0]) / (len(RECUTS) + 1)
     assert np.allclose(probs[2][0], averaged)
     before, _ = best_card(*fuse(*_pair(unsure, unsure),
                                 independence=recogniser_module._INDEPENDENCE))
@@ -240,7 +241,7 @@ def test_at_most_a_few_regions_get_a_second_look_per_pass():
     recogniser = _ScriptedRecogniser(lambda region: _corner("9s", 0.5))
     regions = [_square(100 * n) for n in range(2 * count)]
     recogniser._judge(np.zeros((10, 10, 3), np.uint8), regions, dict(corners))
-    assert recogniser.calls == [recogniser_module._REREAD_MAX * len(_VARIANTS)]
+    assert recogniser.calls == [recogniser_module._REREAD_MAX * len(RECUTS)]
 
 
 # --- many outlines at once (speed) must read as one at a time ---------------------------

@@ -33,6 +33,7 @@ class FakeCorners:
     opinion: tuple[float, Card | None, float, str]
     found: list[CornerReading]
     skipped: list[tuple[int, int, int, int]] = field(default_factory=list)
+    recut: bool | None = None  # whether the last read was asked to cut unsure corners again
 
     def look(self, frame: np.ndarray, *, fine: bool = False, alone: bool = False) -> None:
         return None
@@ -40,8 +41,9 @@ class FakeCorners:
     def opinions(self, frame, regions):  # type: ignore[no-untyped-def]
         return [self.opinion for _ in regions]
 
-    def read(self, frame, *, skip=(), least=0.2, seen=None):  # type: ignore[no-untyped-def]
-        self.skipped = list(skip)
+    def read(self, frame, *, skip=(), least=0.2, seen=None,  # type: ignore[no-untyped-def]
+             recut=False):
+        self.skipped, self.recut = list(skip), recut
         return [c for c in self.found if c.found >= least and not any(
             in_box((c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2), box) for box in skip)]
 
@@ -100,6 +102,23 @@ def test_issue_42_a_learned_corner_read_surely_counts_at_a_weak_finder_peak(
                           [CornerReading(parse_card("Qh"), probability, found, elsewhere)])
     read = _recognise(recogniser, monkeypatch, corners)
     assert (("Qh", round(probability, 3)) in read) is added
+    assert ("8s", 0.99) in read
+
+
+@pytest.mark.parametrize(("stills", "added"), [(False, False), (True, True)])
+def test_issue_42_a_still_photos_unsure_corners_are_cut_again_and_count_from_0_6(
+        recogniser, monkeypatch, stills, added):
+    # A corner read 0.65 at a strong peak: a still photo's corners are cut again
+    # (`corners._RECUT`: a reading a few pixels' shift changes is doubted there), so its
+    # cards count from min_confidence (0.6); a camera's frame has not the time, and its
+    # cards count from _LEARNED_MIN (0.7).
+    elsewhere = (200.0, 500.0, 16.0, 30.0)  # on no card the outline reader read
+    corners = FakeCorners((0.0, parse_card("8s"), 0.9, "8"),
+                          [CornerReading(parse_card("Qh"), 0.65, 0.9, elsewhere)])
+    monkeypatch.setattr(recogniser, "stills", stills)
+    read = _recognise(recogniser, monkeypatch, corners)
+    assert corners.recut is stills
+    assert (("Qh", 0.65) in read) is added
     assert ("8s", 0.99) in read
 
 
