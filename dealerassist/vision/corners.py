@@ -212,20 +212,36 @@ def turned_regions(box: tuple[float, float, float, float], turns: int = TURNS) -
     angles, the index rectangle (`_INDEX_ASPECT` wide for its height) whose upright box is
     ``box``, grown by `_REGION_GROW` (the index region of a card holds some margin).
     """
-    return [_turned_region(box, 2 * np.pi * k / turns) for k in range(turns)]
+    return list(_turned_regions_at([box] * turns, 2 * np.pi * np.arange(turns) / turns))
 
 
 _UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
 
 
-def _turned_region(box: tuple[float, float, float, float], t: float) -> np.ndarray:
-    """Return the index region (TL, TR, BR, BL) around ``box`` turned by ``t`` radians."""
-    x, y, w, h = box
-    c, s = abs(np.cos(t)), abs(np.sin(t))
+def _turned_regions_at(boxes: Sequence[tuple[float, float, float, float]],
+                       turns: Sequence[float] | np.ndarray) -> np.ndarray:
+    """Return the index regions (N, 4, 2: TL, TR, BR, BL) around boxes turned by radians.
+
+    One region per (box, turn) pair, all worked out at once (a frame's corners at their
+    turns are a few hundred).
+    """
+    boxes_ = np.asarray(boxes, np.float64).reshape(-1, 4)
+    t = np.asarray(turns, np.float64)
+    x, y, w, h = boxes_.T
+    cos, sin = np.cos(t), np.sin(t)
+    c, s = np.abs(cos), np.abs(sin)
     # a x b rectangle turned by t has the upright box (a c + b s, a s + b c); b = a / aspect
     a = (w / (c + s / _INDEX_ASPECT) + h / (s + c / _INDEX_ASPECT)) / 2 * _REGION_GROW
-    rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
-    return ((_UNIT * (a, a / _INDEX_ASPECT)) @ rot.T + (x + w / 2, y + h / 2)).astype(np.float32)
+    across = _UNIT[None, :, 0] * a[:, None]
+    down = _UNIT[None, :, 1] * (a / _INDEX_ASPECT)[:, None]
+    xs = across * cos[:, None] + down * (-sin)[:, None] + (x + w / 2)[:, None]
+    ys = across * sin[:, None] + down * cos[:, None] + (y + h / 2)[:, None]
+    return np.stack([xs, ys], axis=2).astype(np.float32)
+
+
+def _turned_region(box: tuple[float, float, float, float], t: float) -> np.ndarray:
+    """Return the index region (TL, TR, BR, BL) around ``box`` turned by ``t`` radians."""
+    return _turned_regions_at([box], [t])[0]
 
 
 class CornerReader:
@@ -396,8 +412,9 @@ class CornerReader:
         if not found:
             return []
         turns = self._turns(frame, [box for _, box in found])
-        regions = [_turned_region(box, 2 * np.pi * k / TURNS)
-                   for (_, box), ks in zip(found, turns, strict=True) for k in ks]
+        regions = list(_turned_regions_at(
+            [box for (_, box), ks in zip(found, turns, strict=True) for _ in ks],
+            [2 * np.pi * k / TURNS for ks in turns for k in ks]))
         _, ranks, suits, best_rank, best_suit, sure = self._read_regions(frame, regions)
         ends = np.cumsum([len(ks) for ks in turns])
         rows = [slice(int(end) - len(ks), int(end)) for end, ks in zip(ends, turns, strict=True)]
