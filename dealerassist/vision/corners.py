@@ -477,7 +477,6 @@ class CornerReader:
             if surer[j] > sure[t] and rank[j] == best_rank[t] and suit[j] == best_suit[t]:
                 sure[t], ranks[t] = surer[j], again[j]
 
-
     def _recut(self, frame: np.ndarray,
                chosen: list[tuple[tuple[float, float, float, float], int, int]],
                ranks: np.ndarray, suits: np.ndarray, best_rank: np.ndarray,
