@@ -126,15 +126,9 @@ def _side_offsets(
     return move, edge
 
 
-def _offsets_within(
-    gray: np.ndarray,
-    vertex: np.ndarray,
-    sides: np.ndarray,
-    normal: np.ndarray,
-    along: np.ndarray,
-    reach: np.ndarray,
-    span: int,
-) -> tuple[np.ndarray, np.ndarray]:
+def _offsets_within(gray: np.ndarray, vertex: np.ndarray, sides: np.ndarray,
+                    normal: np.ndarray, along: np.ndarray, reach: np.ndarray, span: int,
+                    ) -> tuple[np.ndarray, np.ndarray]:
     """`_side_offsets` for sides whose reach is at most ``span`` steps."""
     offsets = np.arange(-span - 2, span + 3, dtype=np.float32) * _STEP  # 2 more each way
     points = vertex[:, None] + along[..., None] * sides[:, None]  # (S, K, 2)

@@ -258,6 +258,17 @@ def test_issue_42_a_black_faced_deck_with_gold_and_silver_ink_is_read():
     assert not wrong
 
 
+def _seven_of_clubs(sure: np.ndarray) -> tuple:
+    """A faked `CornerReader._read_regions` answer: the 7 of clubs read ``sure`` at each
+    region, else "no index"."""
+    ranks = np.zeros((len(sure), 14))
+    ranks[:, 5], ranks[:, -1] = sure, 1.0 - sure
+    suits = np.zeros((len(sure), 4))
+    suits[:, 0] = 1.0
+    zeros = np.zeros(len(sure), int)
+    return None, ranks, suits, zeros + 5, zeros, sure
+
+
 def test_issue_42_an_index_lying_between_two_turns_is_read_again_at_the_half_turns(
         monkeypatch):
     # A reader (faked) that reads the 7 of clubs surely only at 11.25 degrees, halfway
@@ -267,12 +278,7 @@ def test_issue_42_an_index_lying_between_two_turns_is_read_again_at_the_half_tur
         angle = np.array([np.arctan2(*(r[1] - r[0])[::-1]) for r in regions])
         off = np.abs((angle - np.pi / 16 + np.pi) % (2 * np.pi) - np.pi)
         sure = np.where(off < 0.01, 0.97, np.where(off < np.pi / 8 + 0.01, 0.6, 0.01))
-        ranks = np.zeros((len(regions), 14))
-        ranks[:, 5], ranks[:, -1] = sure, 1.0 - sure  # rank 7, else "no index"
-        suits = np.zeros((len(regions), 4))
-        suits[:, 0] = 1.0  # clubs
-        zeros = np.zeros(len(regions), int)
-        return None, ranks, suits, zeros + 5, zeros, sure
+        return _seven_of_clubs(sure)
 
     monkeypatch.setattr(CornerReader, "_read_regions", read_regions)
     box = (100.0, 100.0, 30.0, 50.0)
@@ -301,12 +307,7 @@ def test_issue_42_an_unsure_corner_that_a_few_pixels_shift_reads_otherwise_is_do
             np.abs(centre[:, 1] - 125.0) < 0.01) & np.isin(centre[:, 0], (115.0, 215.0))
         steady = centre[:, 0] < 160
         sure = np.where(as_found | (upright & steady), 0.9, np.where(upright, 0.2, 0.01))
-        ranks = np.zeros((len(regions), 14))
-        ranks[:, 5], ranks[:, -1] = sure, 1.0 - sure  # rank 7, else "no index"
-        suits = np.zeros((len(regions), 4))
-        suits[:, 0] = 1.0  # clubs
-        zeros = np.zeros(len(regions), int)
-        return None, ranks, suits, zeros + 5, zeros, sure
+        return _seven_of_clubs(sure)
 
     monkeypatch.setattr(CornerReader, "_read_regions", read_regions)
     boxes = [(100.0, 100.0, 30.0, 50.0), (200.0, 100.0, 30.0, 50.0)]
