@@ -116,7 +116,7 @@ _PAPER_GRID = grid_weights(6)
 # Patches from which the network's work is shared by two threads (the forward releases
 # the GIL; a second copy of the network reads half on the other core).
 _SPLIT_BATCH = 6
-_SURE = 0.95  # an index read this surely needs no second look from another hypothesis
+_SURE = 0.95  # an index read this surely needs no second look (another hypothesis, or closer)
 _DISPUTE = 0.5  # two corners read as different cards at least this surely: a dispute
 _DISPUTED = 0.85  # a disputed reading's confidence: below CONFIRM_BELOW, above the floor
 _INDEPENDENCE = 0.75  # how far two corners of one card count as independent (model.fuse)
