@@ -144,11 +144,10 @@ def test_snap_third_lowest_is_numpys_partition(count, rows, columns, seed):
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1)), min_size=3, max_size=3),
        st.permutations([0, 1, 2]))
-def test_issue_42_latency_a_hypothesis_snaps_alike_alone_and_beside_others_of_any_size(
-        shifts, order):
-    # Sides are searched in groups of like reach (speed). Three cards, 44 to 300 pixels
-    # long, each hypothesis off its card by up to 0.07 of its long side: each must move
-    # the same, as far, whether snapped alone or in one call with the others.
+def test_snap_moves_a_hypothesis_alike_alone_and_beside_others_of_any_size(shifts, order):
+    # Three cards, 44 to 300 pixels long, each hypothesis off its card by up to 0.07 of its
+    # long side: each must move the same, as far, whether snapped alone or in one call with
+    # the others (the search's reach is each side's own).
     image = np.full((720, 1280), _FELT, np.uint8)
     cards = [_rect(40, 40, 32, 44), _rect(200, 60, 72, 100), _rect(500, 100, 215, 300)]
     for card in cards:
