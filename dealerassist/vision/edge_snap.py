@@ -114,7 +114,7 @@ def _side_offsets(
     # Sides that reach more than twice as far as most are searched apart: the offsets span
     # the farthest reach searched with them, so one large hypothesis does not make every
     # small one search as far (the work and memory grow with the offsets; each side's
-    # result is the same). Real frames' snaps: 1.8 -> 1.3 ms; renders' the same.
+    # result is the same). Real frames' snaps: 1.8 -> 1.3 ms; renders' 0.66 -> 0.73.
     spans = np.ceil(reach / _STEP).astype(np.int64)
     large = spans > 2 * np.median(spans)
     if not large.any():
