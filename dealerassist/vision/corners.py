@@ -32,7 +32,14 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card, parse_card
-from dealerassist.vision.model import PATCH_H, PATCH_W, ink_dark, normalise_patches, reading_image
+from dealerassist.vision.model import (
+    PATCH_H,
+    PATCH_W,
+    geometric_mean,
+    ink_dark,
+    normalise_patches,
+    reading_image,
+)
 from dealerassist.vision.network import Network, load_network
 from dealerassist.vision.quads import RECUTS, in_box, recut
 from dealerassist.vision.shrink import shrunk
@@ -93,13 +100,12 @@ _REFINE = (0.5, 0.9)
 # A corner read from _RECUT[0] to under _RECUT[1] at its surest turn is cut again around it
 # (`quads.recut`) and takes the geometric mean of the four readings: a card the cuts beside
 # agree on stays as sure, one that a shift of a few pixels changes is doubted. Still photos
-# only (a camera's frame has not the time: 1.5 ms a real frame, up to 8). On the
+# only (a camera's frame has not the time: 1.5 ms a real frame, up to 5.6). On the
 # development photos held apart from training (the train part's networks), as 640x640
 # photos and amid 1280x720 and 1920x1080 stills: 620 cards right and 34 wrong without it,
 # 624 and 21 with it and the learned cards taken from 0.6 (`recogniser._LEARNED_MIN`
 # otherwise); 605 and 13 from 0.7; 633 and 55 from 0.6 without it.
 _RECUT = (0.3, 0.95)
-_TINY = 1e-6  # added to a probability before its logarithm is taken
 # Patches from which the reader's work is shared by two threads: a second copy of the
 # network reads half on the other core (its forward releases the GIL; the same logits
 # bit for bit). A patch takes some 85 us on one core: 32 corners at 3 turns, 8 ms.
@@ -423,7 +429,8 @@ class CornerReader:
                   for n, (_, box) in enumerate(found)]
         self._refine(frame, chosen, ranks, best_rank, best_suit, sure)
         if recut:
-            self._recut(frame, chosen, ranks, suits, best_rank, best_suit, sure)
+            self._recut(frame, [regions[t] for t in best], ranks, suits, best_rank,
+                        best_suit, sure, rows=best)
         out = []
         for n, (score, box) in enumerate(found):
             t = best[n]
@@ -477,17 +484,17 @@ class CornerReader:
             if surer[j] > sure[t] and rank[j] == best_rank[t] and suit[j] == best_suit[t]:
                 sure[t], ranks[t] = surer[j], again[j]
 
-    def _recut(self, frame: np.ndarray,
-               chosen: list[tuple[tuple[float, float, float, float], int, int]],
-               ranks: np.ndarray, suits: np.ndarray, best_rank: np.ndarray,
-               best_suit: np.ndarray, sure: np.ndarray) -> None:
+    def _recut(self, frame: np.ndarray, regions: list[np.ndarray], ranks: np.ndarray,
+               suits: np.ndarray, best_rank: np.ndarray, best_suit: np.ndarray,
+               sure: np.ndarray, *, rows: list[int]) -> None:
         """Read unsure corners again cut slightly shifted and scaled (`_RECUT`), in place.
 
-        ``chosen`` as for `_refine`; ``suits``: the suit probabilities of each row. A
+        ``regions``: each corner's region at its surest turn; ``rows``: that reading's row
+        in the arrays (`_read_regions`' answers, ``suits`` the suit probabilities). A
         corner's rank and suit probabilities become the geometric means (renormalised) of
         its reading and its cuts', and its card the likeliest of those.
         """
-        todo = [(t, _turned_region(box, 2 * np.pi * k / TURNS)) for box, k, t in chosen
+        todo = [(t, region) for t, region in zip(rows, regions, strict=True)
                 if _RECUT[0] <= sure[t] < _RECUT[1]]
         if not todo:
             return
@@ -495,18 +502,12 @@ class CornerReader:
             frame, [cut for _, region in todo for cut in recut(region)])
         count = len(RECUTS)
         for j, (t, _) in enumerate(todo):
-            rank = _geometric_mean(np.vstack([ranks[t], again[j * count:(j + 1) * count]]))
-            suit = _geometric_mean(np.vstack([suits[t],
+            rank = geometric_mean(np.vstack([ranks[t], again[j * count:(j + 1) * count]]))
+            suit = geometric_mean(np.vstack([suits[t],
                                               again_suits[j * count:(j + 1) * count]]))
             best_rank[t], best_suit[t] = int(rank[:-1].argmax()), int(suit.argmax())
             ranks[t], suits[t] = rank, suit
             sure[t] = rank[best_rank[t]] * suit[best_suit[t]]
-
-
-def _geometric_mean(rows: np.ndarray) -> np.ndarray:
-    """Return the geometric mean of probability rows, renormalised to sum to one."""
-    mean = np.exp(np.log(rows + _TINY).mean(axis=0))
-    return mean / mean.sum()
 
 
 def _finder_input(images: list[np.ndarray], rows: int) -> np.ndarray:

@@ -25,7 +25,7 @@ from dealerassist.vision.network import load_network
 
 __all__ = ["DEFAULT_MODEL_PATH", "NO_INDEX", "PATCH_H", "PATCH_W", "IndexClassifier",
            "best_card", "best_cards", "choose_framings", "framing_scores", "fuse", "fuse_pairs",
-           "ink_dark", "normalise_patches", "probabilities", "reading_image"]
+           "geometric_mean", "ink_dark", "normalise_patches", "probabilities", "reading_image"]
 
 PATCH_W = 28
 PATCH_H = 56
@@ -279,6 +279,11 @@ def fuse(
     suits = _normalised_product(suit_p, weights)
     index = float(present.max())
     return np.append(ranks * index, 1.0 - index), suits
+
+
+def geometric_mean(rows: np.ndarray) -> np.ndarray:
+    """Return the geometric mean of probability rows (R, K), renormalised: (K,)."""
+    return _normalised_product(rows, np.full(len(rows), 1.0 / len(rows)))
 
 
 def _normalised_product(probabilities: np.ndarray, weights: np.ndarray) -> np.ndarray:

@@ -312,3 +312,13 @@ def test_fuse_pairs_is_fuse_of_each_pair_bit_for_bit(pairs, independence):
         assert np.array_equal(fused_ranks[k], rank) and np.array_equal(fused_suits[k], suit)
     assert best_cards(fused_ranks, fused_suits) == [
         best_card(rank, suit) for rank, suit in zip(fused_ranks, fused_suits, strict=True)]
+
+
+def test_geometric_mean_of_readings_keeps_agreement_and_doubts_disagreement():
+    from dealerassist.vision.model import geometric_mean
+
+    same = np.array([0.9, 0.08, 0.02])
+    assert np.allclose(geometric_mean(np.stack([same, same, same])), same)
+    split = geometric_mean(np.array([[0.9, 0.1], [0.1, 0.9]]))
+    assert np.allclose(split, [0.5, 0.5])
+    assert geometric_mean(np.array([[0.95, 0.05], [1e-9, 1.0]]))[0] < 0.3  # one veto
