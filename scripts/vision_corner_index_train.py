@@ -80,14 +80,23 @@ def cut(image: np.ndarray, region: np.ndarray) -> np.ndarray:
 
 
 def jitter(region: np.ndarray, rng: np.random.Generator, turn: float = 0.0,
-           spread: float = 0.1) -> np.ndarray:
-    """Return ``region`` turned by ``turn`` degrees plus a little, shifted and scaled."""
+           spread: float = 0.1, stretch: float = 0.0) -> np.ndarray:
+    """Return ``region`` turned by ``turn`` degrees plus a little, shifted and scaled.
+
+    ``stretch``: the region is also drawn out or pressed along a random axis, by a factor
+    up to ``exp(stretch)`` either way: the index as a tilted camera foreshortens it, or as
+    a photo's export to another shape stretches it.
+    """
     centre = region.mean(axis=0)
     size = np.linalg.norm(region[2] - region[0])
     a = np.radians(turn + rng.normal(0, 6))
     rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
     scale = np.exp(rng.normal(0, spread))
     shift = rng.normal(0, 0.06, 2) * size
+    if stretch > 0:
+        b = rng.uniform(0, np.pi)
+        axis = np.array([[np.cos(b), -np.sin(b)], [np.sin(b), np.cos(b)]])
+        rot = rot @ axis @ np.diag([np.exp(rng.uniform(-stretch, stretch)), 1.0]) @ axis.T
     return ((region - centre) @ rot.T * scale + centre + shift).astype(np.float32)
 
 
@@ -126,7 +135,7 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 def real_patches(photos: list, rng: np.random.Generator, copies: int,
                  start: Path | None, finder: Path | None, *, augment: bool = False,
-                 black_copies: float = 1.0) -> tuple:
+                 black_copies: float = 1.0, stretch: float = 0.0) -> tuple:
     """Patches of labelled real corners (upright, by the label's surest turn) and negatives.
 
     Each corner is cut around its labelled box and, when ``finder`` is given, around the
@@ -165,13 +174,14 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
                 box = seen[n % len(seen)] if seen and n % 2 else (x, y, bw, bh)
                 upright = turned_regions(box)[best]
                 if augment and n % 2:  # cut in colour, seen through another camera
-                    colour = cut(img, jitter(upright, rng, spread=0.18))
+                    colour = cut(img, jitter(upright, rng, spread=0.18, stretch=stretch))
                     xs.append(reading_image(camera_effects(colour, rng)))
                 else:
-                    xs.append(cut(reading, jitter(upright, rng)))
+                    xs.append(cut(reading, jitter(upright, rng, stretch=stretch)))
                 ys.append(code)
                 if n % 2 == 0:  # the same index turned: no index
-                    xs.append(cut(reading, jitter(upright, rng, float(rng.uniform(60, 300)))))
+                    xs.append(cut(reading, jitter(upright, rng, float(rng.uniform(60, 300)),
+                                                  stretch=stretch)))
                     ys.append((NONE, -1))
         for p in peaks:  # the finder's peaks on no labelled corner
             if any(inside((p[0] + p[2] / 2, p[1] + p[3] / 2), b) for b in boxes):
@@ -217,11 +227,11 @@ def foreign_decks(faces, rng: np.random.Generator) -> list:  # type: ignore[no-u
 
 
 def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
-                  foreign: float = 0.0, backs: float = 0.0) -> tuple:
+                  foreign: float = 0.0, backs: float = 0.0, stretch: float = 0.0) -> tuple:
     """Index patches of drawn faces (English, French, other letters), upright and turned.
 
     A ``foreign`` share of them are courts of `foreign_decks`; after a ``backs`` share of
-    them comes a patch of a card back, "no index" (`_back_patch`).
+    them comes a patch of a card back, "no index" (`_back_patch`). ``stretch``: `jitter`'s.
     """
     import vision_corners_train as corners_train
 
@@ -255,10 +265,11 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
         region = index_regions(quad)[int(rng.integers(2))]
         reading = reading_image(small)
         code = label(deck.design.rank_text(card.rank), card.suit.value)
-        xs.append(cut(reading, jitter(region, rng)))
+        xs.append(cut(reading, jitter(region, rng, stretch=stretch)))
         ys.append(code)
         if rng.random() < 0.5:
-            xs.append(cut(reading, jitter(region, rng, float(rng.uniform(60, 300)))))
+            xs.append(cut(reading, jitter(region, rng, float(rng.uniform(60, 300)),
+                                          stretch=stretch)))
             ys.append((NONE, -1))
         if rng.random() < 0.1:  # a printed calibration marker on the felt is no index
             xs.append(_marker_patch(rng))
@@ -406,6 +417,8 @@ def main() -> int:
                         help="after this share of the drawn patches, a card back's (no index)")
     parser.add_argument("--black-copies", type=float, default=1.0,
                         help="real corners of clubs and spades: this many times the copies")
+    parser.add_argument("--stretch", type=float, default=0.0,
+                        help="cuts drawn out or pressed along a random axis, up to exp(this)")
     parser.add_argument("--final", action="store_true",
                         help="every development photo (default: its train part)")
     parser.add_argument("--rate", type=float, default=2e-3, help="peak learning rate")
@@ -417,8 +430,9 @@ def main() -> int:
     started = time.time()
     real = real_dev(args.real, "all" if args.final else "train")
     rx, ry = real_patches(real, rng, args.copies, args.start, args.finder,
-                          augment=args.augment, black_copies=args.black_copies)
-    dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs)
+                          augment=args.augment, black_copies=args.black_copies,
+                          stretch=args.stretch)
+    dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs, args.stretch)
     print(f"patches: {len(rx)} real, {len(dx)} drawn ({time.time() - started:.0f} s)", flush=True)
     xs = np.concatenate([rx, dx])
     ys = np.concatenate([ry, dy])

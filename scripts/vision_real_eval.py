@@ -2,7 +2,7 @@
 
 Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout|train|val] [--wrong]
            [--finder F] [--reader R] [--turn T|none] [--set 'R._BRIGHT_TABLE=2']
-           [--frame 1280x720 [--high 720]] [--stills] [--true-shape]
+           [--frame 1280x720 [--high 720]] [--stills] [--true-shape] [--tilt 0.6]
 Prints recall, precision, the same for readings at 0.95 or more, by background, scene and
 camera (the same figures as ``dealerassist bench --only vision`` gives for ``heldout``).
 Tune on ``dev``; ``heldout`` is only measured. ``train`` and ``val`` are the development
@@ -14,7 +14,8 @@ read at its own size amid a frame of that size, of its median colour (cards smal
 frame, as a camera further off; ``--high H``: enlarged to H pixels high first, as the
 bench's ``real_frame``); ``--stills``: read as `recognize` reads photos;
 ``--true-shape``: each photo shrunk back to its camera's own shape (the set's export
-stretched them to squares: `TRUE_SHAPE`).
+stretched them to squares: `TRUE_SHAPE`); ``--tilt F``: each photo pressed to F of its
+height, as a camera tilted toward the table's far side foreshortens it (cos 53 deg: 0.6).
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def main() -> int:
     parser.add_argument("--stills", action="store_true", help="read as still photos")
     parser.add_argument("--true-shape", action="store_true",
                         help="each photo at its camera's own shape, not the export's square")
+    parser.add_argument("--tilt", type=float,
+                        help="each photo pressed to this share of its height")
     args = parser.parse_args()
     folder, why = find_real_set()
     if folder is None:
@@ -77,9 +80,9 @@ def main() -> int:
         recogniser.corners = CornerReader(
             args.finder, args.reader, turn_path=None if args.turn == "none" else Path(args.turn))
     load = None
-    if args.true_shape or args.frame:
+    if args.true_shape or args.frame or args.tilt:
         from dealerassist.vision.image_file import read_image
-        from dealerassist.vision.real_photos import in_frame
+        from dealerassist.vision.real_photos import in_frame, pressed
 
         size = tuple(int(v) for v in args.frame.split("x")) if args.frame else None
 
@@ -91,6 +94,8 @@ def main() -> int:
                 image = cv2.resize(image, (round(image.shape[1] * fx),
                                            round(image.shape[0] * fy)),
                                    interpolation=cv2.INTER_AREA)
+            if args.tilt:
+                image = pressed(image, args.tilt)
             return image if size is None else in_frame(image, size, args.high)
     figures = score_real(recogniser.recognise, folder, files, load=load)
     if not args.wrong:

@@ -14,6 +14,7 @@ from dealerassist.vision.real_photos import (
     corrections,
     find_real_set,
     in_frame,
+    pressed,
     score_real,
     split_files,
 )
@@ -156,3 +157,15 @@ def test_issue_42_the_bench_places_a_photo_amid_a_frame_of_its_median_colour():
     assert tuple(frame[0, 0]) == (10, 200, 90)
     enlarged = in_frame(photo, (1280, 720), 720)
     assert enlarged.shape == (720, 1280, 3) and tuple(enlarged[400, 640]) == (10, 200, 90)
+
+
+def test_issue_42_the_bench_tilts_a_photo_by_pressing_its_height_only():
+    # A card 40 wide and 60 high, seen by a camera tilted 53 degrees from overhead: as
+    # wide, 36 high (0.6 of 60), where it was along the width.
+    photo = np.zeros((640, 640, 3), np.uint8)
+    photo[300:360, 100:140] = 255
+    tilted = pressed(photo, 0.6)
+    assert tilted.shape == (384, 640, 3)
+    rows, cols = np.nonzero(tilted[:, :, 0] > 127)
+    assert (cols.min(), cols.max()) == (100, 139)
+    assert rows.max() - rows.min() + 1 == 36
