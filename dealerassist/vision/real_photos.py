@@ -229,4 +229,3 @@ def pressed(photo: Any, share: float) -> Any:
     """
     return cv2.resize(photo, (photo.shape[1], max(1, round(photo.shape[0] * share))),
                       interpolation=cv2.INTER_AREA)
-

@@ -360,3 +360,27 @@ def test_a_padded_layer_that_is_not_zero_is_refused(tmp_path):
     onnx.save(graph, str(path))
     with pytest.raises(ValueError, match=r"\(16, 2, 3, 3\) is not \(12, 2, 3, 3\) plus padding"):
         train.onnx_weights(path)
+
+
+def _linear_part(region: np.ndarray, cut: np.ndarray) -> np.ndarray:
+    """The 2x2 map taking ``region``'s sides to ``cut``'s (both about their centres)."""
+    a, b = region - region.mean(axis=0), cut - cut.mean(axis=0)
+    return np.linalg.lstsq(a, b, rcond=None)[0]
+
+
+def test_issue_42_a_stretched_cut_is_drawn_out_or_pressed_along_one_axis_at_most_so_far():
+    # The reader learns foreshortened indices (a tilted camera) from cuts stretched along a
+    # random axis by up to e^stretch either way; without a stretch a cut keeps its shape.
+    train = _script("vision_corner_index_train")
+    region = np.array([[100, 100], [128, 100], [128, 156], [100, 156]], np.float32)
+    ratios = []
+    for seed in range(300):
+        plain = _linear_part(region, train.jitter(region, np.random.default_rng(seed)))
+        low, high = np.linalg.svd(plain, compute_uv=False)[::-1]
+        assert high / low == pytest.approx(1.0, abs=1e-4)  # turned and scaled only
+        stretched = _linear_part(region, train.jitter(region, np.random.default_rng(seed),
+                                                      stretch=0.8))
+        low, high = np.linalg.svd(stretched, compute_uv=False)[::-1]
+        ratios.append(high / low)
+    assert max(ratios) <= np.exp(0.8) + 1e-3
+    assert np.mean(np.array(ratios) > 1.5) > 0.3  # most cuts visibly out of shape
