@@ -83,7 +83,7 @@ _ONE_CARD_BORDER = (30, 30, 30)
 # _LEARNED_ONE. In a still photo an unsure corner is cut again (`corners._RECUT`) and a
 # card is added from ``min_confidence``, as the outline reader's are; in a camera's frame,
 # whose time is short, from _LEARNED_MIN.
-# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.696 / 0.984 with).
+# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.703 / 0.972 with).
 # Why a sure reading needs no strong peak: fanned cards peak weakly. On the development
 # photos held apart from training (the train part's networks), the whole recogniser reads
 # 0.823 / 0.945 of the cards, 0.691 surely, every sure card right; reading times peak
@@ -825,10 +825,10 @@ class Recogniser:
         (up to `_LEARNED_FOUND`); it counts from `_LEARNED_CORNER`, and a card read at
         several corners takes ``1 - prod(1 - p)`` of them. Cards at `min_confidence` (and,
         unless unsure corners are ``recut``, `_LEARNED_MIN`) or more that the outline
-        reader did not report are added; the box
-        is the union of their corner boxes (the card's outline is not known). A corner read
-        as a card the outline reader reported, or lying on such a card (unless that reading
-        is ``disputed``), adds nothing; with ``two_corners`` a card needs two corners.
+        reader did not report are added; the box is the union of their corner boxes (the
+        card's outline is not known). A corner read as a card the outline reader reported,
+        or lying on such a card (unless that reading is ``disputed``), adds nothing; with
+        ``two_corners`` a card needs two corners.
         ``looked``: the finder's look at this frame (`_look`).
         """
         assert self.corners is not None
