@@ -151,3 +151,24 @@ def test_defect_issue_42_a_card_read_on_its_own_is_judged_like_any_reading(
     monkeypatch.setattr(recogniser, "readings", lambda frame, frame_index=0: next(answers))
     monkeypatch.setattr(recogniser, "corners", FakeCorners(FOREIGN, []))
     assert recogniser.recognise(CARD_SHAPED) == []
+
+
+@pytest.mark.parametrize(("second", "confidence", "box"), [
+    # The other corner of the same card, 96 pixels off (a card's two indices lie some
+    # 3.5 box sides apart): two witnesses, 1 - 0.2 x 0.2, boxed across both.
+    ((296.0, 580.0, 16.0, 30.0), 0.96, (200, 500, 113, 111)),
+    # A corner read as the same card across the table cannot be that card's: it neither
+    # makes the card surer nor stretches its box over the table (its zone would be wrong).
+    ((1000.0, 100.0, 16.0, 30.0), 0.8, (200, 500, 17, 31)),
+])
+def test_issue_42_corners_read_as_one_card_are_its_witnesses_only_within_a_cards_reach(
+        recogniser, monkeypatch, second, confidence, box):
+    corners = FakeCorners((0.0, parse_card("8s"), 0.9, "8"), [
+        CornerReading(parse_card("Qh"), 0.8, 0.9, (200.0, 500.0, 16.0, 30.0)),
+        CornerReading(parse_card("Qh"), 0.8, 0.9, second)])
+    sighting = Sighting(parse_card("8s"), 0.99, OUTLINE, "", 0)
+    monkeypatch.setattr(recogniser, "readings",
+                        lambda frame, frame_index=0: [Reading(sighting, INDEX, None)])
+    monkeypatch.setattr(recogniser, "corners", corners)
+    queen = [s for s in recogniser.recognise(FRAME) if str(s.card) == "Qh"]
+    assert [(round(s.confidence, 3), s.box) for s in queen] == [(confidence, box)]
