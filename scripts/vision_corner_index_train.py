@@ -133,16 +133,9 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return z / z.sum(axis=1, keepdims=True)
 
 
-def _light_on_dark(patch: np.ndarray) -> bool:
-    """Whether an index patch's ink is lighter than its paper (`model.ink_dark`'s test)."""
-    grey = patch[..., 0].astype(np.float32)
-    return np.count_nonzero(grey > grey.mean()) * 2 < grey.size
-
-
 def real_patches(photos: list, rng: np.random.Generator, copies: int,
                  start: Path | None, finder: Path | None, *, augment: bool = False,
-                 black_copies: float = 1.0, stretch: float = 0.0,
-                 dark_copies: float = 1.0) -> tuple:
+                 black_copies: float = 1.0, stretch: float = 0.0) -> tuple:
     """Patches of labelled real corners (upright, by the label's surest turn) and negatives.
 
     Each corner is cut around its labelled box and, when ``finder`` is given, around the
@@ -154,7 +147,7 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
     chooser = _Chooser(start)
     peaks_of = CornerReader(finder, OUT / "card_index.onnx").peaks if finder else None
     xs, ys = [], []
-    chosen = corners = strays = darks = 0
+    chosen = corners = strays = 0
 
     def inside(c: tuple[float, float], b: tuple) -> bool:
         _, x, y, w, h = b
@@ -177,10 +170,7 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
             seen = [p for p in peaks if inside((p[0] + p[2] / 2, p[1] + p[3] / 2),
                                                 (code, x, y, bw, bh))]
             black = code[1] in (SUITS.index("c"), SUITS.index("s"))
-            dark = _light_on_dark(cut(reading, regions[best]))
-            darks += dark
-            times = (black_copies if black else 1.0) * (dark_copies if dark else 1.0)
-            for n in range(round(copies * times)):
+            for n in range(round(copies * black_copies) if black else copies):
                 box = seen[n % len(seen)] if seen and n % 2 else (x, y, bw, bh)
                 upright = turned_regions(box)[best]
                 if augment and n % 2:  # cut in colour, seen through another camera
@@ -211,7 +201,7 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
             xs.append(cut(reading, region))
             ys.append((NONE, -1))
     print(f"real corners: {corners}, cut upright where the start network read their card: "
-          f"{chosen} ({darks} light on dark); stray finder peaks: {strays}", flush=True)
+          f"{chosen}; stray finder peaks: {strays}", flush=True)
     return np.array(xs), np.array(ys, np.int64).reshape(-1, 2)
 
 
@@ -427,8 +417,6 @@ def main() -> int:
                         help="after this share of the drawn patches, a card back's (no index)")
     parser.add_argument("--black-copies", type=float, default=1.0,
                         help="real corners of clubs and spades: this many times the copies")
-    parser.add_argument("--dark-copies", type=float, default=1.0,
-                        help="real corners of light ink on dark paper: this many times the copies")
     parser.add_argument("--stretch", type=float, default=0.0,
                         help="cuts drawn out or pressed along a random axis, up to exp(this)")
     parser.add_argument("--final", action="store_true",
@@ -443,7 +431,6 @@ def main() -> int:
     real = real_dev(args.real, "all" if args.final else "train")
     rx, ry = real_patches(real, rng, args.copies, args.start, args.finder,
                           augment=args.augment, black_copies=args.black_copies,
-                          dark_copies=args.dark_copies,
                           stretch=args.stretch)
     dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs, args.stretch)
     print(f"patches: {len(rx)} real, {len(dx)} drawn ({time.time() - started:.0f} s)", flush=True)

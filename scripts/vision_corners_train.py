@@ -277,19 +277,6 @@ def dev_records(root: Path, part: str = "all") -> list[dict]:
     return [r for r in records if part == "all" or (r["file"] in val) == (part == "val")]
 
 
-def _light_on_dark(img: np.ndarray, boxes: list) -> bool:
-    """Whether most labelled index corners of a photo are lighter ink on darker paper."""
-    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    votes = []
-    for code, x, y, w, h in boxes:
-        if code is None:
-            continue
-        patch = grey[max(0, int(y)):int(y + h), max(0, int(x)):int(x + w)].astype(np.float32)
-        if patch.size:
-            votes.append(np.count_nonzero(patch > patch.mean()) * 2 < patch.size)
-    return bool(votes) and sum(votes) * 2 > len(votes)
-
-
 def real_dev(root: Path, part: str = "all") -> list[tuple[np.ndarray, list, list]]:
     """Return development photographs: (image, corner boxes, labelled cards).
 
@@ -589,8 +576,6 @@ def main() -> int:
                         help="with --init: learn that finder's own box sizes, not the labels'")
     parser.add_argument("--rate", type=float, help="peak learning rate (default: 4e-3, "
                                                       "1e-3 with --init)")
-    parser.add_argument("--dark-copies", type=float, default=1.0,
-                        help="real photos whose indices are light on dark: this many times")
     parser.add_argument("--real-share", type=float, default=0.5,
                         help="share of the training tiles cut from the real photos")
     args = parser.parse_args()
@@ -609,10 +594,6 @@ def main() -> int:
     # in the share asked for.
     copies = args.real_share / (1.0 - args.real_share) * len(renders) / max(1, len(real))
     samples = [r[:2] for r in renders] + [r[:2] for r in real] * max(1, round(copies))
-    if args.dark_copies > 1.0:  # photos of light-on-dark decks drawn more often
-        dark = [r[:2] for r in real if _light_on_dark(*r[:2])]
-        samples += dark * max(1, round(copies * (args.dark_copies - 1.0)))
-        print(f"light-on-dark photos: {len(dark)}", flush=True)
     finder = args.out / "corner_finder.onnx"
 
     def save(model) -> None:  # type: ignore[no-untyped-def]
