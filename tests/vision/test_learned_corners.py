@@ -154,8 +154,9 @@ def test_defect_issue_42_a_card_read_on_its_own_is_judged_like_any_reading(
 
 
 @pytest.mark.parametrize(("second", "confidence", "box"), [
-    # The other corner of the same card, 96 pixels off (a card's two indices lie some
-    # 3.5 box sides apart): two witnesses, 1 - 0.2 x 0.2, boxed across both.
+    # The other corner of the same card, 125 pixels off (4.2 box sides; the development
+    # photos' pairs lie 2.9 apart at the median): two witnesses, 1 - 0.2 x 0.2, boxed
+    # across both.
     ((296.0, 580.0, 16.0, 30.0), 0.96, (200, 500, 113, 111)),
     # A corner read as the same card across the table cannot be that card's: it neither
     # makes the card surer nor stretches its box over the table (its zone would be wrong).
