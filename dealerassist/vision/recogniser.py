@@ -829,10 +829,11 @@ class Recogniser:
         a corner's ``p`` is its reading's probability, from `_LEARNED_READ` at a peak from
         `_LEARNED_READ_PEAK`, or else that times how surely the finder saw a corner there
         (up to `_LEARNED_FOUND`); it counts from `_LEARNED_CORNER`, and a card read at
-        several corners takes ``1 - prod(1 - p)`` of them. Cards at `min_confidence` (and,
-        unless unsure corners are ``recut``, `_LEARNED_MIN`) or more that the outline
-        reader did not report are added; the box is the union of their corner boxes (the
-        card's outline is not known). A corner read as a card the outline reader reported,
+        several corners takes ``1 - prod(1 - p)`` of those within `_LEARNED_REACH` of
+        its surest one (`_one_place`). Cards at `min_confidence` (and, unless unsure
+        corners are ``recut``, `_LEARNED_MIN`) or more that the outline reader did not
+        report are added; the box is the union of those corner boxes (the card's outline
+        is not known). A corner read as a card the outline reader reported,
         or lying on such a card (unless that reading is ``disputed``), adds nothing; with
         ``two_corners`` a card needs two corners.
         ``looked``: the finder's look at this frame (`_look`).
