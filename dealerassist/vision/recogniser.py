@@ -833,8 +833,8 @@ class Recogniser:
         its surest one (`_one_place`). Cards at `min_confidence` (and, unless unsure
         corners are ``recut``, `_LEARNED_MIN`) or more that the outline reader did not
         report are added; the box is the union of those corner boxes (the card's outline
-        is not known). A corner read as a card the outline reader reported,
-        or lying on such a card (unless that reading is ``disputed``), adds nothing; with
+        is not known). A corner read as a card the outline reader reported, or lying on
+        such a card (unless that reading is ``disputed``), adds nothing; with
         ``two_corners`` a card needs two corners.
         ``looked``: the finder's look at this frame (`_look`).
         """

@@ -48,14 +48,21 @@ class FakeCorners:
             in_box((c.box[0] + c.box[2] / 2, c.box[1] + c.box[3] / 2), box) for box in skip)]
 
 
-def _recognise(recogniser: Recogniser, monkeypatch: pytest.MonkeyPatch,
+def _sightings(recogniser: Recogniser, monkeypatch: pytest.MonkeyPatch,
                corners: FakeCorners, outline_card: str = "8s", confidence: float = 0.99,
-               ) -> list[tuple[str, float]]:
+               ) -> list[Sighting]:
     sighting = Sighting(parse_card(outline_card), confidence, OUTLINE, "", 0)
     monkeypatch.setattr(recogniser, "readings",
                         lambda frame, frame_index=0: [Reading(sighting, INDEX, None)])
     monkeypatch.setattr(recogniser, "corners", corners)
-    return [(str(s.card), round(s.confidence, 3)) for s in recogniser.recognise(FRAME)]
+    return recogniser.recognise(FRAME)
+
+
+def _recognise(recogniser: Recogniser, monkeypatch: pytest.MonkeyPatch,
+               corners: FakeCorners, outline_card: str = "8s", confidence: float = 0.99,
+               ) -> list[tuple[str, float]]:
+    return [(str(s.card), round(s.confidence, 3))
+            for s in _sightings(recogniser, monkeypatch, corners, outline_card, confidence)]
 
 
 def test_issue_42_a_misread_outline_disputed_by_the_corner_reader_gives_way_to_the_card_read(
@@ -167,9 +174,5 @@ def test_issue_42_corners_read_as_one_card_are_its_witnesses_only_within_a_cards
     corners = FakeCorners((0.0, parse_card("8s"), 0.9, "8"), [
         CornerReading(parse_card("Qh"), 0.8, 0.9, (200.0, 500.0, 16.0, 30.0)),
         CornerReading(parse_card("Qh"), 0.8, 0.9, second)])
-    sighting = Sighting(parse_card("8s"), 0.99, OUTLINE, "", 0)
-    monkeypatch.setattr(recogniser, "readings",
-                        lambda frame, frame_index=0: [Reading(sighting, INDEX, None)])
-    monkeypatch.setattr(recogniser, "corners", corners)
-    queen = [s for s in recogniser.recognise(FRAME) if str(s.card) == "Qh"]
+    queen = [s for s in _sightings(recogniser, monkeypatch, corners) if str(s.card) == "Qh"]
     assert [(round(s.confidence, 3), s.box) for s in queen] == [(confidence, box)]
