@@ -46,11 +46,12 @@ from dealerassist.vision.quads import (
 )
 from dealerassist.vision.shrink import shrunk
 
-__all__ = ["CARD_ASPECT", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards", "card_stock_share",
+__all__ = ["CARD_ASPECT", "DETECT_LONG_SIDE", "INDEX_BOX", "CardQuad", "CardSearch", "FoundCards",
+           "card_stock_share",
            "find_card_quads", "find_cards", "grid_weights", "index_regions", "inside_shares",
            "order_quad"]
 
-_DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
+DETECT_LONG_SIDE = 640  # frames are searched at this size (speed); quads are scaled back
 
 
 def _median_u8(values: np.ndarray) -> float:
@@ -457,12 +458,13 @@ class CardSearch:
 
     Args:
         frame: a BGR frame.
+        long_side: it is searched shrunk to this many pixels long (never enlarged).
 
     """
 
-    def __init__(self, frame: np.ndarray) -> None:
+    def __init__(self, frame: np.ndarray, long_side: int = DETECT_LONG_SIDE) -> None:
         height, width = frame.shape[:2]
-        self.scale = min(1.0, _DETECT_LONG_SIDE / max(height, width))
+        self.scale = min(1.0, long_side / max(height, width))
         small = frame if self.scale == 1.0 else cv2.resize(
             frame, (round(width * self.scale), round(height * self.scale)),
             interpolation=cv2.INTER_LINEAR,

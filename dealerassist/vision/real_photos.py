@@ -13,7 +13,7 @@ The set's README warns that some visible cards are not labelled: a right reading
 would count as wrong. ``real_split/corrections.txt`` lists the ones found by eye (and a
 card labelled as another); the figures apply it, and ``precision_as_labelled`` keeps the
 labels' own figure. `in_frame` places a photo amid a larger frame: its cards as a camera
-further off sees them.
+further off sees them; `seen_from_side` shows it as a camera tilted toward the table does.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from dealerassist.vision.image_file import read_image
 from dealerassist.vision.sighting import CONFIRM_BELOW, Sighting
 
 __all__ = ["SPLIT_DIR", "Corrections", "RealScore", "corrections", "find_real_set",
-           "in_frame", "pressed", "score_real", "split_files"]
+           "in_frame", "pressed", "score_real", "seen_from_side", "split_files"]
 
 SPLIT_DIR = Path(__file__).resolve().parents[1] / "resources" / "vision" / "real_split"
 _ENV = "DEALERASSIST_VISION_REAL"
@@ -229,3 +229,36 @@ def pressed(photo: Any, share: float) -> Any:
     """
     return cv2.resize(photo, (photo.shape[1], max(1, round(photo.shape[0] * share))),
                       interpolation=cv2.INTER_AREA)
+
+
+def seen_from_side(photo: Any, degrees: float, size: tuple[int, int], focal: float
+                   ) -> tuple[Any, tuple[tuple[float, float], ...]]:
+    """Return ``photo`` as a tilted camera sees it lying flat, and its corners there.
+
+    Why: the development photos are taken from about overhead; a camera beside a table
+    looks down at a slant, the far side smaller and every card foreshortened along the
+    line of sight. The photo lies on the table, centred in the view of a camera tilted
+    ``degrees`` from overhead, its focal length ``focal`` pixels, its principal point the
+    frame's centre; the frame (``size``: width, height) is as close as holds the whole
+    photo, of its median colour around it. The corners (clockwise from the top-left, to
+    the nearest pixel, as a dealer marks them) are the felt's marked corners.
+    """
+    height, width = photo.shape[:2]
+    tilt = np.radians(degrees)
+    flat = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float64)
+    centred = flat - [width / 2, height / 2]
+    distance = focal * max(width, height) / max(size)
+    while True:
+        depth = distance - centred[:, 1] * np.sin(tilt)  # the near (lower) side is closer
+        seen = np.stack([focal * centred[:, 0] / depth + size[0] / 2,
+                         focal * centred[:, 1] * np.cos(tilt) / depth + size[1] / 2], axis=1)
+        if (seen.min(axis=0) >= 0).all() and (seen.max(axis=0) <= np.array(size) - 1).all():
+            break
+        distance *= 1.02
+    matrix = cv2.getPerspectiveTransform(flat.astype(np.float32),
+                                         (2 * seen + 0.5).astype(np.float32))
+    fine = cv2.warpPerspective(photo, matrix, (2 * size[0], 2 * size[1]),
+                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                               borderValue=[float(v) for v in np.median(photo, axis=(0, 1))])
+    frame = cv2.resize(fine, size, interpolation=cv2.INTER_AREA)
+    return frame, tuple((float(round(x)), float(round(y))) for x, y in seen)

@@ -35,6 +35,7 @@ from dealerassist.vision.corners import (
     FinderMaps,
 )
 from dealerassist.vision.geometry import (
+    DETECT_LONG_SIDE,
     CardQuad,
     CardSearch,
     card_stock_share,
@@ -57,6 +58,7 @@ from dealerassist.vision.model import (
 )
 from dealerassist.vision.quads import RECUTS, in_box, overlap, recut
 from dealerassist.vision.sighting import Sighting
+from dealerassist.vision.table_view import SLANT, TableView, table_view
 
 __all__ = ["Reading", "Recogniser", "Trace", "extract_patch", "read_image"]
 
@@ -440,6 +442,8 @@ class Recogniser:
         self.calibration = calibration
         self._fitted: tuple[TableCalibration, tuple[int, int], TableCalibration | None] | None
         self._fitted = None  # (calibration, frame size, it fitted to that size) of the last frame
+        # (calibration fitted, frame size, the view it gives) of the last frame
+        self._view: tuple[TableCalibration, tuple[int, int], TableView | None] | None = None
         self.min_confidence = min_confidence
         self.stills = stills
         # The corner finder's thread: it looks at the frame while the outline reader works.
@@ -448,10 +452,36 @@ class Recogniser:
         self.classifier.warm_up()
 
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
-        """Return the cards read in one frame, sorted left to right then top to bottom."""
+        """Return the cards read in one frame, sorted left to right then top to bottom.
+
+        A calibrated camera that sees the felt at a slant is read on the felt flattened
+        (`table_view`), each card boxed where it lies in the frame.
+        """
+        zones = self._calibration_for(frame)
+        view = self._view_for(frame, zones)
         bright = self._bright_table(frame)
+        if view is None:
+            sightings = self._read(frame, frame_index, zones, bright)
+        else:
+            # The outline reader searches the felt as finely as it would the frame (its
+            # time): the flat view holds about the felt's own pixels.
+            search_long = round(max(view.size)
+                                * min(1.0, DETECT_LONG_SIDE / max(frame.shape[:2])))
+            sightings = [replace(s, box=_clip(view.box_to_frame(s.box), frame.shape))
+                         for s in self._read(view.flatten(frame), frame_index,
+                                             view.calibration, bright, search_long=search_long)]
+        return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
+
+    def _read(self, frame: np.ndarray, frame_index: int, zones: TableCalibration | None,
+              bright: bool, *, search_long: int = DETECT_LONG_SIDE) -> list[Sighting]:
+        """Return the cards read in ``frame``, each in its zone of ``zones``.
+
+        ``bright``: the table is bright (`_bright_table`): the outline reader is not run;
+        ``search_long``: the long side at which it searches the frame (`geometry.CardSearch`).
+        """
         ahead = self._look_ahead(frame, alone=bright)
-        outlines = [] if bright else self.readings(frame, frame_index=frame_index)
+        outlines = [] if bright else self.readings(frame, frame_index=frame_index, zones=zones,
+                                                   search_long=search_long)
         readings, disputed = outlines, list[Sighting]()
         if self.corners is not None and outlines:
             readings, disputed = self._judged(frame, outlines)
@@ -466,12 +496,29 @@ class Recogniser:
             # A card-shaped frame read as one card may be a photo of that card alone: its
             # other corner, misread, must not become a second card beside it.
             looked = self._look(frame, bright) if ahead is None else ahead.result()
-            learned = self._learned_cards(frame, sightings, frame_index, disputed=disputed,
-                                          recut=self.stills,
+            learned = self._learned_cards(frame, sightings, frame_index, zones,
+                                          disputed=disputed, recut=self.stills,
                                           two_corners=one_card and len(sightings) == 1,
                                           looked=looked)
             sightings = _settled(sightings, disputed, learned)
-        return sorted(sightings, key=lambda s: (s.box[0], s.box[1]))
+        return sightings
+
+    def _view_for(self, frame: np.ndarray, zones: TableCalibration | None
+                  ) -> TableView | None:
+        """Return how ``frame`` is flattened onto the felt (None: it is read as it is).
+
+        Only a calibrated camera that sees the felt at a slant (`table_view.SLANT`) is
+        flattened; the view is kept while the calibration fitted to the frame stays.
+        """
+        if zones is None or frame.ndim != 3 or min(frame.shape[:2]) < _SMALLEST:
+            return None
+        size = (int(frame.shape[1]), int(frame.shape[0]))
+        kept = self._view
+        if kept is None or kept[0] is not zones or kept[1] != size:
+            view = table_view(zones, size)
+            kept = self._view = (zones, size, view if view is not None and view.slant >= SLANT
+                                 else None)
+        return kept[2]
 
     def _corner_frame(self, frame: np.ndarray) -> bool:
         """Say whether the learned corners can read ``frame``: a BGR image, large enough."""
@@ -509,17 +556,28 @@ class Recogniser:
                                                    thread_name_prefix="corner-finder")
         return self._finder_pool.submit(self._look, frame, alone)
 
-    def readings(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Reading]:
-        """Every confident reading of the outline reader, duplicates removed, best first."""
-        return self.trace(frame, frame_index=frame_index).kept
+    def readings(self, frame: np.ndarray, *, frame_index: int = 0,
+                 zones: TableCalibration | None = None,
+                 search_long: int = DETECT_LONG_SIDE) -> list[Reading]:
+        """Every confident reading of the outline reader, duplicates removed, best first.
+
+        ``zones``: the calibration that gives each reading its zone (None: none has one);
+        ``search_long``: the long side at which it searches the frame (`geometry.CardSearch`).
+        """
+        return self._trace(frame, frame_index, zones, search_long).kept
 
     def trace(self, frame: np.ndarray, *, frame_index: int = 0) -> Trace:
         """Return the outline reader's hypotheses, each region's reading, the readings kept."""
+        return self._trace(frame, frame_index, self._calibration_for(frame))
+
+    def _trace(self, frame: np.ndarray, frame_index: int, zones: TableCalibration | None,
+               search_long: int = DETECT_LONG_SIDE) -> Trace:
+        """`trace`, each reading kept in its zone of ``zones``, searched ``search_long`` long."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise RecognitionError("a frame must be a non-empty BGR image")
         if min(frame.shape[:2]) < _SMALLEST:  # no card index fits: nothing to read
             return Trace((), (), {}, [])
-        search = CardSearch(frame)
+        search = CardSearch(frame, search_long)
         # First pass: both index corners of each clean outline.
         single_regions = [region for quad in search.singles
                           for region in index_regions(quad.corners)]
@@ -556,7 +614,7 @@ class Recogniser:
         results.update(self._judge(frame, regions, {todo[k]: value for k, value in read.items()},
                                    close={todo[k] for k in close},
                                    disagree={todo[k] for k in disagree}))
-        kept = self._keep(frame, quads, regions, results, frame_index)
+        kept = self._keep(frame, quads, regions, results, frame_index, zones)
         return Trace(tuple(quads), tuple(regions), results, kept)
 
     def _probe_on_paper(
@@ -647,6 +705,7 @@ class Recogniser:
         regions: list[np.ndarray],
         results: dict[int, tuple[float, Card | None]],
         frame_index: int,
+        zones: TableCalibration | None,
     ) -> list[Reading]:
         """Keep the best readings: best first, one per index, outline and card."""
         candidates: list[tuple[float, Card, int]] = []
@@ -655,7 +714,6 @@ class Recogniser:
                 candidates.append((confidence, card, number))
         candidates.sort(key=lambda item: -item[0])
         blanks = _blank_outlines(quads, results)
-        zones = self._calibration_for(frame)  # one calibration for the whole frame
         kept: list[Reading] = []
         for confidence, card, number in candidates:
             region = regions[number]
@@ -696,7 +754,7 @@ class Recogniser:
         the median card read surely at both corners) whose corner lies on the index read
         (`_near`) and which lies (``_CARD_INSIDE``) inside the large outline is that card:
         its box is used (the one reading the same card first, then the nearest).
-        ``zones``: the frame's calibration (`_calibration_for`), for the zone.
+        ``zones``: the frame's calibration, for the zone.
         """
         if _CARD_SIZED is None or not kept:
             return kept
@@ -819,7 +877,8 @@ class Recogniser:
                 disputed.append(reading.sighting)
         return judged, disputed
 
-    def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int, *,
+    def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int,
+                       zones: TableCalibration | None, *,
                        disputed: Sequence[Sighting] = (), two_corners: bool = False,
                        looked: FinderMaps | None = None, recut: bool = False
                        ) -> list[Sighting]:
@@ -836,7 +895,7 @@ class Recogniser:
         is not known). A corner read as a card the outline reader reported, or lying on
         such a card (unless that reading is ``disputed``), adds nothing; with
         ``two_corners`` a card needs two corners.
-        ``looked``: the finder's look at this frame (`_look`).
+        ``looked``: the finder's look at this frame (`_look`); ``zones``: its calibration.
         """
         assert self.corners is not None
         seen = {s.card for s in read}
@@ -853,7 +912,6 @@ class Recogniser:
                 p *= min(1.0, corner.found / _LEARNED_FOUND)
             if p >= _LEARNED_CORNER:
                 found.setdefault(corner.card, []).append((p, corner.box))
-        zones = self._calibration_for(frame)
         out = []
         for card, all_corners in found.items():
             corners = _one_place(all_corners)

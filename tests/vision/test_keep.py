@@ -23,7 +23,7 @@ def _card(x: float, y: float, *, scale: float = 1.0, single: bool = False) -> Ca
 
 def _keep(recogniser, quads, results):  # type: ignore[no-untyped-def]
     regions = [region for quad in quads for region in index_regions(quad.corners)]
-    kept = recogniser._keep(FRAME, quads, regions, results, 0)
+    kept = recogniser._keep(FRAME, quads, regions, results, 0, None)
     return [(str(r.sighting.card), r.quad.box[0]) for r in kept]
 
 

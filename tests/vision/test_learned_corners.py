@@ -53,7 +53,7 @@ def _sightings(recogniser: Recogniser, monkeypatch: pytest.MonkeyPatch,
                ) -> list[Sighting]:
     sighting = Sighting(parse_card(outline_card), confidence, OUTLINE, "", 0)
     monkeypatch.setattr(recogniser, "readings",
-                        lambda frame, frame_index=0: [Reading(sighting, INDEX, None)])
+                        lambda frame, frame_index=0, **_: [Reading(sighting, INDEX, None)])
     monkeypatch.setattr(recogniser, "corners", corners)
     return recogniser.recognise(FRAME)
 
@@ -141,7 +141,7 @@ def test_defect_issue_42_G_DECK_outlines_all_of_foreign_letters_do_not_make_the_
     # of spades.
     sighting = Sighting(parse_card("8s"), 0.99, OUTLINE, "", 0)
     monkeypatch.setattr(recogniser, "readings",
-                        lambda frame, frame_index=0: [Reading(sighting, INDEX, None)])
+                        lambda frame, frame_index=0, **_: [Reading(sighting, INDEX, None)])
     monkeypatch.setattr(recogniser, "corners", FakeCorners(FOREIGN, []))
     retried = []
     monkeypatch.setattr(recogniser, "_read_one_card", lambda frame: retried.append(1) or [])
@@ -155,7 +155,7 @@ def test_defect_issue_42_a_card_read_on_its_own_is_judged_like_any_reading(
     # reads goes past the corner reader's judgement too.
     sighting = Sighting(parse_card("8s"), 0.99, (40, 40, 96, 135), "", 0)
     answers = iter([[], [Reading(sighting, INDEX, None)]])  # the frame, then the retry
-    monkeypatch.setattr(recogniser, "readings", lambda frame, frame_index=0: next(answers))
+    monkeypatch.setattr(recogniser, "readings", lambda frame, frame_index=0, **_: next(answers))
     monkeypatch.setattr(recogniser, "corners", FakeCorners(FOREIGN, []))
     assert recogniser.recognise(CARD_SHAPED) == []
 
