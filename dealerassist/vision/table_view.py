@@ -26,6 +26,9 @@ __all__ = ["SLANT", "TableView", "felt_shape", "table_view"]
 # A view whose flattening changes a card's shape by less than this (the larger-to-smaller
 # stretch of the frame at the felt's middle) is read as it is: an overhead camera.
 SLANT = 1.05
+# A flattening that stretches the felt's middle more than this (a camera some 75 degrees
+# from overhead, where an index is a quarter of its height) follows corners marked amiss.
+_STEEPEST = 4.0
 # The flat view reaches this share of the felt beyond each side: cards on the rail, a
 # dealer's hand laid past the marked corners.
 _MARGIN = 0.08
@@ -107,7 +110,7 @@ def table_view(calibration: TableCalibration, frame_size: tuple[int, int]
     ``calibration``: fitted to frames of that size. The flat view holds as many pixels as
     the felt and its margin cover in the frame (at most the frame's own): the near side's
     cards lose a little detail, the far side's are enlarged. None where the marked corners
-    are no rectangle's image (not convex, or a shape no camera gives).
+    are no rectangle's image (not convex, or a shape no camera gives: `_STEEPEST`).
     """
     quad = np.asarray(calibration.felt_corners, np.float64)
     if not cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
@@ -126,7 +129,8 @@ def table_view(calibration: TableCalibration, frame_size: tuple[int, int]
     to_flat = cv2.getPerspectiveTransform(quad.astype(np.float32), flat.astype(np.float32))
     on_flat = TableCalibration(tuple((float(x), float(y)) for x, y in flat), calibration.zones,
                                size)
-    return TableView(to_flat, size, _slant(to_flat, quad.mean(axis=0)), on_flat)
+    slant = _slant(to_flat, quad.mean(axis=0))
+    return TableView(to_flat, size, slant, on_flat) if slant <= _STEEPEST else None
 
 
 def _slant(to_flat: np.ndarray, point: np.ndarray) -> float:
