@@ -158,3 +158,30 @@ def test_issue_42_recognize_reads_a_still_photo_with_the_finders_second_look(cap
     [report] = json.loads(capsys.readouterr().out)
     read = {c["card"] for c in report["cards"]}
     assert len(read & codes) >= 5, read  # 6 measured; looked at once: 1
+
+
+def test_recognize_reads_a_photo_taken_at_a_slant_on_the_felt_its_calibration_marks(
+        capsys, tmp_path):
+    """A board photographed 60 degrees from overhead, the felt's corners marked."""
+    import cv2
+
+    from dealerassist.cards import parse_card
+    from dealerassist.vision.calibration import TableCalibration
+    from dealerassist.vision.designs import HELDOUT_DESIGNS, drawn_decks
+    from dealerassist.vision.real_photos import seen_from_side
+    from dealerassist.vision.synthetic import render_board
+
+    board = [parse_card(c) for c in ("Ah", "Kd", "7c", "Ts", "2h")]
+    overhead = render_board(board, deck=drawn_decks(HELDOUT_DESIGNS)[0], seed=3)
+    frame, corners = seen_from_side(overhead, 60.0, (1280, 720), 1108.0)
+    photo = tmp_path / "slant.png"
+    cv2.imwrite(str(photo), frame)
+    assert main(["recognize", str(photo), "--json"]) == 0
+    unmarked = json.loads(capsys.readouterr().out)[0]["cards"]
+    assert len({c["card"] for c in unmarked} & {str(c) for c in board}) < len(board)
+    calibration = tmp_path / "table.camera.json"
+    TableCalibration(corners, frame_size=(1280, 720)).save(calibration)
+    assert main(["recognize", str(photo), "--json", "--calibration", str(calibration)]) == 0
+    marked = json.loads(capsys.readouterr().out)[0]["cards"]
+    assert [c["card"] for c in marked] == [str(c) for c in board]
+    assert {c["zone"] for c in marked} == {"board"}
