@@ -2,7 +2,8 @@
 
 Prints, per image, ``{"file", "cards": [{"card", "confidence", "box": [x, y, w, h]}]}``
 (a JSON list with ``--json``, one line per image otherwise), with each card's ``zone``
-under ``--calibration`` (the corners scaled to each image's resolution). A bad image, or
+under ``--calibration`` (the corners scaled to each image's resolution; a felt seen at a
+slant is read flattened, `vision.table_view`). A bad image, or
 one of another shape than the frames the calibration was marked on, stops the command with
 a one-line error naming it (exit 1), before anything is printed. A large JPEG is decoded
 at 1/2, 1/4 or 1/8 of its size (`image_file.read_image_reduced`); boxes are given in the
