@@ -562,11 +562,10 @@ class Recogniser:
         Why: the finder's work (shrinking the frame, its forward: about 6 ms of a rendered
         1280x720 frame) depends on nothing the outline reader finds, and both release the
         GIL for most of it: on two cores the frame waits for the slower of the two, not for
-        their sum. A frame with a card's shape may be one card read on its own
-        (`_read_one_card`): the finder runs later there, only if it is needed.
+        their sum. A card-shaped frame needs it too: the cards it finds say whether the
+        frame is one card (`_A_TABLE`).
         """
-        if not self._corner_frame(frame) or (self.calibration is None
-                                             and _one_card_shape(frame)):
+        if not self._corner_frame(frame):
             return None
         if self._finder_pool is None:
             self._finder_pool = ThreadPoolExecutor(max_workers=1,
