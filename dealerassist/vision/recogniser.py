@@ -463,6 +463,9 @@ class Recogniser:
         A calibrated camera that sees the felt at a slant is read on the felt flattened
         (`table_view`), each card boxed where it lies in the frame.
         """
+        if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
+                or frame.size == 0:
+            raise RecognitionError("a frame must be a non-empty BGR image")
         zones = self._calibration_for(frame)
         view = self._view_for(frame, zones)
         bright = self._bright_table(frame)
@@ -527,7 +530,7 @@ class Recogniser:
         Only a calibrated camera that sees the felt at a slant (`table_view.SLANT`) is
         flattened; the view is kept while the calibration fitted to the frame stays.
         """
-        if zones is None or frame.ndim != 3 or min(frame.shape[:2]) < _SMALLEST:
+        if zones is None or min(frame.shape[:2]) < _SMALLEST:
             return None
         size = (int(frame.shape[1]), int(frame.shape[0]))
         kept = self._view

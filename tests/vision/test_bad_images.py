@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from dealerassist.cli.main import main
 from dealerassist.errors import RecognitionError
+from dealerassist.vision.calibration import TableCalibration
 from dealerassist.vision.image_file import claimed_size, decode
 from dealerassist.vision.recogniser import Recogniser
 
@@ -132,3 +133,27 @@ def test_defect_41_6_any_small_or_thin_frame_reads_without_error(height, width, 
 
 
 _RECOGNISER = Recogniser()
+
+
+# The felt marked as a camera 55 degrees from overhead sees it, on frames of any size: a
+# frame is read flattened whatever its size (`table_view`).
+_SLANTED = Recogniser(calibration=TableCalibration(
+    ((420.0, 180.0), (860.0, 180.0), (1180.0, 650.0), (100.0, 650.0))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(height=st.integers(1, 800), width=st.integers(1, 1400), seed=st.integers(0, 2**16))
+def test_defect_41_6_any_frame_a_slanted_calibration_flattens_reads_without_error(
+        height, width, seed):
+    rng = np.random.default_rng(seed)
+    frame = rng.integers(0, 256, (height, width, 3), dtype=np.uint8)
+    for sighting in _SLANTED.recognise(frame):
+        x, y, w, h = sighting.box
+        assert 0 <= x and 0 <= y and x + w <= width and y + h <= height
+
+
+@pytest.mark.parametrize("frame", [None, np.zeros((0, 0, 3), np.uint8),
+                                   np.zeros((100, 100), np.uint8)])
+def test_defect_41_6_a_frame_that_is_no_bgr_image_is_one_error_with_a_calibration(frame):
+    with pytest.raises(RecognitionError, match="non-empty BGR image"):
+        _SLANTED.recognise(frame)
