@@ -3,6 +3,7 @@
 Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout|train|val] [--wrong]
            [--finder F] [--reader R] [--turn T|none] [--set 'R._BRIGHT_TABLE=2']
            [--frame 1280x720 [--high 720]] [--stills] [--true-shape] [--tilt 0.6]
+           [--oblique 50 [--marked]]
 Prints recall, precision, the same for readings at 0.95 or more, by background, scene and
 camera (the same figures as ``dealerassist bench --only vision`` gives for ``heldout``).
 Tune on ``dev``; ``heldout`` is only measured. ``train`` and ``val`` are the development
@@ -15,7 +16,11 @@ frame, as a camera further off; ``--high H``: enlarged to H pixels high first, a
 bench's ``real_frame``); ``--stills``: read as `recognize` reads photos;
 ``--true-shape``: each photo shrunk back to its camera's own shape (the set's export
 stretched them to squares: `TRUE_SHAPE`); ``--tilt F``: each photo pressed to F of its
-height, as a camera tilted toward the table's far side foreshortens it (cos 53 deg: 0.6).
+height, as a camera tilted toward the table's far side foreshortens it (cos 53 deg: 0.6);
+``--oblique DEG``: each photo as a camera DEG degrees from overhead sees it lying on the
+table (`real_photos.seen_from_side`, 1280x720, a 60-degree lens: the bench's
+``real_oblique``), with ``--marked`` its corners marked as the felt's (read flattened,
+``real_oblique_marked``).
 """
 
 from __future__ import annotations
@@ -59,6 +64,10 @@ def main() -> int:
                         help="each photo at its camera's own shape, not the export's square")
     parser.add_argument("--tilt", type=float,
                         help="each photo pressed to this share of its height")
+    parser.add_argument("--oblique", type=float,
+                        help="each photo seen by a camera this many degrees from overhead")
+    parser.add_argument("--marked", action="store_true",
+                        help="with --oblique: the photo's corners marked as the felt's")
     args = parser.parse_args()
     folder, why = find_real_set()
     if folder is None:
@@ -97,7 +106,24 @@ def main() -> int:
             if args.tilt:
                 image = pressed(image, args.tilt)
             return image if size is None else in_frame(image, size, args.high)
-    figures = score_real(recogniser.recognise, folder, files, load=load)
+    recognise = recogniser.recognise
+    if args.oblique is not None:
+        from dealerassist.cli.bench_vision import _OBLIQUE
+        from dealerassist.vision.calibration import TableCalibration
+        from dealerassist.vision.image_file import read_image
+        from dealerassist.vision.real_photos import seen_from_side
+
+        _, frame_size, focal = _OBLIQUE
+
+        def load(path, record):  # type: ignore[no-untyped-def]
+            return seen_from_side(read_image(path), args.oblique, frame_size, focal)
+
+        def recognise(seen):  # type: ignore[no-untyped-def]
+            frame, corners = seen
+            recogniser.calibration = (TableCalibration(corners, frame_size=frame_size)
+                                      if args.marked else None)
+            return recogniser.recognise(frame)
+    figures = score_real(recognise, folder, files, load=load)
     if not args.wrong:
         figures.pop("wrong_readings")
     print(json.dumps({args.split: figures}, indent=1))
