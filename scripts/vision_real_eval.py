@@ -108,21 +108,16 @@ def main() -> int:
             return image if size is None else in_frame(image, size, args.high)
     recognise = recogniser.recognise
     if args.oblique is not None:
-        from dealerassist.cli.bench_vision import _OBLIQUE
-        from dealerassist.vision.calibration import TableCalibration
         from dealerassist.vision.image_file import read_image
-        from dealerassist.vision.real_photos import seen_from_side
+        from dealerassist.vision.real_photos import OBLIQUE, read_seen, seen_from_side
 
-        _, frame_size, focal = _OBLIQUE
+        _, frame_size, focal = OBLIQUE
 
         def load(path, record):  # type: ignore[no-untyped-def]
             return seen_from_side(read_image(path), args.oblique, frame_size, focal)
 
         def recognise(seen):  # type: ignore[no-untyped-def]
-            frame, corners = seen
-            recogniser.calibration = (TableCalibration(corners, frame_size=frame_size)
-                                      if args.marked else None)
-            return recogniser.recognise(frame)
+            return read_seen(recogniser, seen, marked=args.marked)
     figures = score_real(recognise, folder, files, load=load)
     if not args.wrong:
         figures.pop("wrong_readings")

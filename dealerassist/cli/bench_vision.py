@@ -102,11 +102,6 @@ def camera_stream(
 
 
 _TILTED = 0.6  # the share of its height a held-out photo is pressed to (``real_tilted``)
-# A camera beside the table (``real_oblique``): tilted this many degrees from overhead, a
-# 1280x720 frame, a lens of 60 degrees across (its focal length, pixels). Square to the
-# table, its felt's corners cannot tell the lens (`table_view.felt_shape`): the figure
-# holds the flattening's error where it is largest.
-_OBLIQUE = (50.0, (1280, 720), 1108.0)
 # The figures kept of the held-out photos read in other ways than as camera frames.
 _KEEP = ("recall", "precision", "sure_recall", "sure_precision", "photo_ms_p50",
          "photo_ms_p95")
@@ -143,13 +138,19 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
     further off; pressed to 0.6 of its height (`real_photos.pressed`), as a camera
     tilted 53 degrees from overhead foreshortens the cards, read as a camera's frame
     (``real_tilted``) and as a still (``real_tilted_still``); seen by a camera tilted 50
-    degrees (`real_photos.seen_from_side`), as a camera's frames, the felt unmarked
-    (``real_oblique``) and its corners marked (``real_oblique_marked``: the frame is read
-    flattened onto the felt, `table_view`).
+    degrees (`real_photos.seen_from_side`, `real_photos.OBLIQUE`), as a camera's frames,
+    the felt unmarked (``real_oblique``) and its corners marked (``real_oblique_marked``:
+    the frame is read flattened onto the felt, `table_view`).
     """
-    from dealerassist.vision.calibration import TableCalibration
     from dealerassist.vision.image_file import read_image
-    from dealerassist.vision.real_photos import in_frame, pressed, score_real, seen_from_side
+    from dealerassist.vision.real_photos import (
+        OBLIQUE,
+        in_frame,
+        pressed,
+        read_seen,
+        score_real,
+        seen_from_side,
+    )
 
     def framed(size: tuple[int, int], high: int | None) -> Any:
         return lambda path, _: in_frame(read_image(path), size, high)
@@ -157,26 +158,13 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
     def tilted(path: Path, _: Any) -> Any:
         return pressed(read_image(path), _TILTED)
 
-    degrees, size, focal = _OBLIQUE
-
     def oblique(path: Path, _: Any) -> Any:
-        return seen_from_side(read_image(path), degrees, size, focal)
-
-    def unmarked(seen: Any) -> Any:
-        return recogniser.recognise(seen[0])
-
-    def marked(seen: Any) -> Any:
-        frame, corners = seen
-        recogniser.calibration = TableCalibration(corners, frame_size=size)
-        try:
-            return recogniser.recognise(frame)
-        finally:
-            recogniser.calibration = None
+        return seen_from_side(read_image(path), *OBLIQUE)
 
     out: dict[str, Any] = {}
-    for key, read, load in (("real_oblique", unmarked, oblique),
-                            ("real_oblique_marked", marked, oblique)):
-        figures = score_real(read, folder, files, load=load)
+    for key, marked in (("real_oblique", False), ("real_oblique_marked", True)):
+        figures = score_real(lambda seen, m=marked: read_seen(recogniser, seen, marked=m),
+                             folder, files, load=oblique)
         out[key] = {k: figures[k] for k in _KEEP}
     for key, reader, load in (("real_frame", recogniser, framed((1280, 720), 720)),
                               ("real_frame_still", stills, framed((1280, 720), 720)),

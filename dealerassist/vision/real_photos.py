@@ -34,10 +34,16 @@ from dealerassist.vision.image_file import read_image
 from dealerassist.vision.sighting import CONFIRM_BELOW, Sighting
 
 __all__ = ["SPLIT_DIR", "Corrections", "RealScore", "corrections", "find_real_set",
-           "in_frame", "pressed", "score_real", "seen_from_side", "split_files"]
+           "OBLIQUE", "in_frame", "pressed", "read_seen", "score_real", "seen_from_side",
+           "split_files"]
 
 SPLIT_DIR = Path(__file__).resolve().parents[1] / "resources" / "vision" / "real_split"
 _ENV = "DEALERASSIST_VISION_REAL"
+# A camera beside the table (the bench's ``real_oblique``): tilted this many degrees from
+# overhead, a 1280x720 frame, a lens of 60 degrees across (its focal length, pixels).
+# Square to the table, its felt's corners cannot tell the lens (`table_view.felt_shape`):
+# the figures hold the flattening's error where it is largest.
+OBLIQUE = (50.0, (1280, 720), 1108.0)
 
 
 def find_real_set() -> tuple[Path | None, str]:
@@ -262,3 +268,21 @@ def seen_from_side(photo: Any, degrees: float, size: tuple[int, int], focal: flo
                                borderValue=[float(v) for v in np.median(photo, axis=(0, 1))])
     frame = cv2.resize(fine, size, interpolation=cv2.INTER_AREA)
     return frame, tuple((float(round(x)), float(round(y))) for x, y in seen)
+
+
+def read_seen(recogniser: Any, seen: tuple[Any, tuple[tuple[float, float], ...]], *,
+              marked: bool) -> Sequence[Sighting]:
+    """Read a frame `seen_from_side` gives, its corners marked as the felt's or not.
+
+    ``recogniser``'s calibration is the marked felt's for that frame only.
+    """
+    from dealerassist.vision.calibration import TableCalibration
+
+    frame, corners = seen
+    recogniser.calibration = (TableCalibration(corners, frame_size=(frame.shape[1],
+                                                                    frame.shape[0]))
+                              if marked else None)
+    try:
+        return recogniser.recognise(frame)  # type: ignore[no-any-return]
+    finally:
+        recogniser.calibration = None

@@ -496,30 +496,27 @@ class Recogniser:
             readings, disputed = self._judged(frame, outlines)
         sightings = [reading.sighting for reading in readings]
         one_card = self.calibration is None and _one_card_shape(frame)
-        corners = self.corners is not None and min(frame.shape[:2]) >= _SMALLEST
-        looked = learned = None
+        learned = None
         # Cards read and all judged foreign are no reason to read the frame as one card.
         if not outlines and one_card:
             # A 3:4 or 4:3 photo of a table has a card's shape too: three cards or more
             # that the learned corners read say it is one (`_A_TABLE`).
-            if corners:
-                looked = self._look(frame, bright) if ahead is None else ahead.result()
+            if ahead is not None:
                 learned = self._learned_cards(frame, [], frame_index, zones,
-                                              recut=self.stills, looked=looked)
+                                              recut=self.stills, looked=ahead.result())
                 if len(learned) >= _A_TABLE:
                     return learned
             sightings = self._read_one_card(frame)
             if sightings:  # the frame is that one card: nothing else to find in it
                 return sightings
-        if corners:
+        if ahead is not None:  # the learned corners can read this frame
             if learned is None:
                 # A card-shaped frame read as one card may be a photo of that card alone:
                 # its other corner, misread, must not become a second card beside it.
-                looked = self._look(frame, bright) if ahead is None else ahead.result()
                 learned = self._learned_cards(frame, sightings, frame_index, zones,
                                               disputed=disputed, recut=self.stills,
                                               two_corners=one_card and len(sightings) == 1,
-                                              looked=looked)
+                                              looked=ahead.result())
             sightings = _settled(sightings, disputed, learned)
         return sightings
 
@@ -560,7 +557,7 @@ class Recogniser:
 
     def _look_ahead(self, frame: np.ndarray, *, alone: bool = False
                     ) -> Future[FinderMaps] | None:
-        """Start the corner finder on the frame on its own thread (None: it is not needed).
+        """Start the corner finder on the frame on its own thread (None: `_corner_frame` fails).
 
         Why: the finder's work (shrinking the frame, its forward: about 6 ms of a rendered
         1280x720 frame) depends on nothing the outline reader finds, and both release the

@@ -51,6 +51,7 @@ class TableView:
 
     Attributes:
         to_flat: the 3x3 homography from frame pixels to the flat view's pixels.
+        from_flat: its inverse.
         size: the flat view's (width, height), the felt and its margin.
         slant: the larger-to-smaller stretch of the frame at the felt's middle.
         calibration: the frame's calibration moved onto the flat view (the same zones).
@@ -58,6 +59,7 @@ class TableView:
     """
 
     to_flat: np.ndarray
+    from_flat: np.ndarray
     size: tuple[int, int]
     slant: float
     calibration: TableCalibration
@@ -69,9 +71,8 @@ class TableView:
 
     def to_frame(self, points: np.ndarray) -> np.ndarray:
         """Return flat-view points (N, 2) in frame pixels."""
-        back = np.linalg.inv(self.to_flat)
         return cv2.perspectiveTransform(
-            np.asarray(points, np.float64).reshape(1, -1, 2), back).reshape(-1, 2)
+            np.asarray(points, np.float64).reshape(1, -1, 2), self.from_flat).reshape(-1, 2)
 
     def box_to_frame(self, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         """Return a flat-view box (x, y, w, h) as the frame box around its image."""
@@ -94,23 +95,25 @@ def felt_shape(corners: np.ndarray, frame_size: tuple[int, int]) -> tuple[float,
     quad = np.asarray(corners, np.float64)
     diagonal = float(np.hypot(*frame_size))
     focal = _focal(quad, frame_size)
-    if focal is not None:
-        for corner in range(4):
-            for step in ((_CLICK, 0), (-_CLICK, 0), (0, _CLICK), (0, -_CLICK)):
-                moved = quad.copy()
-                moved[corner] += step
-                other = _focal(moved, frame_size)
-                if other is None or abs(other / focal - 1.0) > _STEADY:
-                    focal = None
-                    break
-            if focal is None:
-                break
-    focal = _TYPICAL_FOCAL * diagonal if focal is None else focal
+    if focal is None or not _steady(quad, frame_size, focal):
+        focal = _TYPICAL_FOCAL * diagonal
     n2, n3 = _sides(quad)
     inverse = np.linalg.inv(np.array([[focal, 0, frame_size[0] / 2.0],
                                       [0, focal, frame_size[1] / 2.0], [0, 0, 1]]))
     across, down = inverse @ n2, inverse @ n3
     return float(np.linalg.norm(across) / np.linalg.norm(down)), focal
+
+
+def _steady(quad: np.ndarray, frame_size: tuple[int, int], focal: float) -> bool:
+    """Whether moving any corner by `_CLICK` pixels moves the lens by `_STEADY` at most."""
+    for corner in range(4):
+        for step in ((_CLICK, 0), (-_CLICK, 0), (0, _CLICK), (0, -_CLICK)):
+            moved = quad.copy()
+            moved[corner] += step
+            other = _focal(moved, frame_size)
+            if other is None or abs(other / focal - 1.0) > _STEADY:
+                return False
+    return True
 
 
 def _sides(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -164,7 +167,9 @@ def table_view(calibration: TableCalibration, frame_size: tuple[int, int]
     on_flat = TableCalibration(tuple((float(x), float(y)) for x, y in flat), calibration.zones,
                                size)
     slant = _slant(to_flat, quad.mean(axis=0))
-    return TableView(to_flat, size, slant, on_flat) if slant <= _STEEPEST else None
+    if slant > _STEEPEST:
+        return None
+    return TableView(to_flat, np.linalg.inv(to_flat), size, slant, on_flat)
 
 
 def _slant(to_flat: np.ndarray, point: np.ndarray) -> float:

@@ -1,5 +1,6 @@
 """Issue 42: the learned corner finder and reader, cards found whatever the table."""
 
+from concurrent.futures import Future
 from dataclasses import replace
 
 import cv2
@@ -200,7 +201,13 @@ def test_issue_42_latency_the_finder_run_ahead_reads_what_it_reads_in_turn(kind)
     looked = ahead.result()
     assert looked.shape == (720, 1280)
     in_parallel = recogniser.recognise(frame)
-    recogniser._look_ahead = lambda frame, **kw: None  # the finder run in turn (`_look`)
+
+    def in_turn(frame, *, alone=False):  # type: ignore[no-untyped-def]
+        done = Future()  # the finder run in turn (`_look`), before the outline reader
+        done.set_result(recogniser._look(frame, alone))
+        return done
+
+    recogniser._look_ahead = in_turn
     in_turn = recogniser.recognise(frame)
     assert in_parallel == in_turn
     assert len(in_turn) >= 3  # cards read, and the same ones

@@ -80,7 +80,7 @@ def test_a_flat_box_is_boxed_around_its_image_in_the_frame():
     assert w - (image[:, 0].max() - image[:, 0].min()) <= 2
 
 
-def test_cards_a_tilted_camera_foreshortens_are_read_on_the_felt_flattened():
+def test_issue_42_cards_a_tilted_camera_foreshortens_are_read_on_the_felt_flattened():
     """A board seen 60 degrees from overhead: the frame as it is loses most of it; with the
     felt's corners marked, every card is read, boxed where it lies, on the board."""
     board = [parse_card(c) for c in ("Ah", "Kd", "7c", "Ts", "2h")]
