@@ -133,6 +133,12 @@ class CornerReading:
         probability: the reader's probability of ``card`` (of "no card" when None).
         found: the finder's probability that a corner lies there.
         box: the corner's box, frame pixels ``(x, y, w, h)``.
+        turn: the turn (radians) at which its index stands upright: its right is
+            ``(cos, sin)`` in the frame, its down ``(-sin, cos)``.
+        ranks: the reader's probabilities of the 13 ranks (2 to A) and of "no rank" there.
+        suits: its probabilities of the four suits (`SUITS`) there.
+        indices: how many of its card's indices it reads (2: both, read together by
+            `corner_pairs.paired`).
 
     """
 
@@ -140,6 +146,10 @@ class CornerReading:
     probability: float
     found: float
     box: tuple[float, float, float, float]
+    turn: float = 0.0
+    ranks: tuple[float, ...] = ()
+    suits: tuple[float, ...] = ()
+    indices: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,11 +444,14 @@ class CornerReader:
         out = []
         for n, (score, box) in enumerate(found):
             t = best[n]
+            seen_as = {"turn": 2 * np.pi * chosen[n][1] / TURNS,
+                       "ranks": tuple(ranks[t].tolist()), "suits": tuple(suits[t].tolist())}
             if sure[t] <= ranks[t, -1]:  # no index at any turn, or a glyph the house lacks
-                out.append(CornerReading(None, float(ranks[rows[n], -1].min()), score, box))
+                out.append(CornerReading(None, float(ranks[rows[n], -1].min()), score, box,
+                                         **seen_as))
                 continue
             card = self._cards[int(best_rank[t]) * len(SUITS) + int(best_suit[t])]
-            out.append(CornerReading(card, float(sure[t]), score, box))
+            out.append(CornerReading(card, float(sure[t]), score, box, **seen_as))
         if len(looks) > 1:
             out = _one_reading_a_corner(out, [n for n, look in enumerate(looks) for _ in look])
         return out

@@ -28,6 +28,7 @@ import numpy as np
 from dealerassist.cards import Card
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
+from dealerassist.vision.corner_pairs import paired
 from dealerassist.vision.corners import (
     DEFAULT_FINDER_PATH,
     DEFAULT_READER_PATH,
@@ -111,6 +112,9 @@ _LEARNED_MIN = 0.7
 # off is not that card's: it neither makes the card surer nor stretches its box, and so
 # its zone, across the table.
 _LEARNED_REACH = 8.0
+# A learned corner's reading as one witness of its card: (p, box, how many of the card's
+# indices it read: 2 where `corner_pairs.paired` read them together).
+_Witness = tuple[float, tuple[float, float, float, float], int]
 # An outline reading whose glyph is this likely foreign to the house is dropped (on 240
 # development renders, seed 2027: 1,633 of 1,666 cards read with 0.5, 1,644 with 0.7;
 # the development photos' figures the same) ...
@@ -900,10 +904,11 @@ class Recogniser:
                        ) -> list[Sighting]:
         """Return the cards the learned corner reader reads that the outline reader did not.
 
-        Each card's corners found (`corners.CornerReader`) are read by the corner network;
-        a corner's ``p`` is its reading's probability, from `_LEARNED_READ` at a peak from
-        `_LEARNED_READ_PEAK`, or else that times how surely the finder saw a corner there
-        (up to `_LEARNED_FOUND`); it counts from `_LEARNED_CORNER`, and a card read at
+        Each card's corners found (`corners.CornerReader`) are read by the corner network,
+        a card's two indices together (`corner_pairs.paired`); a corner's ``p`` is its
+        reading's probability, from `_LEARNED_READ` at a peak from `_LEARNED_READ_PEAK`, or
+        else that times how surely the finder saw a corner there (up to `_LEARNED_FOUND`);
+        it counts from `_LEARNED_CORNER`, and a card read at
         several corners takes ``1 - prod(1 - p)`` of those within `_LEARNED_REACH` of
         its surest one (`_one_place`). Cards at `min_confidence` (and, unless unsure
         corners are ``recut``, `_LEARNED_MIN`) or more that the outline reader did not
@@ -915,30 +920,32 @@ class Recogniser:
         """
         assert self.corners is not None
         seen = {s.card for s in read}
-        found: dict[Card, list[tuple[float, tuple[float, float, float, float]]]] = {}
+        found: dict[Card, list[_Witness]] = {}
         # A corner on a card already read is that card: not read again. A corner found less
         # surely than _LEARNED_CORNER * _LEARNED_FOUND is not read either.
         skip = [s.box for s in read if s not in disputed]
-        for corner in self.corners.read(frame, skip=skip, seen=looked, recut=recut,
-                                        least=_LEARNED_CORNER * _LEARNED_FOUND):
+        readings = self.corners.read(frame, skip=skip, seen=looked, recut=recut,
+                                     least=_LEARNED_CORNER * _LEARNED_FOUND)
+        for corner in paired(readings, independence=_INDEPENDENCE):
             if corner.card is None or corner.card in seen:
                 continue
             p = corner.probability
             if p < _LEARNED_READ or corner.found < _LEARNED_READ_PEAK:
                 p *= min(1.0, corner.found / _LEARNED_FOUND)
             if p >= _LEARNED_CORNER:
-                found.setdefault(corner.card, []).append((p, corner.box))
+                found.setdefault(corner.card, []).append((p, corner.box, corner.indices))
         out = []
         for card, all_corners in found.items():
             corners = _one_place(all_corners)
-            confidence = 1.0 - float(np.prod([1.0 - p for p, _ in corners]))
-            if len(corners) == 1:
+            confidence = 1.0 - float(np.prod([1.0 - p for p, _, _ in corners]))
+            one = sum(indices for _, _, indices in corners) == 1
+            if one:
                 confidence = min(confidence, _LEARNED_ONE)
             if confidence < (self.min_confidence if recut
                              else max(self.min_confidence, _LEARNED_MIN)) or (
-                    len(corners) == 1 and two_corners):
+                    one and two_corners):
                 continue
-            boxes = np.array([box for _, box in corners])
+            boxes = np.array([box for _, box, _ in corners])
             x0, y0 = boxes[:, 0].min(), boxes[:, 1].min()
             x1, y1 = (boxes[:, 0] + boxes[:, 2]).max(), (boxes[:, 1] + boxes[:, 3]).max()
             box = _clip((int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1)), frame.shape)
@@ -974,8 +981,7 @@ class Recogniser:
         return out
 
 
-def _one_place(corners: list[tuple[float, tuple[float, float, float, float]]]
-               ) -> list[tuple[float, tuple[float, float, float, float]]]:
+def _one_place(corners: list[_Witness]) -> list[_Witness]:
     """Return the corners read as one card that can be that card's: near its surest one.
 
     Two corners of one card lie within `_LEARNED_REACH` times the larger box's longer side
@@ -984,8 +990,8 @@ def _one_place(corners: list[tuple[float, tuple[float, float, float, float]]]
     anchor = max(corners, key=lambda c: c[0])
     ax, ay, aw, ah = anchor[1]
     out = []
-    for p, (x, y, w, h) in corners:
+    for p, (x, y, w, h), indices in corners:
         reach = _LEARNED_REACH * max(aw, ah, w, h)
         if np.hypot(x + w / 2 - ax - aw / 2, y + h / 2 - ay - ah / 2) <= reach:
-            out.append((p, (x, y, w, h)))
+            out.append((p, (x, y, w, h), indices))
     return out
