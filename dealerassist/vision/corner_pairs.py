@@ -19,12 +19,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from dealerassist.cards import parse_card
-from dealerassist.vision.corners import SUITS, TURNS, CornerReading
+from dealerassist.vision.corners import RANKS, SUITS, TURNS, CornerReading
 from dealerassist.vision.model import fuse
 
 __all__ = ["paired"]
 
-_RANKS = "23456789TJQKA"  # the order of `CornerReading.ranks`
 # Where a card's other index lies, seen from one index stood upright: the direction below
 # its right (degrees) and the distance in index boxes (the larger box's longer side). On
 # the development photos' train and val parts, the corners read at 0.8 or more as one
@@ -72,7 +71,7 @@ def _one_card(a: CornerReading, b: CornerReading) -> bool:
     ra, rb = np.asarray(a.ranks[:-1]), np.asarray(b.ranks[:-1])
     sa, sb = np.asarray(a.suits), np.asarray(b.suits)
     same = float(ra @ rb) * float(sa @ sb)
-    apart = float(ra.sum() * rb.sum() * sa.sum() * sb.sum()) / (len(_RANKS) * len(SUITS))
+    apart = float(ra.sum() * rb.sum() * sa.sum() * sb.sum()) / (len(RANKS) * len(SUITS))
     return same >= apart
 
 
@@ -98,7 +97,7 @@ def _fused(a: CornerReading, b: CornerReading, independence: float) -> CornerRea
                         independence=independence)
     ranks = ranks[:-1] / max(float(ranks[:-1].sum()), 1e-12)
     rank, suit = int(ranks.argmax()), int(suits.argmax())
-    card = parse_card(_RANKS[rank] + SUITS[suit])
+    card = parse_card(RANKS[rank] + SUITS[suit])
     if card not in (a.card, b.card):
         return None
     p = float(ranks[rank] * suits[suit])
@@ -124,20 +123,13 @@ def paired(readings: Sequence[CornerReading], *, independence: float) -> list[Co
         return list(readings)
     fits = _fits([readings[n] for n in cards])
     best = fits.argmin(axis=1)
-    partner: dict[int, int] = {}
+    out = list(readings)
+    gone: set[int] = set()
     for i, j in enumerate(best):
-        if np.isfinite(fits[i, j]) and best[j] == i:
-            partner[cards[i]] = cards[int(j)]
-    out: list[CornerReading] = []
-    done: set[int] = set()
-    for n, reading in enumerate(readings):
-        if n in done:
-            continue
-        other = partner.get(n)
-        one = _fused(reading, readings[other], independence) if other is not None else None
-        if one is None:
-            out.append(reading)
-            continue
-        out.append(one)
-        done.add(other)
-    return out
+        if i < j and best[j] == i and np.isfinite(fits[i, j]):
+            first, second = cards[i], cards[int(j)]
+            one = _fused(readings[first], readings[second], independence)
+            if one is not None:
+                out[first] = one
+                gone.add(second)
+    return [reading for n, reading in enumerate(out) if n not in gone]

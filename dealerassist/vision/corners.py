@@ -45,8 +45,8 @@ from dealerassist.vision.quads import RECUTS, in_box, recut
 from dealerassist.vision.shrink import shrunk
 
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "DEFAULT_TURN_PATH", "GLYPHS",
-           "INDEX_LETTERS", "SUITS", "TURNS", "TURN_PATCH", "CornerReader", "CornerReading",
-           "FinderMaps", "turn_inputs", "turn_patch", "turned_regions"]
+           "INDEX_LETTERS", "RANKS", "SUITS", "TURNS", "TURN_PATCH", "CornerReader",
+           "CornerReading", "FinderMaps", "turn_inputs", "turn_patch", "turned_regions"]
 
 _RESOURCES = Path(__file__).resolve().parents[1] / "resources" / "vision"
 DEFAULT_FINDER_PATH = _RESOURCES / "corner_finder.onnx"
@@ -56,6 +56,7 @@ DEFAULT_TURN_PATH = _RESOURCES / "corner_turn.onnx"
 # "no index", then the four suits.
 GLYPHS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "J", "Q", "K", "V", "D", "R", "?")
 SUITS = "cdhs"
+RANKS = "23456789TJQKA"  # the order of `CornerReading.ranks` (then "no rank")
 _NUMBERS = {g: ("T" if g == "10" else g) for g in GLYPHS[:10]}
 # The house's index letters: glyph -> rank symbol. French rooms use V, D, R (valet, dame,
 # roi); English letters stay valid there (a room may mix decks). Nothing maps "?".
@@ -269,16 +270,15 @@ class CornerReader:
         if letters not in INDEX_LETTERS:
             raise ValueError(f"unknown index letters {letters!r} "
                              f"(known: {', '.join(INDEX_LETTERS)})")
-        ranks = "23456789TJQKA"
         # glyph class -> rank column (13 ranks); unmapped glyphs and "no index" add to none
-        self._rank_of = np.zeros((len(GLYPHS) + 1, len(ranks) + 1), np.float32)
+        self._rank_of = np.zeros((len(GLYPHS) + 1, len(RANKS) + 1), np.float32)
         for n, glyph in enumerate(GLYPHS):
             rank = INDEX_LETTERS[letters].get(glyph)
-            self._rank_of[n, ranks.index(rank) if rank else len(ranks)] = 1.0
-        self._rank_of[len(GLYPHS), len(ranks)] = 1.0
+            self._rank_of[n, RANKS.index(rank) if rank else len(RANKS)] = 1.0
+        self._rank_of[len(GLYPHS), len(RANKS)] = 1.0
         # glyphs (not "no index") the house does not use
         self._foreign = self._rank_of[:-1, -1].copy()
-        self._cards = [parse_card(r + s) for r in ranks for s in SUITS]
+        self._cards = [parse_card(r + s) for r in RANKS for s in SUITS]
         self._finder: Network = load_network(
             finder_path, what="corner finder", script="vision_corners_train.py", engine=engine,
             split=2)

@@ -14,10 +14,9 @@ import pytest
 
 from dealerassist.cards import parse_card
 from dealerassist.vision.corner_pairs import paired
-from dealerassist.vision.corners import SUITS, CornerReading
+from dealerassist.vision.corners import RANKS, SUITS, CornerReading
 from dealerassist.vision.recogniser import Recogniser
 
-RANKS = "23456789TJQKA"
 INDEPENDENCE = 0.75
 FRAME = np.zeros((720, 1280, 3), np.uint8)
 
