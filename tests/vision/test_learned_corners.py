@@ -16,7 +16,7 @@ import pytest
 
 from dealerassist.cards import Card, parse_card
 from dealerassist.vision.corners import CornerReading
-from dealerassist.vision.quads import in_box
+from dealerassist.vision.quads import CardQuad, in_box
 from dealerassist.vision.recogniser import Reading, Recogniser
 from dealerassist.vision.sighting import Sighting
 
@@ -24,6 +24,8 @@ FRAME = np.zeros((720, 1280, 3), np.uint8)
 OUTLINE = (600, 300, 96, 135)  # the card the outline reader read
 INDEX = np.array([[604, 304], [620, 304], [620, 336], [604, 336]], np.float32)
 CORNER = (604.0, 304.0, 16.0, 30.0)  # the finder's box on that card's index
+QUAD = CardQuad(np.array([[600, 300], [696, 300], [696, 435], [600, 435]], np.float32), True)
+NO_INDEX = (0.0, None, 0.0, "no index")
 
 
 @dataclass
@@ -32,6 +34,7 @@ class FakeCorners:
 
     opinion: tuple[float, Card | None, float, str]
     found: list[CornerReading]
+    across: tuple[float, Card | None, float, str] = NO_INDEX  # the card's other index
     skipped: list[tuple[int, int, int, int]] = field(default_factory=list)
     recut: bool | None = None  # whether the last read was asked to cut unsure corners again
 
@@ -39,7 +42,9 @@ class FakeCorners:
         return None
 
     def opinions(self, frame, regions):  # type: ignore[no-untyped-def]
-        return [self.opinion for _ in regions]
+        # the index the outline reader read, or the card's other one (`across`)
+        return [self.opinion if np.allclose(region, INDEX) else self.across
+                for region in regions]
 
     def read(self, frame, *, skip=(), least=0.2, seen=None,  # type: ignore[no-untyped-def]
              recut=False):
@@ -53,7 +58,7 @@ def _sightings(recogniser: Recogniser, monkeypatch: pytest.MonkeyPatch,
                ) -> list[Sighting]:
     sighting = Sighting(parse_card(outline_card), confidence, OUTLINE, "", 0)
     monkeypatch.setattr(recogniser, "readings",
-                        lambda frame, frame_index=0, **_: [Reading(sighting, INDEX, None)])
+                        lambda frame, frame_index=0, **_: [Reading(sighting, INDEX, QUAD)])
     monkeypatch.setattr(recogniser, "corners", corners)
     return recogniser.recognise(FRAME)
 
@@ -141,7 +146,7 @@ def test_defect_issue_42_G_DECK_outlines_all_of_foreign_letters_do_not_make_the_
     # of spades.
     sighting = Sighting(parse_card("8s"), 0.99, OUTLINE, "", 0)
     monkeypatch.setattr(recogniser, "readings",
-                        lambda frame, frame_index=0, **_: [Reading(sighting, INDEX, None)])
+                        lambda frame, frame_index=0, **_: [Reading(sighting, INDEX, QUAD)])
     monkeypatch.setattr(recogniser, "corners", FakeCorners(FOREIGN, []))
     retried = []
     monkeypatch.setattr(recogniser, "_read_one_card", lambda frame: retried.append(1) or [])
@@ -154,7 +159,7 @@ def test_defect_issue_42_a_card_read_on_its_own_is_judged_like_any_reading(
     # A frame read empty with a card's shape is read again as one card: what that retry
     # reads goes past the corner reader's judgement too.
     sighting = Sighting(parse_card("8s"), 0.99, (40, 40, 96, 135), "", 0)
-    answers = iter([[], [Reading(sighting, INDEX, None)]])  # the frame, then the retry
+    answers = iter([[], [Reading(sighting, INDEX, QUAD)]])  # the frame, then the retry
     monkeypatch.setattr(recogniser, "readings", lambda frame, frame_index=0, **_: next(answers))
     monkeypatch.setattr(recogniser, "corners", FakeCorners(FOREIGN, []))
     assert recogniser.recognise(CARD_SHAPED) == []
@@ -195,3 +200,20 @@ def test_defect_issue_42_a_table_photographed_at_4_3_is_not_read_as_one_card(
     read = recogniser.recognise(CARD_SHAPED)
     assert len(read) == kept
     assert (one in read) is (kept == 1)
+
+
+@pytest.mark.parametrize(("across", "read"), [
+    # The card's other index reads the outline's eight surely: the "letter" at the first
+    # index was a small or blurred eight (held-out renders: 12 cards the rule dropped).
+    ((0.0, parse_card("8s"), 0.97, "8"), [("8s", 0.99)]),
+    # A letter printed at both corners is foreign at both: no card (a German "B").
+    (FOREIGN, []),
+    # The other index reads the eight, not surely enough to outweigh the letter.
+    ((0.3, parse_card("8s"), 0.6, "8"), []),
+    # The other index is hidden under another card.
+    (NO_INDEX, []),
+])
+def test_issue_42_an_index_read_as_a_foreign_letter_is_the_card_its_other_index_reads(
+        recogniser, monkeypatch, across, read):
+    corners = FakeCorners(FOREIGN, [], across=across)
+    assert _recognise(recogniser, monkeypatch, corners) == read
