@@ -92,7 +92,7 @@ _ONE_CARD_BORDER = (30, 30, 30)
 # _LEARNED_ONE. In a still photo an unsure corner is cut again (`corners._RECUT`) and a
 # card is added from ``min_confidence``, as the outline reader's are; in a camera's frame,
 # whose time is short, from _LEARNED_MIN.
-# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.703 / 0.972 with).
+# Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.731 / 0.985 with).
 # Why a sure reading needs no strong peak: fanned cards peak weakly. On the development
 # photos held apart from training (the train part's networks), the whole recogniser reads
 # 0.823 / 0.945 of the cards, 0.691 surely, every sure card right; reading times peak
