@@ -230,8 +230,9 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
                   foreign: float = 0.0, backs: float = 0.0, stretch: float = 0.0) -> tuple:
     """Index patches of drawn faces (English, French, other letters), upright and turned.
 
-    Some are printed as dark-faced decks (`dark_faced`). A ``foreign`` share of them are courts of `foreign_decks`; after a ``backs`` share of
-    them comes a patch of a card back, "no index" (`_back_patch`). ``stretch``: `jitter`'s.
+    Some are printed as dark-faced decks (`dark_faced`). A ``foreign`` share of them are
+    courts of `foreign_decks`; after a ``backs`` share of them comes a patch of a card
+    back, "no index" (`_back_patch`). ``stretch``: `jitter`'s.
     """
     import vision_corners_train as corners_train
 

@@ -879,7 +879,8 @@ class Recogniser:
         jack) is a sure eight to it and an "R" a king whatever the house plays. The corner
         reader knows the glyphs (`corners`): a reading whose index it takes, at 0.7 or
         more, for a letter the house does not use is no card (`_FOREIGN`), one it
-        doubts (`_FOREIGN_DOUBT`) a proposal at most; one it reads
+        doubts (`_FOREIGN_DOUBT`) a proposal at most, unless the card's other index reads
+        the card (`_ACROSS`: a letter is printed at both); one it reads
         as a French court letter the house uses (V, D, R) is the card it reads. And it
         learned real photographs: a reading it reads, at least ``_OTHER_OPINION`` surely,
         as another card is a proposal for the dealer, and disputed: it hides no corner

@@ -204,7 +204,7 @@ def test_defect_issue_42_a_table_photographed_at_4_3_is_not_read_as_one_card(
 
 @pytest.mark.parametrize(("across", "read"), [
     # The card's other index reads the outline's eight surely: the "letter" at the first
-    # index was a small or blurred eight (held-out renders: 12 cards the rule dropped).
+    # index was a small or blurred eight (development renders: 18 cards the rule dropped).
     ((0.0, parse_card("8s"), 0.97, "8"), [("8s", 0.99)]),
     # A letter printed at both corners is foreign at both: no card (a German "B").
     (FOREIGN, []),
