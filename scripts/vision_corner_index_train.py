@@ -289,7 +289,9 @@ def dark_faced(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     development photos their ink measures redder than the paper, as a white deck's red ink
     does (median redness above the paper: +41 on the black deck's hearts and diamonds,
     +25 on a white deck's; `reading_image`). A plain negation would turn red ink cyan,
-    less red than the paper. The ink gets a warm metallic cast of random strength.
+    less red than the paper. The ink gets a warm metallic cast of random strength. Unlike
+    `designs.black_faced` (one novelty deck's silver and gold), any design keeps its own
+    inks' hues here, four-colour decks included.
     """
     lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 0] = 255.0 - lab[..., 0]
