@@ -104,11 +104,13 @@ def _card_mask(lowest: np.ndarray, highest: np.ndarray) -> np.ndarray:
 
 
 _SHARE_SIDE = 320  # pixels: the long side at which `card_stock_share` measures a frame
-# Pixels whose brightest channel is under this are near black: no table's (the darkest
-# rendered felt measures 42 and more), but black-faced cards', a black keyboard's, deep
-# shadow's. A white desk half covered by a black deck is a bright table all the same.
-# Rendered frames (development sets, 480 frames): at most 0.354 card stock with them
-# aside, 0.289 counted in; the real development photos, 333 of 456 bright instead of 298.
+# Pixels whose brightest channel is under this are near black: black-faced cards', a
+# black keyboard's, deep shadow's. Set aside while they are under half the frame, a white
+# desk half covered by a black deck is a bright table all the same; more, they are the
+# table (dark felt in a dim room: rendered frames at 0.4 of their light have up to 0.97
+# of them). Rendered frames (development sets, 480): at most 0.354 card stock so, 0.289
+# counted in, none bright at 0.6 or 0.4 of their light; the real development photos,
+# 186 of 228 bright instead of 155.
 _NEAR_BLACK = 40
 
 
@@ -119,14 +121,16 @@ def card_stock_share(frame: np.ndarray) -> float:
     Measured on a copy `_SHARE_SIDE` pixels long (a fraction of a millisecond): card
     outlines stand out from a dark table, where cards cover a small share of the frame;
     on a white desk or light wood most of the frame is "card stock". Near-black pixels
-    (`_NEAR_BLACK`) are left out of the count, as they are no table's.
+    (`_NEAR_BLACK`) are left out of the count while they are under half the frame.
     """
     height, width = frame.shape[:2]
     scale = min(1.0, _SHARE_SIDE / max(height, width))
     small = shrunk(frame, (max(1, round(width * scale)), max(1, round(height * scale))))
     lowest, highest = _channel_extremes(small)
     lit = np.count_nonzero(cv2.compare(highest, _NEAR_BLACK, cv2.CMP_GE))
-    return float(np.count_nonzero(_card_mask(lowest, highest))) / max(1, lit)
+    whole = lowest.size
+    return float(np.count_nonzero(_card_mask(lowest, highest))) / (
+        lit if 2 * lit > whole else whole)
 
 
 def _not_felt_mask(small: np.ndarray) -> np.ndarray:

@@ -74,7 +74,7 @@ _SMALLEST = 24  # pixels: a frame narrower than this holds no legible index (bad
 # Near-black pixels are left out of the share (`geometry._NEAR_BLACK`): a white desk half
 # covered by the black deck is a bright table too. Development photos, the val part (the
 # train part's reader) / the whole split (the shipped one): 209 / 6 and 627 / 16 cards
-# right / wrong either way, p95 62 -> 29 and 55 -> 34 ms a photo (no outline reader run).
+# right / wrong either way, p95 58 -> 39 and 53 -> 38-41 ms a photo (runs alternated).
 _BRIGHT_TABLE = 0.5
 # A frame read empty whose shape is a card's (short / long side in this range; a 16:9
 # camera frame, 0.5625, is none: its retry cost a real frame read empty 19 ms) may be a
