@@ -63,7 +63,7 @@ from vision_corners_train import (  # noqa: E402
 )
 from vision_train import PATCH_H, PATCH_W, build_model, normalise_patches, onnx_weights  # noqa: E402
 
-from dealerassist.vision.corners import _REGION_GROW, turned_regions  # noqa: E402
+from dealerassist.vision.corners import turned_regions  # noqa: E402
 from dealerassist.vision.model import ink_dark, reading_image  # noqa: E402
 
 _PATCH = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
@@ -77,37 +77,6 @@ def cut(image: np.ndarray, region: np.ndarray) -> np.ndarray:
     m = cv2.getPerspectiveTransform(np.asarray(region, np.float32), _PATCH)
     return cv2.warpPerspective(image, m, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
-
-
-def far_cut(image: np.ndarray, region: np.ndarray, rng: np.random.Generator,
-            tall: tuple[float, float] = (10.0, 24.0)) -> np.ndarray:
-    """Return the patch inside ``region`` as a camera further off sees it: fewer pixels.
-
-    The index (the region's height over `corners._REGION_GROW`) is shrunk to a random
-    height in ``tall`` pixels, then enlarged back, as the reader's cut enlarges a small
-    index at inference; an index already that small is cut as it is. Why: the development
-    photos' black deck is photographed close in the train part (median index 84 pixels
-    tall at 640) and from further off in the val part (27) and the held-out split (32).
-    """
-    height = float(np.linalg.norm(region[3] - region[0])) / _REGION_GROW
-    factor = rng.uniform(*tall) / max(height, 1.0)
-    if factor >= 1.0:
-        return cut(image, region)
-    x0, y0 = np.floor(region.min(axis=0)).astype(int) - 2
-    x1, y1 = np.ceil(region.max(axis=0)).astype(int) + 2
-    x0, y0 = max(0, x0), max(0, y0)
-    x1, y1 = min(image.shape[1], x1), min(image.shape[0], y1)
-    if x1 - x0 < 2 or y1 - y0 < 2:
-        return cut(image, region)
-    part = image[y0:y1, x0:x1]
-    small = cv2.resize(part, (max(1, round((x1 - x0) * factor)), max(1, round((y1 - y0) * factor))),
-                       interpolation=cv2.INTER_AREA)
-    back = cv2.resize(small, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
-    return cut(back, (region - np.array([x0, y0], np.float32)).astype(np.float32))
-
-
-def _cut_as_is(image: np.ndarray, region: np.ndarray, _rng: np.random.Generator) -> np.ndarray:
-    return cut(image, region)
 
 
 def jitter(region: np.ndarray, rng: np.random.Generator, turn: float = 0.0,
@@ -166,7 +135,7 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 def real_patches(photos: list, rng: np.random.Generator, copies: int,
                  start: Path | None, finder: Path | None, *, augment: bool = False,
-                 black_copies: float = 1.0, stretch: float = 0.0, far: float = 0.0) -> tuple:
+                 black_copies: float = 1.0, stretch: float = 0.0) -> tuple:
     """Patches of labelled real corners (upright, by the label's surest turn) and negatives.
 
     Each corner is cut around its labelled box and, when ``finder`` is given, around the
@@ -207,16 +176,12 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
                 if augment and n % 2:  # cut in colour, seen through another camera
                     colour = cut(img, jitter(upright, rng, spread=0.18, stretch=stretch))
                     xs.append(reading_image(camera_effects(colour, rng)))
-                    seen_far = False
-                else:  # (no draw without ``far``: the seeds of its rounds reproduce)
-                    seen_far = bool(far) and rng.random() < far
-                    xs.append((far_cut if seen_far else _cut_as_is)(
-                        reading, jitter(upright, rng, stretch=stretch), rng))
+                else:
+                    xs.append(cut(reading, jitter(upright, rng, stretch=stretch)))
                 ys.append(code)
-                if n % 2 == 0:  # the same index turned: no index (as far, when it was)
-                    xs.append((far_cut if seen_far else _cut_as_is)(
-                        reading, jitter(upright, rng, float(rng.uniform(60, 300)),
-                                        stretch=stretch), rng))
+                if n % 2 == 0:  # the same index turned: no index
+                    xs.append(cut(reading, jitter(upright, rng, float(rng.uniform(60, 300)),
+                                                  stretch=stretch)))
                     ys.append((NONE, -1))
         for p in peaks:  # the finder's peaks on no labelled corner
             if any(inside((p[0] + p[2] / 2, p[1] + p[3] / 2), b) for b in boxes):
@@ -473,8 +438,6 @@ def main() -> int:
                         help="real corners of clubs and spades: this many times the copies")
     parser.add_argument("--stretch", type=float, default=0.0,
                         help="cuts drawn out or pressed along a random axis, up to exp(this)")
-    parser.add_argument("--far", type=float, default=0.0,
-                        help="share of real corners' cuts seen with fewer pixels (far_cut)")
     parser.add_argument("--final", action="store_true",
                         help="every development photo (default: its train part)")
     parser.add_argument("--rate", type=float, default=2e-3, help="peak learning rate")
@@ -487,7 +450,7 @@ def main() -> int:
     real = real_dev(args.real, "all" if args.final else "train")
     rx, ry = real_patches(real, rng, args.copies, args.start, args.finder,
                           augment=args.augment, black_copies=args.black_copies,
-                          stretch=args.stretch, far=args.far)
+                          stretch=args.stretch)
     dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs, args.stretch)
     print(f"patches: {len(rx)} real, {len(dx)} drawn ({time.time() - started:.0f} s)", flush=True)
     xs = np.concatenate([rx, dx])
