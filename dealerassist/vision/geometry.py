@@ -105,12 +105,12 @@ def _card_mask(lowest: np.ndarray, highest: np.ndarray) -> np.ndarray:
 
 _SHARE_SIDE = 320  # pixels: the long side at which `card_stock_share` measures a frame
 # Pixels whose brightest channel is under this are near black: black-faced cards', a
-# black keyboard's, deep shadow's. Set aside while they are under half the frame, a white
-# desk half covered by a black deck is a bright table all the same; more, they are the
-# table (dark felt in a dim room: rendered frames at 0.4 of their light have up to 0.97
-# of them). Rendered frames (development sets, 480): at most 0.354 card stock so, 0.289
-# counted in, none bright at 0.6 or 0.4 of their light; the real development photos,
-# 186 of 228 bright instead of 155.
+# black keyboard's, deep shadow's. Under half the frame they are set aside (a white desk
+# half covered by a black deck is a bright table all the same); from half, they are the
+# table (dark felt in a dim room: rendered frames at 0.4 of their light are up to 0.97
+# near black). Rendered frames (development sets, 480): at most 0.354 card stock so,
+# 0.289 counted in, none bright at 0.6 or 0.4 of their light; the real development
+# photos, 186 of 228 bright instead of 155.
 _NEAR_BLACK = 40
 
 
