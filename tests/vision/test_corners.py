@@ -564,18 +564,53 @@ def test_issue_42_a_still_photos_looks_use_each_finder_session_on_one_thread_at_
     assert overlaps == []
 
 
-def test_issue_42_a_still_photo_too_small_for_a_second_look_is_looked_at_once():
+def _scales(seen) -> list[float]:
+    out = []
+    while seen is not None:
+        out.append(seen.scale)
+        seen = seen.finer
+    return out
+
+
+def test_issue_42_a_still_photo_under_twice_the_finders_size_is_seen_again_at_its_own():
     reader = Recogniser(stills=True).corners
     assert reader is not None
     small = _scene("white", ["Ah"], 3)  # 640x480: under twice the finder's 400 pixels
-    assert reader.look(small, fine=True).finer is None
-    scales = []
-    seen = reader.look(_far("white", ["Ah"], 3), fine=True)  # 1600x900
-    while seen is not None:
-        scales.append(seen.scale)
-        seen = seen.finer
-    assert scales == pytest.approx([0.25, 0.5, 0.75])  # 400, 800 and 1200 pixels long
-    assert reader.look(_far("white", ["Ah"], 3)).finer is None  # a camera's frame
+    assert _scales(reader.look(small, fine=True)) == pytest.approx([0.625, 1.0])
+    smaller = cv2.resize(small, (480, 360), interpolation=cv2.INTER_AREA)
+    assert _scales(reader.look(smaller, fine=True)) == pytest.approx([400 / 480])  # once
+    far = _far("white", ["Ah"], 3)  # 1600x900: 400, 800 and 1200 pixels long
+    assert _scales(reader.look(far, fine=True)) == pytest.approx([0.25, 0.5, 0.75])
+    assert reader.look(far).finer is None  # a camera's frame
+    assert reader.look(small).finer is None
+
+
+def test_issue_42_small_cards_in_a_small_still_photo_are_found_at_its_own_size(monkeypatch):
+    # Cards some 50 pixels wide on a 640x480 photo: the finder's first look, at 400 pixels,
+    # leaves their indices some 8 pixels tall, under its reach; at the photo's own size, 13.
+    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
+    frames = []
+    for seed in range(3, 9):
+        scene = cv2.resize(_scene("white", codes, seed), (320, 240), interpolation=cv2.INTER_AREA)
+        frame = _table("white", np.random.default_rng(seed + 100), (640, 480))
+        frame[120:360, 160:480] = scene
+        frames.append(frame)
+
+    def read() -> tuple[int, int]:
+        recogniser = Recogniser(stills=True)
+        out = [recogniser.recognise(frame) for frame in frames]
+        right = sum(len({str(s.card) for s in o} & set(codes)) for o in out)
+        sure_wrong = sum(1 for o in out for s in o if s.confidence >= 0.95
+                         and str(s.card) not in codes)
+        return right, sure_wrong
+
+    own, own_sure_wrong = read()
+    monkeypatch.setattr(corners, "_OWN_LOOK", 99.0)  # looked at once
+    once, _ = read()
+    assert own >= once + 4  # 31 against 25 of 36 measured
+    # One two of spades read as a two of clubs at 0.98: drawn clubs and spades small or
+    # pressed are read near the sure line (docs/vision.md, Known limits).
+    assert own_sure_wrong <= 1
 
 
 def test_issue_42_a_corner_two_looks_find_is_read_once_the_surer_card():
