@@ -119,9 +119,9 @@ _LEARNED_REACH = 8.0
 # A learned corner's reading as one witness of its card: (p, box, how many of the card's
 # indices it read: 2 where `corner_pairs.paired` read them together).
 _Witness = tuple[float, tuple[float, float, float, float], int]
-# An outline reading whose glyph is this likely foreign to the house is dropped (on 240
-# development renders, seed 2027: 1,633 of 1,666 cards read with 0.5, 1,644 with 0.7;
-# the development photos' figures the same) ...
+# An outline reading whose glyph is this likely foreign to the house (G-DECK: rules.yaml
+# `deck.index_letters`) is dropped (on 240 development renders, seed 2027: 1,633 of 1,666
+# cards read with 0.5, 1,644 with 0.7; the development photos' figures the same) ...
 _FOREIGN = 0.7
 # ... and from this likely, a proposal (`_DISPUTED`): on the development photos (standard
 # decks) 392 sure readings instead of 396, precision 0.992 both; in six drawn scenes each
@@ -130,9 +130,9 @@ _FOREIGN_DOUBT = 0.1
 # An outline reading the corner reader reads, at least this surely, as another card is a
 # proposal (real dev: sure precision 0.9867 without, 0.9893 with; the same recall).
 _OTHER_OPINION = 0.5
-# ... unless the card's other index reads the outline's card this surely: a deck prints one
-# letter at both corners, and a small or blurred eight read as a "B" at one corner reads
-# as the eight at the other. Development renders (seeds 2027, 2029: 3,338 cards), the
+# ... unless the card's other index reads the outline's card this surely (G-DECK): a deck
+# prints one letter at both corners, and a small or blurred eight read as a "B" at one
+# corner reads as the eight at the other. Development renders (seeds 2027, 2029: 3,338 cards), the
 # shipped reader: 3,275 read without this, 3,283 with it, 3,286 from 0.5 (3,293 with no
 # letter dropped), false reports 37 without it, 36 with it; a German "B" misread as an
 # eight at one corner must not pass, hence not lower.

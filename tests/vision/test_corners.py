@@ -16,7 +16,7 @@ from dealerassist.vision.corners import (
     turned_regions,
 )
 from dealerassist.vision.designs import HELDOUT_DESIGNS, black_faced, drawn_decks
-from dealerassist.vision.geometry import card_stock_share
+from dealerassist.vision.geometry import _NEAR_BLACK, card_stock_share
 from dealerassist.vision.real_photos import pressed
 from dealerassist.vision.recogniser import Recogniser
 from dealerassist.vision.synthetic import DrawnDeck
@@ -450,14 +450,14 @@ def test_issue_42_latency_black_cards_covering_a_white_desk_leave_it_a_bright_ta
     outline_runs = _outline_runs(monkeypatch)
     for seed in (4, 6):  # card stock 0.47 and 0.44 of the frame with the black counted in
         desk = np.ascontiguousarray(_scene("white", codes, seed, designs=black)[60:460, 60:580])
-        assert np.mean(desk.max(axis=2) < 40) > 0.4  # near-black cards: half the frame
+        assert np.mean(desk.max(axis=2) < _NEAR_BLACK) > 0.4  # black cards: half the frame
         assert card_stock_share(desk) > 0.75  # 0.85 measured
         read = {str(s.card) for s in recogniser.recognise(desk) if s.confidence >= 0.95}
         assert outline_runs == []
         assert len(read) >= 4 and read <= set(codes)  # 5 of the 8 in each measured
     # ... but where near-black is most of the frame it is the table: felt in a dim room.
-    dim = (_scene("felt", codes[:6], 4) * 0.35).astype(np.uint8)  # 0.72 of it near black
-    assert np.mean(dim.max(axis=2) < 40) > 0.5 and card_stock_share(dim) < 0.5  # 0.23
+    dim = (_scene("felt", codes[:6], 4) * 0.35).astype(np.uint8)  # 0.72 near black; 0.23
+    assert np.mean(dim.max(axis=2) < _NEAR_BLACK) > 0.5 and card_stock_share(dim) < 0.5
     # (the near black set aside, the cards would be 0.87 of the rest: "a bright table")
     recogniser.recognise(dim)
     assert outline_runs == [dim.shape]

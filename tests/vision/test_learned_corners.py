@@ -213,7 +213,7 @@ def test_defect_issue_42_a_table_photographed_at_4_3_is_not_read_as_one_card(
     # The other index is hidden under another card.
     (NO_INDEX, []),
 ])
-def test_issue_42_an_index_read_as_a_foreign_letter_is_the_card_its_other_index_reads(
+def test_issue_42_G_DECK_an_index_read_as_a_foreign_letter_is_the_card_its_other_index_reads(
         recogniser, monkeypatch, across, read):
     corners = FakeCorners(FOREIGN, [], across=across)
     assert _recognise(recogniser, monkeypatch, corners) == read
