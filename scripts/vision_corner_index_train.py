@@ -19,6 +19,10 @@ glyph rows of the last layer copied for the glyphs it knew) and is trained on:
   setting names as they are (German B D K, Dutch B V H, letters shaped like digits): a
   "B" is "another letter", never an eight.
 
+With ``--average A B`` nothing is trained: the two readers' weights are averaged, half
+each, and exported. Two readers trained from one start by rounds of different seeds lie
+in one basin, and their average reads more than either (the resources README).
+
 With ``--augment`` a real corner's copies are cut in colour and half of them get a
 camera's effects (colour cast, exposure, blur, noise, JPEG) and a wider scale before
 being turned into the reading patch; ``--black-copies`` multiplies the copies of clubs
@@ -442,7 +446,17 @@ def main() -> int:
                         help="every development photo (default: its train part)")
     parser.add_argument("--rate", type=float, default=2e-3, help="peak learning rate")
     parser.add_argument("--out", type=Path, default=OUT / "corner_index.onnx")
+    parser.add_argument("--average", type=Path, nargs=2, metavar="READER",
+                        help="no training: export these two readers' weights averaged")
     args = parser.parse_args()
+    if args.average:
+        from vision_train import average_weights
+
+        model = build_model(outputs=NONE + 1 + len(SUITS))
+        model.load_state_dict(average_weights(*(onnx_weights(path, model)
+                                                for path in args.average), share=0.5))
+        export(model.eval(), args.out)
+        return 0
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)

@@ -98,7 +98,7 @@ def test_issue_42_cards_a_tilted_camera_foreshortens_are_read_on_a_white_table()
         read = recogniser.recognise(pressed(_scene("white", codes, seed), 0.55))
         right += len({str(s.card) for s in read} & set(codes))
         wrong += [str(s.card) for s in read if str(s.card) not in codes and s.confidence >= 0.95]
-    assert right >= 8  # 10 measured
+    assert right >= 8  # 11 measured
     assert not wrong
 
 
@@ -607,9 +607,9 @@ def test_issue_42_small_cards_in_a_small_still_photo_are_found_at_its_own_size(m
     own, own_sure_wrong = read()
     monkeypatch.setattr(corners, "_OWN_LOOK", 99.0)  # looked at once
     once, _ = read()
-    assert own >= once + 4  # 31 against 25 of 36 measured
-    # One two of spades read as a two of clubs at 0.98: drawn clubs and spades small or
-    # pressed are read near the sure line (docs/vision.md, Known limits).
+    assert own >= once + 4  # 33 against 24 of 36 measured
+    # None is sure and wrong as measured; drawn clubs and spades small or pressed are
+    # read near the sure line (docs/vision.md, Known limits), so one is allowed.
     assert own_sure_wrong <= 1
 
 

@@ -207,6 +207,31 @@ def test_average_weights_mixes_floats_by_share_and_refuses_other_networks():
         average_weights(base, {"w": tuned["w"]}, share=0.5)
 
 
+def test_issue_42_the_corner_reader_average_exports_the_mean_of_two_readers(tmp_path, monkeypatch):
+    # The shipped corner_index.onnx is two readers' weights averaged
+    # (vision_corner_index_train.py --average): its every trained weight must be the mean.
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    train = _script("vision_train")
+    corner = _script("vision_corner_index_train")
+    paths = []
+    for seed in (5, 6):
+        torch.manual_seed(seed)
+        model = train.build_model(outputs=22).eval()
+        paths.append(tmp_path / f"reader{seed}.onnx")
+        train.export(model, paths[-1])
+    out = tmp_path / "average.onnx"
+    monkeypatch.setattr(sys, "argv", ["vision_corner_index_train.py", "--average",
+                                      *map(str, paths), "--out", str(out)])
+    assert corner.main() == 0
+    template = train.build_model(outputs=22)
+    first, second, mean = (train.onnx_weights(p, template) for p in (*paths, out))
+    floats = [key for key, value in mean.items() if value.is_floating_point()]
+    assert any(not torch.equal(first[key], second[key]) for key in floats)
+    for key in floats:
+        torch.testing.assert_close(mean[key], (first[key] + second[key]) / 2)
+
+
 def test_score_patches_counts_cards_right_only_with_rank_suit_and_confidence(tmp_path):
     torch = pytest.importorskip("torch")
     score_patches = _script("vision_train").score_patches
