@@ -214,17 +214,18 @@ def test_issue_42_the_corner_reader_average_exports_the_mean_of_two_readers(tmp_
     pytest.importorskip("onnx")
     train = _script("vision_train")
     corner = _script("vision_corner_index_train")
+    outputs = corner.NONE + 1 + len(corner.SUITS)  # the glyphs, "no index", the suits
     paths = []
     for seed in (5, 6):
         torch.manual_seed(seed)
-        model = train.build_model(outputs=22).eval()
+        model = train.build_model(outputs=outputs).eval()
         paths.append(tmp_path / f"reader{seed}.onnx")
         train.export(model, paths[-1])
     out = tmp_path / "average.onnx"
     monkeypatch.setattr(sys, "argv", ["vision_corner_index_train.py", "--average",
                                       *map(str, paths), "--out", str(out)])
     assert corner.main() == 0
-    template = train.build_model(outputs=22)
+    template = train.build_model(outputs=outputs)
     first, second, mean = (train.onnx_weights(p, template) for p in (*paths, out))
     floats = [key for key, value in mean.items() if value.is_floating_point()]
     assert any(not torch.equal(first[key], second[key]) for key in floats)
