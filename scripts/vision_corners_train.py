@@ -1,6 +1,7 @@
 r"""Train the learned index-corner finder; export it to ONNX.
 
-``corner_finder.onnx``, run by `dealerassist.vision.corners` at inference (onnxruntime,
+``corner_finder_float.onnx``, quantised to int8 by `vision_finder_int8.py` into the
+``corner_finder.onnx`` that `dealerassist.vision.corners` runs at inference (onnxruntime,
 CPU): a fully convolutional net over the whole frame (BGR, any size, a multiple of 16)
 giving, at a stride of 4, the logit of "an index corner's centre is here" and the log of
 that corner's box width and height (in input pixels). It knows nothing of the table: it
@@ -571,7 +572,8 @@ def main() -> int:
     parser.add_argument("--black", type=float, default=0.0,
                         help="share of rendered faces printed as black novelty decks")
     parser.add_argument("--init", type=Path,
-                        help="fine-tune this corner_finder.onnx (BatchNorm frozen, a lower rate)")
+                        help="fine-tune this float finder, a corner_finder_float.onnx (BatchNorm "
+                             "frozen, a lower rate)")
     parser.add_argument("--keep-sizes", action="store_true",
                         help="with --init: learn that finder's own box sizes, not the labels'")
     parser.add_argument("--rate", type=float, help="peak learning rate (default: 4e-3, "
@@ -594,7 +596,7 @@ def main() -> int:
     # in the share asked for.
     copies = args.real_share / (1.0 - args.real_share) * len(renders) / max(1, len(real))
     samples = [r[:2] for r in renders] + [r[:2] for r in real] * max(1, round(copies))
-    finder = args.out / "corner_finder.onnx"
+    finder = args.out / "corner_finder_float.onnx"
 
     def save(model) -> None:  # type: ignore[no-untyped-def]
         export(model, (1, 3, 256, 256), finder, ("image", "maps"),

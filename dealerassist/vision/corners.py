@@ -1,7 +1,8 @@
 """The learned index-corner finder and reader: cards found without knowing the table.
 
 Three networks (`resources/vision/corner_finder.onnx`, trained by
-`scripts/vision_corners_train.py`; `corner_turn.onnx`, by `scripts/vision_turn_train.py`;
+`scripts/vision_corners_train.py` and quantised to int8 by `scripts/vision_finder_int8.py`;
+`corner_turn.onnx`, by `scripts/vision_turn_train.py`;
 `corner_index.onnx`, by `scripts/vision_corner_index_train.py`), all taught on randomised
 renders and the real development photos:
 
@@ -46,7 +47,7 @@ from dealerassist.vision.shrink import shrunk
 
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "DEFAULT_TURN_PATH", "GLYPHS",
            "INDEX_LETTERS", "RANKS", "SUITS", "TURNS", "TURN_PATCH", "CornerReader",
-           "CornerReading", "FinderMaps", "turn_inputs", "turn_patch", "turned_regions"]
+           "CornerReading", "FinderMaps", "finder_input", "turn_inputs", "turn_patch", "turned_regions"]
 
 _RESOURCES = Path(__file__).resolve().parents[1] / "resources" / "vision"
 DEFAULT_FINDER_PATH = _RESOURCES / "corner_finder.onnx"
@@ -94,8 +95,8 @@ _OWN_LOOK = 1.25
 _ALONE_LONG = 640
 # Those looks, and a still photo's, are read as two halves, one on each core (the caller
 # waits for them): each sees `_REACH` rows past the cut, as far as the finder's output
-# depends on its input, so the maps are the whole look's (a 1280x720 frame at 640: 8.3
-# ms, not 10.8). A look under `4 * _REACH` rows is read whole.
+# depends on its input, so the maps are the whole look's (a 1280x720 frame at 640: 4.6
+# ms, not 5.3). A look under `4 * _REACH` rows is read whole.
 _REACH = 64
 _PEAK = 0.2  # a finder peak this likely is a corner worth reading (94 % of the development
 # photos' held-apart corners have one from 0.2, 85 % from 0.3)
@@ -338,10 +339,10 @@ class CornerReader:
         small = shrunk(frame, target) if scale < 1.0 else frame
         height = small.shape[0]
         if not halves or height < 4 * _REACH:
-            return self._finder.forward(_finder_input([small], height))[0]
+            return self._finder.forward(finder_input([small], height))[0]
         whole = (height + -height % 16) // _STRIDE  # the whole look's rows of maps
         cut = 16 * round(height / 32)
-        maps = self._finder.forward(_finder_input([small[:cut + _REACH], small[cut - _REACH:]],
+        maps = self._finder.forward(finder_input([small[:cut + _REACH], small[cut - _REACH:]],
                                                   height - cut + _REACH))
         skip = _REACH // _STRIDE
         return np.concatenate([maps[0][:, :cut // _STRIDE],
@@ -534,7 +535,7 @@ class CornerReader:
             sure[t] = rank[best_rank[t]] * suit[best_suit[t]]
 
 
-def _finder_input(images: list[np.ndarray], rows: int) -> np.ndarray:
+def finder_input(images: list[np.ndarray], rows: int) -> np.ndarray:
     """Return BGR images as the finder's input batch.
 
     Each is padded (its edge pixels repeated) to ``rows`` or more rows, rows and width up to

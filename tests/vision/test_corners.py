@@ -164,6 +164,34 @@ def test_issue_42_the_corner_models_ship_and_every_model_fits_20_mb():
     assert sum(path.stat().st_size for path in models) <= 20 * 1024 * 1024
 
 
+@pytest.mark.parametrize("kind", ["white", "felt", "wood"])
+def test_issue_42_latency_the_int8_finder_finds_the_float_finders_corners(kind):
+    # The finder runs quantised (half the time); it must find the corners its trained
+    # float weights find, as likely and as large.
+    shipped = DEFAULT_FINDER_PATH.read_bytes()
+    assert b"QuantizeLinear" in shipped and b"QuantizeLinear" not in (
+        DEFAULT_FINDER_PATH.parent / "corner_finder_float.onnx").read_bytes()
+    frame = cv2.copyMakeBorder(
+        _scene(kind, ["Ah", "7c", "Kd", "Ts", "2s", "Qh"], 5, backs=1),
+        120, 120, 320, 320, cv2.BORDER_REPLICATE)
+    int8 = CornerReader().peaks(frame, least=0.2)
+    trained = CornerReader(DEFAULT_FINDER_PATH.parent / "corner_finder_float.onnx").peaks(
+        frame, least=0.2)
+    assert len([p for p, _ in trained if p >= 0.3]) >= 6  # the six faces' corners, at least
+
+    def centre(box):  # type: ignore[no-untyped-def]
+        return np.array([box[0] + box[2] / 2, box[1] + box[3] / 2])
+
+    for ours, theirs in ((trained, int8), (int8, trained)):
+        for p, box in ours:
+            if p < 0.3:
+                continue  # its twin may lie under the 0.2 looked for
+            q, twin = min(theirs, key=lambda peak: np.abs(centre(peak[1]) - centre(box)).sum())
+            assert np.abs(centre(twin) - centre(box)).max() <= 2
+            assert abs(q - p) < 0.05
+            assert np.abs(np.log(np.array(twin[2:]) / np.array(box[2:]))).max() < 0.1
+
+
 
 def _sure_cards(letters: str, house: str) -> list[str]:
     """Every card the whole recogniser reads at 0.95 or more in the six court scenes."""

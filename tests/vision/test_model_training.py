@@ -410,3 +410,26 @@ def test_issue_42_a_stretched_cut_is_drawn_out_or_pressed_along_one_axis_at_most
         ratios.append(high / low)
     assert max(ratios) <= np.exp(0.8) + 1e-3
     assert np.mean(np.array(ratios) > 1.5) > 0.3  # most cuts visibly out of shape
+
+
+def test_issue_42_latency_the_finder_quantiser_keeps_its_first_and_last_convolutions_float(
+        tmp_path):
+    # vision_finder_int8.py names the two convolutions it leaves float by their node
+    # names: a finder exported with other names would be quantised whole, silently.
+    onnx = pytest.importorskip("onnx")
+    pytest.importorskip("onnxruntime.quantization")
+    module = _script("vision_finder_int8")
+    from dealerassist.vision.corners import finder_input
+
+    rng = np.random.default_rng(0)
+    inputs = [finder_input([rng.integers(0, 256, (64, 96, 3), np.uint8)], 64) for _ in range(3)]
+    out = tmp_path / "finder.onnx"
+    module.quantise(module.OUT / "corner_finder_float.onnx", out, inputs)
+    graph = onnx.load(str(out)).graph
+    convs = [node for node in graph.node if node.op_type == "Conv"]
+    produced = {output: node for node in graph.node for output in node.output}
+    quantised = [conv.name for conv in convs  # its weights dequantised from int8
+                 if conv.input[1] in produced
+                 and produced[conv.input[1]].op_type == "DequantizeLinear"]
+    assert {conv.name for conv in convs} - set(quantised) == set(module.FLOAT_NODES)
+    assert len(quantised) == len(convs) - 2
