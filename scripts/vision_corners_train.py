@@ -268,14 +268,27 @@ def dev_records(root: Path, part: str = "all") -> list[dict]:
     """Return the labels.json records of the development photographs in ``part``.
 
     ``part``: ``all`` the whole development list; ``train`` / ``val`` split it again by
-    group of consecutive shots (every fifth group from the third is ``val``).
+    group of consecutive shots (every fifth group from the third is ``val``). A card the
+    labels name wrongly (`real_photos.corrections`: a seven labelled a six) is named
+    right, in ``cards`` and in ``corner_boxes``: no network learns the wrong name.
     """
     from vision_real_split import groups
+
+    from dealerassist.vision.real_photos import corrections
 
     keep = set((OUT / "real_split" / "dev.txt").read_text().split())
     records = [r for r in json.loads((root / "labels.json").read_text()) if r["file"] in keep]
     val = {r["file"] for n, group in enumerate(groups(records)) if n % 5 == 2 for r in group}
-    return [r for r in records if part == "all" or (r["file"] in val) == (part == "val")]
+    fixes = corrections()
+    out = []
+    for record in records:
+        if part != "all" and (record["file"] in val) != (part == "val"):
+            continue
+        swap = dict(fixes[record["file"]].relabel) if record["file"] in fixes else {}
+        out.append({**record, "cards": [swap.get(card, card) for card in record["cards"]],
+                    "corner_boxes": [[swap.get(box[0], box[0]), *box[1:]]
+                                     for box in record["corner_boxes"]]})
+    return out
 
 
 def real_dev(root: Path, part: str = "all") -> list[tuple[np.ndarray, list, list]]:
