@@ -47,7 +47,8 @@ from dealerassist.vision.shrink import shrunk
 
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "DEFAULT_TURN_PATH", "GLYPHS",
            "INDEX_LETTERS", "RANKS", "SUITS", "TURNS", "TURN_PATCH", "CornerReader",
-           "CornerReading", "FinderMaps", "finder_input", "turn_inputs", "turn_patch", "turned_regions"]
+           "CornerReading", "FinderMaps", "finder_input", "turn_inputs", "turn_patch",
+           "turned_regions"]
 
 _RESOURCES = Path(__file__).resolve().parents[1] / "resources" / "vision"
 DEFAULT_FINDER_PATH = _RESOURCES / "corner_finder.onnx"
@@ -109,12 +110,14 @@ TURNS = 16  # turns at which a found corner's index is cut and read
 _REFINE = (0.5, 0.9)
 # A corner read from _RECUT[0] to under _RECUT[1] at its surest turn is cut again around it
 # (`quads.recut`) and takes the geometric mean of the four readings: a card the cuts beside
-# agree on stays as sure, one that a shift of a few pixels changes is doubted. Still photos
-# only (a camera's frame has not the time: 1.5 ms a real frame, up to 5.6). On the
-# development photos held apart from training (the train part's networks), as 640x640
-# photos and amid 1280x720 and 1920x1080 stills: 620 cards right and 34 wrong without it,
-# 624 and 21 with it and the learned cards taken from 0.6 (`recogniser._LEARNED_MIN`
-# otherwise); 605 and 13 from 0.7; 633 and 55 from 0.6 without it.
+# agree on stays as sure, one that a shift of a few pixels changes is doubted. Still photos,
+# and a camera's frame of a bright table, where the outline reader's time is free (the
+# recogniser's ``recut``). On the development photos held apart from training (the train
+# part's networks), as 640x640 photos and amid 1280x720 and 1920x1080 stills: 620 cards
+# right and 34 wrong without it, 624 and 21 with it and the learned cards taken from 0.6
+# (`recogniser._LEARNED_MIN` otherwise); 605 and 13 from 0.7; 633 and 55 from 0.6 without
+# it. As camera frames (five framings): 910 / 32 without it, 931 / 29 with it on bright
+# tables, 929 / 30 on every table (a real frame's p95 2 ms longer on a bright table).
 _RECUT = (0.3, 0.95)
 # Patches from which the reader's work is shared by two threads: a second copy of the
 # network reads half on the other core (its forward releases the GIL; the same logits

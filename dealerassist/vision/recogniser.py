@@ -93,9 +93,10 @@ _ONE_CARD_BORDER = (30, 30, 30)
 # more at a finder peak of _LEARNED_READ_PEAK or more counts as read; any other counts its
 # reading times how surely the finder saw a corner there (in full from _LEARNED_FOUND),
 # and only from _LEARNED_CORNER. A card read at one corner only is capped at
-# _LEARNED_ONE. In a still photo an unsure corner is cut again (`corners._RECUT`) and a
-# card is added from ``min_confidence``, as the outline reader's are; in a camera's frame,
-# whose time is short, from _LEARNED_MIN.
+# _LEARNED_ONE. In a still photo, and in a camera's frame of a bright table (no outline
+# reader ran: its time is free), an unsure corner is cut again (`corners._RECUT`) and a
+# card is added from ``min_confidence``, as the outline reader's are; in another camera
+# frame, whose time is short, from _LEARNED_MIN.
 # Without the learned corners: 0.077 / 0.943 on the real held-out photos (0.731 / 0.985 with).
 # Why a sure reading needs no strong peak: fanned cards peak weakly. On the development
 # photos held apart from training (the train part's networks), the whole recogniser reads
@@ -525,7 +526,7 @@ class Recogniser:
             # that the learned corners read say it is one (`_A_TABLE`).
             if ahead is not None:
                 learned = self._learned_cards(frame, [], frame_index, zones,
-                                              recut=self.stills, looked=ahead.result())
+                                              recut=self.stills or bright, looked=ahead.result())
                 if len(learned) >= _A_TABLE:
                     return learned
             sightings = self._read_one_card(frame)
@@ -536,7 +537,7 @@ class Recogniser:
                 # A card-shaped frame read as one card may be a photo of that card alone:
                 # its other corner, misread, must not become a second card beside it.
                 learned = self._learned_cards(frame, sightings, frame_index, zones,
-                                              disputed=disputed, recut=self.stills,
+                                              disputed=disputed, recut=self.stills or bright,
                                               two_corners=one_card and len(sightings) == 1,
                                               looked=ahead.result())
             sightings = _settled(sightings, disputed, learned)
@@ -566,7 +567,7 @@ class Recogniser:
 
     def _bright_table(self, frame: np.ndarray) -> bool:
         """Say whether the outline reader is not run: a bright table (`_BRIGHT_TABLE`)."""
-        return self._corner_frame(frame) and card_stock_share(frame) > _BRIGHT_TABLE
+        return self._corner_frame(frame) and bool(card_stock_share(frame) > _BRIGHT_TABLE)
 
     def _look(self, frame: np.ndarray, alone: bool) -> FinderMaps:
         """Run the finder on ``frame`` (`corners.CornerReader.look`).
