@@ -6,12 +6,15 @@ The finder (`vision_corners_train.py`) is trained and exported in float32
 channel, uint8 activations), its ranges calibrated by min and max on the development
 split's train part (the photos the finder learned from; val and held-out are never
 read). On two cores the int8 finder runs in about half the time (one thread, a 1280x720
-frame's look at 400 x 224: 4.0 ms float, 1.7 int8; at 640 x 368: 10.6 and 4.6).
+frame's look at 400 x 224: 4.0 ms float, 1.7 int8; at 640 x 368: 10.6 and 4.8).
 
 Two convolutions stay float: the first, on the raw image, and the last, whose outputs
 are the corner logits and box sizes. Val part, six framings, right / wrong readings with
 the train part's reader: float 1,133 / 35; all int8 1,139 / 40; int8 but those two
-1,130 / 35.
+1,130 / 35. The weights use 7 of their 8 bits (``reduce_range``): an x86 CPU without
+VNNI sums two uint8 x int8 products in 16 bits, which full-range weights can overflow,
+and 7-bit ones cannot, so every CPU computes the same maps (val, six framings, with the
+bright table's recut: float 1,145 / 35, 8-bit 1,151 / 32, 7-bit 1,148 / 38).
 
 Usage (a venv with ``onnx`` and ``onnxruntime``; the same inputs give the same file)::
 
@@ -89,7 +92,7 @@ def quantise(source: Path, out: Path, inputs: list[np.ndarray]) -> None:
     quantize_static(str(source), str(out), Inputs(), quant_format=QuantFormat.QDQ,
                     per_channel=True, activation_type=QuantType.QUInt8,
                     weight_type=QuantType.QInt8, calibrate_method=CalibrationMethod.MinMax,
-                    nodes_to_exclude=list(FLOAT_NODES))
+                    nodes_to_exclude=list(FLOAT_NODES), reduce_range=True)
 
 
 def main() -> int:

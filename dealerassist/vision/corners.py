@@ -116,8 +116,8 @@ _REFINE = (0.5, 0.9)
 # part's networks), as 640x640 photos and amid 1280x720 and 1920x1080 stills: 620 cards
 # right and 34 wrong without it, 624 and 21 with it and the learned cards taken from 0.6
 # (`recogniser._LEARNED_MIN` otherwise); 605 and 13 from 0.7; 633 and 55 from 0.6 without
-# it. As camera frames (five framings): 910 / 32 without it, 931 / 29 with it on bright
-# tables, 929 / 30 on every table (a real frame's p95 2 ms longer on a bright table).
+# it. As camera frames (five framings): 911 / 35 without it, 931 / 33 with it on bright
+# tables, no more on every table (a real frame's p95 2 ms longer on a bright table).
 _RECUT = (0.3, 0.95)
 # Patches from which the reader's work is shared by two threads: a second copy of the
 # network reads half on the other core (its forward releases the GIL; the same logits
