@@ -51,6 +51,7 @@ def calibration_inputs(real: Path, seed: int = SEED) -> list[np.ndarray]:
 
     from dealerassist.vision.corners import finder_input
     from dealerassist.vision.real_photos import in_frame
+    from dealerassist.vision.shrink import shrunk
 
     rng = np.random.default_rng(seed)
     inputs = []
@@ -58,12 +59,11 @@ def calibration_inputs(real: Path, seed: int = SEED) -> list[np.ndarray]:
         photo = cv2.imread(str(real / record["file"]), cv2.IMREAD_COLOR)
         look = int(rng.integers(3))
         if look == 0:
-            small = cv2.resize(photo, (400, 400), interpolation=cv2.INTER_AREA)
+            small = shrunk(photo, (400, 400))
         elif look == 1:
             small = photo
         else:
-            small = cv2.resize(in_frame(photo, (1280, 720), 720), (640, 360),
-                               interpolation=cv2.INTER_AREA)
+            small = shrunk(in_frame(photo, (1280, 720), 720), (640, 360))
         inputs.append(finder_input([small], small.shape[0]))
     return inputs
 

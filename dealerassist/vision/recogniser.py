@@ -519,6 +519,9 @@ class Recogniser:
             readings, disputed = self._judged(frame, outlines)
         sightings = [reading.sighting for reading in readings]
         one_card = self.calibration is None and _one_card_shape(frame)
+        # Unsure learned corners are cut again where there is time: a still photo, or a
+        # bright table, where no outline reader ran (`corners._RECUT`).
+        cut_again = self.stills or bright
         learned = None
         # Cards read and all judged foreign are no reason to read the frame as one card.
         if not outlines and one_card:
@@ -526,7 +529,7 @@ class Recogniser:
             # that the learned corners read say it is one (`_A_TABLE`).
             if ahead is not None:
                 learned = self._learned_cards(frame, [], frame_index, zones,
-                                              recut=self.stills or bright, looked=ahead.result())
+                                              recut=cut_again, looked=ahead.result())
                 if len(learned) >= _A_TABLE:
                     return learned
             sightings = self._read_one_card(frame)
@@ -537,7 +540,7 @@ class Recogniser:
                 # A card-shaped frame read as one card may be a photo of that card alone:
                 # its other corner, misread, must not become a second card beside it.
                 learned = self._learned_cards(frame, sightings, frame_index, zones,
-                                              disputed=disputed, recut=self.stills or bright,
+                                              disputed=disputed, recut=cut_again,
                                               two_corners=one_card and len(sightings) == 1,
                                               looked=ahead.result())
             sightings = _settled(sightings, disputed, learned)

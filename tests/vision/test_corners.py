@@ -195,7 +195,6 @@ def test_issue_42_latency_the_int8_finder_finds_the_float_finders_corners(kind):
             assert np.abs(np.log(np.array(twin[2:]) / np.array(box[2:]))).max() < 0.1
 
 
-
 def _sure_cards(letters: str, house: str) -> list[str]:
     """Every card the whole recogniser reads at 0.95 or more in the six court scenes."""
     recogniser = Recogniser(letters=house)
