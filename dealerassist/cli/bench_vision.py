@@ -18,7 +18,8 @@ recogniser shares a large batch of index patches between two threads), with Open
 thread; an upper bound for the frame's wall clock on an idle machine.
 A 12-megapixel photo in `dealerassist recognize` (``photo_12mp_ms_*``): a held-out scene
 enlarged to 4032x3024 and saved as a JPEG, then decoded (`image_file.read_image_reduced`)
-and read, wall clock and CPU time, decode included.
+and read, wall clock and CPU time, decode included; the held-out photos, each at its own
+size on a 4032x3024 JPEG, are scored and timed so (``real_table_12mp``).
 The same held-out photos, each enlarged to 720 pixels high on a 1280x720 frame of its
 median colour, are timed as CPU time (``real_frame_cpu_ms_*``) and wall clock
 (``real_frame_ms_*``, read back to back, OpenCV on two threads), and scored as a camera's
@@ -178,7 +179,34 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
                     "real_frame_cpu_ms_p95": figures["photo_cpu_ms_p95"],
                     "real_frame_ms_p50": figures["photo_ms_p50"],
                     "real_frame_ms_p95": figures["photo_ms_p95"]}
-    return out
+    return out | _real_table_12mp(stills, folder, files)
+
+
+def _real_table_12mp(stills: Any, folder: Path, files: list[str]) -> dict[str, Any]:
+    """Return the figures of the real held-out photos as parts of 12-MP phone photos.
+
+    Each photo at its own size (640x640) on a 4032x3024 JPEG of its median colour, as a
+    phone photo of a whole table holds its cards (some 1/30 of its width), decoded and
+    read as `recognize` reads a file (``real_table_12mp``; its ``photo_ms_*`` include the
+    decode).
+    """
+    import tempfile
+
+    import cv2
+
+    from dealerassist.vision.image_file import read_image, read_image_reduced
+    from dealerassist.vision.real_photos import in_frame, score_real
+
+    with tempfile.TemporaryDirectory() as temporary:
+        def saved(path: Path, _: Any) -> Path:
+            out = Path(temporary) / f"{path.stem}.jpg"
+            cv2.imwrite(str(out), in_frame(read_image(path), (4032, 3024), None),
+                        [cv2.IMWRITE_JPEG_QUALITY, 92])
+            return out
+
+        figures = score_real(lambda path: stills.recognise(read_image_reduced(path)[0]),
+                             folder, files, load=saved)
+    return {"real_table_12mp": {k: figures[k] for k in _KEEP}}
 
 
 def _twelve_megapixels(recogniser: Any, image: Any, runs: int) -> dict[str, float]:

@@ -49,14 +49,6 @@ def run(args: argparse.Namespace) -> int:
     calibration = TableCalibration.load(args.calibration) if args.calibration else None
     # Corners marked without a frame size are the file's own pixels: read it whole.
     whole = calibration is not None and calibration.frame_size is None
-    frames = [(path, *((read_image(path), 1) if whole else read_image_reduced(path)))
-              for path in args.images]  # fail before printing
-    if calibration is not None:
-        for path, frame, _ in frames:  # zones of another shape of frame would be guesses
-            try:
-                calibration.fitted(frame.shape[1], frame.shape[0])
-            except RecognitionError as error:
-                raise RecognitionError(f"{path}: {error} ({args.calibration})") from error
     # One threshold for the command and the console: the recogniser's own default.
     threshold = {} if args.min_confidence is None else {"min_confidence": args.min_confidence}
     letters = "standard"
@@ -71,8 +63,16 @@ def run(args: argparse.Namespace) -> int:
         stills=True,  # photos, not a camera's stream: the finder looks at finer scales too
         **threshold,
     )
+    # One image decoded at a time (a 12-MP photo is 9 MB at half its width); the report is
+    # printed once every image is read, so a bad one stops the command before any output.
     report = []
-    for path, frame, factor in frames:
+    for path in args.images:
+        frame, factor = (read_image(path), 1) if whole else read_image_reduced(path)
+        if calibration is not None:  # zones of another shape of frame would be guesses
+            try:
+                calibration.fitted(frame.shape[1], frame.shape[0])
+            except RecognitionError as error:
+                raise RecognitionError(f"{path}: {error} ({args.calibration})") from error
         sightings = recogniser.recognise(frame)
         if factor > 1:
             sightings = [replace(s, box=tuple(factor * v for v in s.box)) for s in sightings]
