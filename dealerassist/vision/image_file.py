@@ -29,10 +29,11 @@ MAX_PIXELS = 100_000_000  # 100 MP: a 48-MP phone photo fits; a forged header do
 # 16-MP phone photo at half its width, a 1080p frame whole. The recogniser cuts each index
 # from the frame it is given and its finest finder look is 1200 pixels long: a photo of a
 # whole table, its cards some 1/30 of its width, loses them at a quarter of its width. The
-# development photos held apart from training, each at its own size on a 4032x3024 JPEG:
-# 73 of 249 cards read right (4 wrong) with 1600 (a quarter), 178 (5) with 2400 (a half);
-# enlarged twice, 195 (5) and 226 (3); on a 1920x1080 JPEG, 202 (3) and 224 (5). A 12-MP
-# photo then takes some 95 ms, not 55, decode included (the goal: 150).
+# development photos held apart from training (the train part's networks), each at its
+# own size on a 4032x3024 JPEG: 51 of 249 cards read right (9 wrong) with 1600 (a
+# quarter), 160 (6) with 2400 (a half); enlarged twice, 181 (8) and 219 (8); on a
+# 1920x1080 JPEG, 190 (8) and 213 (8). A 12-MP photo then takes some 95-115 ms, not
+# 50-60, decode included (the goal: 150).
 READ_LONGEST = 2400
 # JPEG decodes at 1/2, 1/4 or 1/8 of the size directly (libjpeg's scaled IDCT).
 _REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,

@@ -195,6 +195,39 @@ def test_issue_42_latency_the_int8_finder_finds_the_float_finders_corners(kind):
             assert np.abs(np.log(np.array(twin[2:]) / np.array(box[2:]))).max() < 0.1
 
 
+def test_issue_42_latency_a_still_photos_bilinear_looks_find_the_corners_area_averaging_does():
+    # A still photo's looks shrink their last step bilinearly (a 12-MP photo's 1200-pixel
+    # look: some 3 ms, not 16): the finder must find there the corners it finds in the
+    # same looks area-averaged, as likely and as large.
+    frame = cv2.resize(_far("white", ["Ah", "7c", "Kd", "Ts", "2s", "Qh"], 4, (1600, 900)),
+                       (2016, 1134), interpolation=cv2.INTER_CUBIC)
+    reader = CornerReader()
+    seen = reader.look(frame, fine=True)
+    assert _scales(seen) == pytest.approx([400 / 2016, 800 / 2016, 1200 / 2016])
+    looks = 0
+    while seen is not None:
+        area = replace(seen, maps=reader._forward(frame, seen.scale), finer=None)
+        bilinear = replace(seen, finer=None)
+        assert not np.array_equal(area.maps, bilinear.maps)  # not the same input
+        ours, theirs = (reader.peaks(frame, seen=look, least=0.2) for look in (bilinear, area))
+        step = 4 / seen.scale  # the maps' step, frame pixels
+
+        def centre(box):  # type: ignore[no-untyped-def]
+            return np.array([box[0] + box[2] / 2, box[1] + box[3] / 2])
+
+        for one, other in ((ours, theirs), (theirs, ours)):
+            for p, box in one:
+                if p < 0.35:
+                    continue  # its twin may lie under the 0.2 looked for
+                q, twin = min(other, key=lambda peak: np.abs(centre(peak[1]) - centre(box)).sum())
+                assert np.abs(centre(twin) - centre(box)).max() <= step + 0.01  # one step
+                assert abs(q - p) < 0.1
+                assert np.abs(np.log(np.array(twin[2:]) / np.array(box[2:]))).max() < 0.25
+        looks += len([p for p, _ in ours if p >= 0.35]) >= 6
+        seen = seen.finer
+    assert looks == 3  # six corners or more at each look (10 to 17 measured)
+
+
 def _sure_cards(letters: str, house: str) -> list[str]:
     """Every card the whole recogniser reads at 0.95 or more in the six court scenes."""
     recogniser = Recogniser(letters=house)
