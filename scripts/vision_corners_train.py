@@ -197,10 +197,13 @@ def index_turn(region: np.ndarray) -> float:
     return float(np.arctan2(-down[0], down[1]))
 
 
-def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarray, list]:
+def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
+           ) -> tuple[np.ndarray, list]:
     """Return a composite of cards on a random table: (BGR image, [(card, x, y, w, h, turn)]).
 
-    ``turn``: the index's turn (`index_turn`).
+    ``turn``: the index's turn (`index_turn`). ``rows``: the chance that the cards lie in
+    spread rows, each on the one before, shifted 0.3 to 0.8 of a card along its width (a
+    stud player's up-cards): an index beside another card's edge.
     """
     from dealerassist.vision.geometry import index_regions
 
@@ -210,13 +213,19 @@ def render(rng: np.random.Generator, faces: Faces, size: int) -> tuple[np.ndarra
     count = int(rng.integers(1, 10))
     card_w = rng.uniform(0.08, 0.35) * size
     tilt = rng.uniform(0, 0.5)
+    spread = rows > 0.0 and rng.random() < rows
+    c, a = np.zeros(2), 0.0
     for n in range(1, count + 1):
         face, code = faces.pick(rng)
         fh, fw = face.shape[:2]
         w = card_w * rng.uniform(0.85, 1.15)
         h = w * fh / fw
-        c = rng.uniform(-0.1, 1.1, 2) * size
-        a = rng.uniform(0, 2 * np.pi)
+        if spread and n > 1 and rng.random() < 0.8:  # on the card before, shifted along it
+            a += rng.normal(0.0, 0.05)
+            c = c + card_w * rng.uniform(0.3, 0.8) * np.array([np.cos(a), np.sin(a)])
+        else:
+            c = rng.uniform(-0.1, 1.1, 2) * size
+            a = rng.uniform(0, 2 * np.pi)
         rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
         quad = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
         quad = quad @ rot.T
@@ -545,14 +554,14 @@ def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore
 
 
 def _renders(rng: np.random.Generator, count: int, cache: Path | None, fonts: str = "",
-             black: float = 0.0) -> list:
+             black: float = 0.0, rows: float = 0.0) -> list:
     """Return ``count`` renders, from ``cache`` when it holds them (same seed, same count)."""
     if cache is not None and cache.is_file():
         with np.load(cache, allow_pickle=True) as saved:
             if len(saved["images"]) == count:
                 return list(zip(saved["images"], saved["boxes"], strict=True))
     faces = Faces(rng, fonts, black)
-    out = [render(rng, faces, int(rng.choice([384, 512, 640]))) for _ in range(count)]
+    out = [render(rng, faces, int(rng.choice([384, 512, 640])), rows) for _ in range(count)]
     if cache is not None:
         images = np.empty(count, object)
         boxes = np.empty(count, object)
@@ -584,6 +593,8 @@ def main() -> int:
                              "of its groups to score the finder on)")
     parser.add_argument("--black", type=float, default=0.0,
                         help="share of rendered faces printed as black novelty decks")
+    parser.add_argument("--rows", type=float, default=0.0,
+                        help="share of renders whose cards lie in spread rows (stud up-cards)")
     parser.add_argument("--init", type=Path,
                         help="fine-tune this float finder, a corner_finder_float.onnx (BatchNorm "
                              "frozen, a lower rate)")
@@ -600,7 +611,7 @@ def main() -> int:
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     started = time.time()
-    renders = _renders(rng, args.renders, args.render_cache, args.fonts, args.black)
+    renders = _renders(rng, args.renders, args.render_cache, args.fonts, args.black, args.rows)
     real = real_dev(args.real, "all" if args.final else "train")
     val = [] if args.final else real_dev(args.real, "val")
     print(f"data: {len(renders)} renders, {len(real)} real photos to train on, {len(val)} to "
