@@ -32,7 +32,7 @@ MAX_PIXELS = 100_000_000  # 100 MP: a 48-MP phone photo fits; a forged header do
 # development photos held apart from training (the train part's networks), each at its
 # own size on a 4032x3024 JPEG: 51 of 249 cards read right (9 wrong) with 1600 (a
 # quarter), 160 (6) with 2400 (a half); enlarged twice, 181 (8) and 219 (8); on a
-# 1920x1080 JPEG, 190 (8) and 213 (8). A 12-MP photo then takes some 95-115 ms, not
+# 1920x1080 JPEG, 190 (8) and 213 (8). A 12-MP photo then takes some 80-100 ms, not
 # 50-60, decode included (the goal: 150).
 READ_LONGEST = 2400
 # JPEG decodes at 1/2, 1/4 or 1/8 of the size directly (libjpeg's scaled IDCT).
