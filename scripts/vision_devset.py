@@ -20,7 +20,8 @@ Usage::
         --variant base: --variant wide:'G._REPEAT=0.9'
 
 Module letters for ``--set``: R recogniser, G geometry, H card_hypotheses,
-E edge_snap, O outlines, Q quads, M card_metric, C corners.
+E edge_snap, O outlines, Q quads, M card_metric, C corners, T table_view, P corner_pairs,
+I image_file.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from dealerassist.vision.synthetic import render_scene  # noqa: E402
 MODULES = {
     "R": "recogniser", "G": "geometry", "H": "card_hypotheses",
     "E": "edge_snap", "O": "outlines", "Q": "quads", "M": "card_metric", "C": "corners",
-    "T": "table_view", "P": "corner_pairs",
+    "T": "table_view", "P": "corner_pairs", "I": "image_file",
 }
 
 

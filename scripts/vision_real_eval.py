@@ -3,7 +3,7 @@
 Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout|train|val] [--wrong]
            [--finder F] [--reader R] [--turn T|none] [--set 'R._BRIGHT_TABLE=2']
            [--frame 1280x720 [--high 720]] [--stills] [--true-shape] [--tilt 0.6]
-           [--oblique 50 [--marked]]
+           [--oblique 50 [--marked]] [--jpeg 4032x3024 [--enlarge 2]]
 Prints recall, precision, the same for readings at 0.95 or more, by background, scene and
 camera (the same figures as ``dealerassist bench --only vision`` gives for ``heldout``).
 Tune on ``dev``; ``heldout`` is only measured. ``train`` and ``val`` are the development
@@ -20,7 +20,9 @@ height, as a camera tilted toward the table's far side foreshortens it (cos 53 d
 ``--oblique DEG``: each photo as a camera DEG degrees from overhead sees it lying on the
 table (`real_photos.seen_from_side`, 1280x720, a 60-degree lens: the bench's
 ``real_oblique``), with ``--marked`` its corners marked as the felt's (read flattened,
-``real_oblique_marked``).
+``real_oblique_marked``); ``--jpeg WxH``: each photo (``--enlarge``d first) on a JPEG of
+that size of its median colour, decoded as `recognize` decodes a file (the time includes
+the decode; with 4032x3024, the bench's ``real_table_12mp``).
 """
 
 from __future__ import annotations
@@ -68,6 +70,9 @@ def main() -> int:
                         help="each photo seen by a camera this many degrees from overhead")
     parser.add_argument("--marked", action="store_true",
                         help="with --oblique: the photo's corners marked as the felt's")
+    parser.add_argument("--jpeg", help="WxH: each photo on a JPEG of this size, decoded")
+    parser.add_argument("--enlarge", type=float, default=1.0,
+                        help="with --jpeg: each photo enlarged this many times first")
     args = parser.parse_args()
     folder, why = find_real_set()
     if folder is None:
@@ -118,6 +123,24 @@ def main() -> int:
 
         def recognise(seen):  # type: ignore[no-untyped-def]
             return read_seen(recogniser, seen, marked=args.marked)
+    if args.jpeg:
+        import tempfile
+
+        from dealerassist.vision.image_file import read_image, read_image_reduced
+        from dealerassist.vision.real_photos import in_frame
+
+        canvas = tuple(int(v) for v in args.jpeg.split("x"))
+        temporary = tempfile.TemporaryDirectory()
+
+        def load(path, record):  # type: ignore[no-untyped-def]
+            photo = read_image(path)
+            out = Path(temporary.name) / f"{path.stem}.jpg"
+            cv2.imwrite(str(out), in_frame(photo, canvas, round(photo.shape[0] * args.enlarge)),
+                        [cv2.IMWRITE_JPEG_QUALITY, 92])
+            return out
+
+        def recognise(path):  # type: ignore[no-untyped-def]
+            return recogniser.recognise(read_image_reduced(path)[0])
     figures = score_real(recognise, folder, files, load=load)
     if not args.wrong:
         figures.pop("wrong_readings")
