@@ -181,8 +181,12 @@ _CARD_INSIDE = 0.8
 # (real dev without it: one sure card fewer, sure recall 0.5371; renders 0.9788).
 _PAST_BLANKS = True
 # Quads read a frame at most, clean outlines first (real dev at 20: one sure card fewer;
-# renders 0.9724).
-_MAX_HYPOTHESES = 40
+# renders 0.9724). A stud table's spread rows of up-cards need more: seven rows of four on
+# felt and wood (`scripts/vision_stud_rows.py`, the shifts 32, 45 and 60 pixels) read 425
+# of their 672 cards at 40, 481 at 80, 494 at 120; renders 2,457 -> 2,458 of 2,499 (9 of
+# 360 frames pass 40), the development photos read alike; such a crowded frame some 2 ms
+# longer at its median, 9 at its worst.
+_MAX_HYPOTHESES = 120
 _PATCH_CORNERS = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
 
 
