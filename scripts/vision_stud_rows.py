@@ -1,14 +1,15 @@
 """Spread rows of face-up cards, as a stud table lays each player's up-cards: how many are read.
 
-Seven rows of four cards of the held-out drawn designs, each card 80 pixels wide, lying on
-the one before it shifted ``--steps`` pixels along its width, on a 1280x720 frame of dark
-felt, a white table and light wood; read as a camera's frames (``--stills``: as
-`recognize` reads photos). Prints, per table and shift, the cards read right and wrong,
-and how many of each position in the rows were read (the end cards lie whole or show
-their left half; the middle ones show a strip with one index).
+Seven rows of four cards (``--per-row``: 2, a hold'em showdown's hands) of the held-out
+drawn designs, each card 80 pixels wide, lying on the one before it shifted ``--steps``
+pixels along its width, on a 1280x720 frame of dark felt, a white table and light wood;
+read as a camera's frames (``--stills``: as `recognize` reads photos). Prints, per table
+and shift, the cards read right and wrong, and how many of each position in the rows were
+read (the end cards lie whole or show their left half; the middle ones show a strip with
+one index).
 
 Usage: PYTHONPATH=. python scripts/vision_stud_rows.py [--steps 32 45 60] [--seeds 4]
-           [--finder F] [--reader R] [--stills]
+           [--per-row 4] [--finder F] [--reader R] [--stills]
 """
 
 from __future__ import annotations
@@ -42,19 +43,19 @@ def _face(canvas: np.ndarray, face: np.ndarray, centre: tuple[float, float], ang
     canvas[mask > 0] = warped[mask > 0]
 
 
-def table(kind: str, seed: int, step: float) -> tuple[np.ndarray, list[str]]:
+def table(kind: str, seed: int, step: float, per_row: int = 4) -> tuple[np.ndarray, list[str]]:
     """Return a frame of seven spread rows and its cards, row by row, left to right."""
     rng = np.random.default_rng(seed)
     deck = drawn_decks(HELDOUT_DESIGNS)[seed % 2]
     canvas = np.clip(np.array(TABLES[kind], np.float32)
                      + rng.normal(0, 3, (SIZE[1], SIZE[0], 3)), 0, 255).astype(np.uint8)
     cards = [str(c) for c in standard_deck()]
-    codes = [cards[int(n)] for n in rng.choice(len(cards), 4 * len(SEATS), replace=False)]
+    codes = [cards[int(n)] for n in rng.choice(len(cards), per_row * len(SEATS), replace=False)]
     for seat, (x, y) in enumerate(SEATS):
         angle = float(rng.uniform(-10, 10))
-        for k in range(4):
-            _face(canvas, deck.face(parse_card(codes[4 * seat + k])),
-                  (x + (k - 1.5) * step, y), angle)
+        for k in range(per_row):
+            _face(canvas, deck.face(parse_card(codes[per_row * seat + k])),
+                  (x + (k - (per_row - 1) / 2) * step, y), angle)
     return canvas, codes
 
 
@@ -63,6 +64,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=float, nargs="+", default=[32, 45, 60])
     parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument("--per-row", type=int, default=4, help="cards in each row")
     parser.add_argument("--finder", default=str(DEFAULT_FINDER_PATH))
     parser.add_argument("--reader", default=str(DEFAULT_READER_PATH))
     parser.add_argument("--stills", action="store_true")
@@ -73,15 +75,15 @@ def main() -> int:
     for kind in TABLES:
         for step in args.steps:
             right = wrong = 0
-            by_position = [0, 0, 0, 0]
+            by_position = [0] * args.per_row
             for seed in range(args.seeds):
-                frame, codes = table(kind, seed, step)
+                frame, codes = table(kind, seed, step, args.per_row)
                 read = {str(s.card) for s in recogniser.recognise(frame)}
                 right += len(read & set(codes))
                 wrong += len(read - set(codes))
                 for n, code in enumerate(codes):
-                    by_position[n % 4] += code in read
-            out[f"{kind} {step:g}"] = {"cards": 4 * len(SEATS) * args.seeds, "right": right,
+                    by_position[n % args.per_row] += code in read
+            out[f"{kind} {step:g}"] = {"cards": len(codes) * args.seeds, "right": right,
                                        "wrong": wrong, "by_position": by_position}
     print(json.dumps(out, indent=1))
     return 0
