@@ -126,18 +126,14 @@ def main() -> int:
     if args.jpeg:
         import tempfile
 
-        from dealerassist.vision.image_file import read_image, read_image_reduced
-        from dealerassist.vision.real_photos import in_frame
+        from dealerassist.vision.image_file import read_image_reduced
+        from dealerassist.vision.real_photos import jpeg_in_frame
 
         canvas = tuple(int(v) for v in args.jpeg.split("x"))
-        temporary = tempfile.TemporaryDirectory()
+        temporary = tempfile.TemporaryDirectory()  # removed when the process ends
 
         def load(path, record):  # type: ignore[no-untyped-def]
-            photo = read_image(path)
-            out = Path(temporary.name) / f"{path.stem}.jpg"
-            cv2.imwrite(str(out), in_frame(photo, canvas, round(photo.shape[0] * args.enlarge)),
-                        [cv2.IMWRITE_JPEG_QUALITY, 92])
-            return out
+            return jpeg_in_frame(path, canvas, Path(temporary.name), args.enlarge)
 
         def recognise(path):  # type: ignore[no-untyped-def]
             return recogniser.recognise(read_image_reduced(path)[0])

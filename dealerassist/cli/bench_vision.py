@@ -192,20 +192,13 @@ def _real_table_12mp(stills: Any, folder: Path, files: list[str]) -> dict[str, A
     """
     import tempfile
 
-    import cv2
-
-    from dealerassist.vision.image_file import read_image, read_image_reduced
-    from dealerassist.vision.real_photos import in_frame, score_real
+    from dealerassist.vision.image_file import read_image_reduced
+    from dealerassist.vision.real_photos import jpeg_in_frame, score_real
 
     with tempfile.TemporaryDirectory() as temporary:
-        def saved(path: Path, _: Any) -> Path:
-            out = Path(temporary) / f"{path.stem}.jpg"
-            cv2.imwrite(str(out), in_frame(read_image(path), (4032, 3024), None),
-                        [cv2.IMWRITE_JPEG_QUALITY, 92])
-            return out
-
         figures = score_real(lambda path: stills.recognise(read_image_reduced(path)[0]),
-                             folder, files, load=saved)
+                             folder, files, load=lambda path, _: jpeg_in_frame(
+                                 path, (4032, 3024), Path(temporary)))
     return {"real_table_12mp": {k: figures[k] for k in _KEEP}}
 
 

@@ -33,7 +33,7 @@ import numpy as np
 from dealerassist.vision.image_file import read_image
 from dealerassist.vision.sighting import CONFIRM_BELOW, Sighting
 
-__all__ = ["SPLIT_DIR", "Corrections", "RealScore", "corrections", "find_real_set",
+__all__ = ["SPLIT_DIR", "Corrections", "RealScore", "corrections", "find_real_set", "jpeg_in_frame",
            "OBLIQUE", "in_frame", "pressed", "read_seen", "score_real", "seen_from_side",
            "split_files"]
 
@@ -224,6 +224,20 @@ def in_frame(photo: Any, size: tuple[int, int], high: int | None) -> Any:
     return cv2.copyMakeBorder(photo, top, height - photo.shape[0] - top, left,
                               width - photo.shape[1] - left, cv2.BORDER_CONSTANT,
                               value=[float(v) for v in np.median(photo, axis=(0, 1))])
+
+
+def jpeg_in_frame(path: Path, size: tuple[int, int], folder: Path, enlarge: float = 1.0
+                  ) -> Path:
+    """Write the photo at ``path``, ``enlarge``d, `in_frame` of ``size`` as a JPEG in ``folder``.
+
+    Returns the JPEG's path (quality 92): read back as `recognize` reads a file, it is a
+    phone's or webcam's full-size photo of a whole table, its cards small for the frame.
+    """
+    photo = read_image(path)
+    high = round(photo.shape[0] * enlarge) if enlarge != 1.0 else None
+    out = folder / f"{path.stem}.jpg"
+    cv2.imwrite(str(out), in_frame(photo, size, high), [cv2.IMWRITE_JPEG_QUALITY, 92])
+    return out
 
 
 def pressed(photo: Any, share: float) -> Any:

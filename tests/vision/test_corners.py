@@ -1,7 +1,9 @@
 """Issue 42: the learned corner finder and reader, cards found whatever the table."""
 
+import sys
 from concurrent.futures import Future
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -21,6 +23,8 @@ from dealerassist.vision.geometry import _NEAR_BLACK, card_stock_share
 from dealerassist.vision.real_photos import pressed
 from dealerassist.vision.recogniser import Recogniser
 from dealerassist.vision.synthetic import DrawnDeck
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
 _COURTS = ["Kh", "Qs", "Jd", "Kc", "Qd", "Jh"]
 
@@ -243,52 +247,36 @@ def _stud_table(seed: int) -> tuple[np.ndarray, set[str]]:
     return table, set(codes)
 
 
+def _cards_read(tables: list[tuple[np.ndarray, set[str]]]) -> int:
+    """How many of the tables' cards a fresh recogniser reads, each a camera's frame."""
+    recogniser = Recogniser()
+    return sum(len({str(s.card) for s in recogniser.recognise(table)} & codes)
+               for table, codes in tables)
+
+
 def test_issue_42_a_stud_tables_28_face_up_cards_on_a_white_table_are_read(monkeypatch):
     # 56 indices: the learned corners, reading a bright table alone, read 32 corners a look
     # at most, so some 16 cards were all a frame could hold.
     tables = [_stud_table(seed) for seed in (0, 1, 2)]
-
-    def right() -> int:
-        recogniser = Recogniser()
-        return sum(len({str(s.card) for s in recogniser.recognise(table)} & codes)
-                   for table, codes in tables)
-
-    every = right()
+    every = _cards_read(tables)
     monkeypatch.setattr(corners, "_MAX_PEAKS", 32)
-    assert every >= 75 and every >= right() + 12  # of 84; 79 and 59 measured
-
-
-def _spread_rows(seed: int) -> tuple[np.ndarray, set[str]]:
-    """A 1280x720 felt table with seven rows of four up-cards, each card 80 pixels wide on
-    the one before, shifted 45 pixels along it (a stud table's spread up-cards)."""
-    rng = np.random.default_rng(seed)
-    deck = drawn_decks(HELDOUT_DESIGNS)[seed % 2]
-    table = _table("felt", rng, (1280, 720))
-    codes = [str(c) for c in rng.choice([r + s for r in "23456789TJQKA" for s in "cdhs"], 28,
-                                        replace=False)]
-    seats = ((190, 560), (490, 600), (790, 600), (1090, 560), (160, 250), (1120, 250),
-             (640, 180))
-    for seat, (x, y) in enumerate(seats):
-        angle = float(rng.uniform(-10, 10))
-        for k in range(4):
-            _paste(table, deck.face(parse_card(codes[4 * seat + k])), (x + (k - 1.5) * 45, y),
-                   angle, 80)
-    return table, set(codes)
+    assert every >= 75 and every >= _cards_read(tables) + 12  # of 84; 79 and 59 measured
 
 
 def test_issue_42_a_felt_tables_spread_rows_of_up_cards_get_their_hypotheses_read(monkeypatch):
-    # 28 up-cards in seven spread rows: the outline reader's hypotheses for the covered
-    # cards came after the 40 quads a frame it read.
-    tables = [_spread_rows(seed) for seed in (0, 1, 2)]
-
-    def right() -> int:
-        recogniser = Recogniser()
-        return sum(len({str(s.card) for s in recogniser.recognise(table)} & codes)
-                   for table, codes in tables)
-
-    more = right()
+    # 28 up-cards in seven spread rows, each card on the one before shifted 45 pixels
+    # (scripts/vision_stud_rows.py): the outline reader's hypotheses for the covered cards
+    # came after the 40 quads a frame it read.
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from vision_stud_rows import table
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    tables = [(frame, set(codes)) for frame, codes in (table("felt", seed, 45)
+                                                         for seed in (0, 1, 2))]
+    more = _cards_read(tables)
     monkeypatch.setattr(recogniser_module, "_MAX_HYPOTHESES", 40)
-    assert more >= 55 and more >= right() + 5  # of 84; 58 and 51 measured
+    assert more >= 55 and more >= _cards_read(tables) + 5  # of 84; 58 and 51 measured
 
 
 def _sure_cards(letters: str, house: str) -> list[str]:
