@@ -136,7 +136,13 @@ _SPLIT_BATCH = 2 * TURNS
 _TURN_NEAR = 1
 _TURN_ALSO = 0.1
 _INDEX_ASPECT = 0.5  # an index region's width / height (the `model` patch's)
-_REGION_GROW = 1.5  # an index region / the index's own box
+_REGION_GROW = 1.75  # an index region's height / its box's (the region holds some margin)
+# The finder's box of an upright index, width / height: on the development photos at
+# their cameras' own shape, the boxes of the corners read right that lie within 12 degrees
+# of upright or of a quarter turn are 0.68 to 0.74 as wide as tall at the median (by
+# camera and part; 566 corners), the readers' cuts 2/3 (a round's figures: docs/vision.md).
+_BOX_ASPECT = 2 / 3
+_PRESS_FLOOR = 0.5  # the most an index is pressed: cos 60 degrees, the steepest camera
 TURN_PATCH = 32  # the turn network's input: a square this many pixels on a side ...
 _TURN_CROP = 1.6  # ... around a found corner, this many times its box's long side
 
@@ -242,8 +248,9 @@ def turned_regions(box: tuple[float, float, float, float], turns: int = TURNS) -
     """Return upright index regions (TL, TR, BR, BL) around a found corner, one per turn.
 
     A corner's box is upright in the frame, its card may lie any way: for each of ``turns``
-    angles, the index rectangle (`_INDEX_ASPECT` wide for its height) whose upright box is
-    ``box``, grown by `_REGION_GROW` (the index region of a card holds some margin).
+    angles, the index rectangle (`_INDEX_ASPECT` wide for its height) of the index whose
+    upright box is ``box``, pressed along the frame's height or width as a tilted camera
+    sees it, `_REGION_GROW` times the index's height.
     """
     return list(_turned_regions_at([box] * turns, 2 * np.pi * np.arange(turns) / turns))
 
@@ -263,12 +270,19 @@ def _turned_regions_at(boxes: Sequence[tuple[float, float, float, float]],
     x, y, w, h = boxes_.T
     cos, sin = np.cos(t), np.sin(t)
     c, s = np.abs(cos), np.abs(sin)
-    # a x b rectangle turned by t has the upright box (a c + b s, a s + b c); b = a / aspect
-    a = (w / (c + s / _INDEX_ASPECT) + h / (s + c / _INDEX_ASPECT)) / 2 * _REGION_GROW
-    across = _UNIT[None, :, 0] * a[:, None]
-    down = _UNIT[None, :, 1] * (a / _INDEX_ASPECT)[:, None]
-    xs = across * cos[:, None] + down * (-sin)[:, None] + (x + w / 2)[:, None]
-    ys = across * sin[:, None] + down * cos[:, None] + (y + h / 2)[:, None]
+    # An index h tall has a box k h wide (k: `_BOX_ASPECT`); turned by t its upright box is
+    # (h (k c + s), h (k s + c)). A camera tilted toward the table's far side presses every
+    # index along the frame's height (one tilted sideways, along its width): the side not
+    # pressed tells h, the other how much it is pressed (down to `_PRESS_FLOOR`), and the
+    # region is pressed alike, so the patch shows the index at its own shape.
+    from_w, from_h = w / (_BOX_ASPECT * c + s), h / (_BOX_ASPECT * s + c)
+    tall = np.maximum(from_w, from_h)
+    press_x = np.clip(from_w / tall, _PRESS_FLOOR, 1.0)[:, None]
+    press_y = np.clip(from_h / tall, _PRESS_FLOOR, 1.0)[:, None]
+    down = _UNIT[None, :, 1] * (tall * _REGION_GROW)[:, None]
+    across = _UNIT[None, :, 0] * (tall * _REGION_GROW * _INDEX_ASPECT)[:, None]
+    xs = (across * cos[:, None] + down * (-sin)[:, None]) * press_x + (x + w / 2)[:, None]
+    ys = (across * sin[:, None] + down * cos[:, None]) * press_y + (y + h / 2)[:, None]
     return np.stack([xs, ys], axis=2).astype(np.float32)
 
 
