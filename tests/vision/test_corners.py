@@ -780,10 +780,26 @@ def test_issue_42_a_corner_two_looks_find_is_read_once_the_surer_card():
     second = [CornerReading(parse_card("2s"), 0.96, 0.8, near)]
     kept = corners._one_reading_a_corner(first + second, [0, 0, 1])
     assert [(str(c.card), c.probability) for c in kept] == [("9h", 0.9), ("2s", 0.96)]
-    # "no card" gives way to a card, however sure; two corners of one look both stay
+    # "no card" gives way to a card, however sure
     nothing = CornerReading(None, 0.99, 0.9, near)
     kept = corners._one_reading_a_corner(first + [nothing], [0, 0, 2])
     assert [str(c.card) for c in kept] == ["2c", "9h"]
-    same_look = [CornerReading(parse_card("2c"), 0.7, 0.5, box),
-                 CornerReading(parse_card("2s"), 0.9, 0.5, near)]
-    assert corners._one_reading_a_corner(same_look, [1, 1]) == same_look
+
+
+def test_issue_42_an_index_one_look_finds_twice_is_read_once_the_surer_card():
+    # The development photo cardcounterml_0216 (val part): the finder peaks twice on one
+    # three of spades, at its rank and at its suit; one peak read it 3s at 0.99, the
+    # other 5s at 0.84, and in larger frames the five became a sure wrong card.
+    rank = (493.0, 84.0, 102.0, 114.0)
+    suit = (515.0, 114.0, 83.0, 105.0)  # each centre inside the other's box
+    found = [CornerReading(parse_card("5s"), 0.84, 0.48, suit),
+             CornerReading(parse_card("3s"), 0.99, 0.40, rank)]
+    assert corners._one_reading_a_corner(found, [0, 0]) == [found[1]]
+    # Reading one card, both stay (two witnesses); so do two cards' corners side by side
+    # (each centre outside the other's box), and "no card" beside a card.
+    same = [found[1], replace(found[0], card=parse_card("3s"))]
+    assert corners._one_reading_a_corner(same, [0, 0]) == same
+    beside = [found[1], replace(found[0], box=(560.0, 114.0, 83.0, 105.0))]
+    assert corners._one_reading_a_corner(beside, [0, 0]) == beside
+    blank = [found[1], replace(found[0], card=None)]
+    assert corners._one_reading_a_corner(blank, [0, 0]) == blank
