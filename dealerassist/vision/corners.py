@@ -136,11 +136,11 @@ _SPLIT_BATCH = 2 * TURNS
 _TURN_NEAR = 1
 _TURN_ALSO = 0.1
 _INDEX_ASPECT = 0.5  # an index region's width / height (the `model` patch's)
-_REGION_GROW = 1.75  # an index region's height / its box's (the region holds some margin)
-# The finder's box of an upright index, width / height: on the development photos at
-# their cameras' own shape, the boxes of the corners read right that lie within 12 degrees
-# of upright or of a quarter turn are 0.68 to 0.74 as wide as tall at the median (by
-# camera and part; 566 corners), the readers' cuts 2/3 (a round's figures: docs/vision.md).
+_REGION_GROW = 1.75  # an index region's height / the index's (the region holds a margin)
+# The finder's box of an upright index, width / height. On the development photos at their
+# cameras' own shape, the boxes of the corners read right that lie within 12 degrees of
+# upright or of a quarter turn are 0.68 to 0.74 as wide as tall at the median (by camera
+# and part; 566 corners). The shipped reader learned its cuts with 2/3.
 _BOX_ASPECT = 2 / 3
 _PRESS_FLOOR = 0.5  # the most an index is pressed: cos 60 degrees, the steepest camera
 TURN_PATCH = 32  # the turn network's input: a square this many pixels on a side ...
@@ -225,28 +225,27 @@ def _one_reading_a_corner(readings: list[CornerReading], looks: list[int]
     / wrong with both kept, 1,421 / 38 and 1,421 / 37 with one); two corners of one look
     further apart, or reading one card, both stay.
     """
-    order = sorted(range(len(readings)), key=lambda n: (readings[n].card is None,
-                                                         -readings[n].probability))
-    kept: list[int] = []
-    for n in order:
-        mine = readings[n]
-        if not any(_twice(mine, readings[k], looks[n] == looks[k]) for k in kept):
-            kept.append(n)
-    return [readings[n] for n in sorted(kept)]
-
-
-def _twice(reading: CornerReading, surer: CornerReading, one_look: bool) -> bool:
-    """Say whether ``reading`` is a corner ``surer`` already reads (`_one_reading_a_corner`)."""
-    if not one_look:
-        return _centre_in(reading.box, surer.box) or _centre_in(surer.box, reading.box)
-    return (reading.card is not None and surer.card is not None and reading.card != surer.card
-            and _centre_in(reading.box, surer.box) and _centre_in(surer.box, reading.box))
-
-
-def _centre_in(box: tuple[float, float, float, float],
-               other: tuple[float, float, float, float]) -> bool:
-    """Say whether ``box``'s centre lies inside ``other``."""
-    return in_box((box[0] + box[2] / 2, box[1] + box[3] / 2), other)
+    if len(readings) < 2:
+        return readings
+    boxes = np.array([r.box for r in readings], np.float64)
+    centres = boxes[:, :2] + boxes[:, 2:] / 2
+    # inside[i, j]: reading i's centre lies in reading j's box (edges included)
+    inside = np.all((centres[:, None] >= boxes[None, :, :2])
+                    & (centres[:, None] <= boxes[None, :, :2] + boxes[None, :, 2:]), axis=2)
+    look = np.asarray(looks)
+    ids: dict[Card, int] = {}
+    code = np.array([-1 if r.card is None else ids.setdefault(r.card, len(ids))
+                     for r in readings])
+    other = (code[:, None] != code[None, :]) & (code[:, None] >= 0) & (code[None, :] >= 0)
+    # on another look, either centre in the other's box; on the same look, both, two cards
+    twice = np.where(look[:, None] != look[None, :], inside | inside.T, inside & inside.T & other)
+    clash = np.flatnonzero(twice.any(axis=1))
+    if not len(clash):
+        return readings
+    kept = ~twice.any(axis=1)  # readings that clash with none stay; the others, surest first
+    for n in sorted(clash.tolist(), key=lambda n: (code[n] < 0, -readings[n].probability)):
+        kept[n] = not (twice[n] & kept).any()
+    return [reading for reading, keep in zip(readings, kept, strict=True) if keep]
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:
