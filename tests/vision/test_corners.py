@@ -8,6 +8,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dealerassist.vision.corners as corners
 import dealerassist.vision.recogniser as recogniser_module
@@ -784,6 +786,38 @@ def test_issue_42_a_corner_two_looks_find_is_read_once_the_surer_card():
     nothing = CornerReading(None, 0.99, 0.9, near)
     kept = corners._one_reading_a_corner(first + [nothing], [0, 0, 2])
     assert [str(c.card) for c in kept] == ["2c", "9h"]
+
+
+_READING = st.builds(
+    lambda card, p, x, y, w, h: CornerReading(None if card is None else parse_card(card), p,
+                                              0.5, (x, y, w, h)),
+    st.sampled_from([None, "2c", "2s", "Ah"]), st.floats(0.3, 1.0),
+    st.floats(0, 60), st.floats(0, 60), st.floats(5, 40), st.floats(5, 40))
+
+
+def _centre_in(box, other):
+    return (other[0] <= box[0] + box[2] / 2 <= other[0] + other[2]
+            and other[1] <= box[1] + box[3] / 2 <= other[1] + other[3])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(_READING, st.integers(0, 2)), max_size=12))
+def test_issue_42_one_reading_a_corner_keeps_one_card_an_index_and_the_surest(found):
+    readings, looks = [r for r, _ in found], [k for _, k in found]
+    kept = corners._one_reading_a_corner(readings, looks)
+    where = [next(n for n, r in enumerate(readings) if r is k) for k in kept]
+    assert where == sorted(where)  # a subset, in the readings' order
+    for i, a in enumerate(where):
+        for b in where[i + 1:]:
+            ra, rb = readings[a], readings[b]
+            if looks[a] != looks[b]:  # two looks: never one corner twice
+                assert not (_centre_in(ra.box, rb.box) or _centre_in(rb.box, ra.box))
+            elif ra.card is not None and rb.card is not None and ra.card != rb.card:
+                assert not (_centre_in(ra.box, rb.box) and _centre_in(rb.box, ra.box))
+    cards = [r for r in readings if r.card is not None]
+    if cards:  # the surest card read anywhere is never dropped
+        assert max(cards, key=lambda r: r.probability).probability in {
+            r.probability for r in kept}
 
 
 def test_issue_42_an_index_one_look_finds_twice_is_read_once_the_surer_card():
