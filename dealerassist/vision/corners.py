@@ -285,7 +285,7 @@ def _turned_regions_at(boxes: Sequence[tuple[float, float, float, float]],
     # pressed tells h, the other how much it is pressed (down to `_PRESS_FLOOR`), and the
     # region is pressed alike, so the patch shows the index at its own shape.
     from_w, from_h = w / (_BOX_ASPECT * c + s), h / (_BOX_ASPECT * s + c)
-    tall = np.maximum(from_w, from_h)
+    tall = np.maximum(np.maximum(from_w, from_h), 1e-6)  # a zero box: no division by zero
     press_x = np.clip(from_w / tall, _PRESS_FLOOR, 1.0)[:, None]
     press_y = np.clip(from_h / tall, _PRESS_FLOOR, 1.0)[:, None]
     down = _UNIT[None, :, 1] * (tall * _REGION_GROW)[:, None]

@@ -100,6 +100,8 @@ def test_issue_42_a_tilted_cameras_pressed_index_is_cut_pressed_alike():
     # No camera presses an index below cos 60 degrees: a flatter box is cut at 0.5.
     flat = turned_regions((100.0, 50.0, 40.0, 12.0))[0]
     assert np.linalg.norm(flat[3] - flat[0]) == pytest.approx(60 * 1.75 * 0.5)
+    # A box of no size is cut as a point on its centre, never as NaN corners.
+    assert np.allclose(turned_regions((100.0, 50.0, 0.0, 0.0)), (100.0, 50.0))
 
 
 @pytest.mark.parametrize("kind", ["white", "wood", "felt"])
