@@ -31,15 +31,19 @@ TABLES = {"felt": (30, 100, 40), "white": (235, 235, 235), "wood": (120, 170, 20
 CARD_WIDTH = 80
 
 
-def _face(canvas: np.ndarray, face: np.ndarray, centre: tuple[float, float], angle: float
-          ) -> None:
-    """Paste a card face centred at ``centre``, turned ``angle`` degrees, CARD_WIDTH wide."""
+def paste(canvas: np.ndarray, face: np.ndarray, centre: tuple[float, float], angle: float,
+          width: float) -> None:
+    """Paste a card face on ``canvas``, centred at ``centre``, turned, ``width`` pixels wide.
+
+    ``angle``: degrees. The tests' drawn tables are pasted so too (`tests/vision`).
+    """
     h, w = face.shape[:2]
-    matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, CARD_WIDTH / w)
+    matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, width / w)
     matrix[:, 2] += np.array(centre) - np.array([w / 2, h / 2])
-    warped = cv2.warpAffine(np.ascontiguousarray(face[..., :3]), matrix, SIZE,
+    size = (canvas.shape[1], canvas.shape[0])
+    warped = cv2.warpAffine(np.ascontiguousarray(face[..., :3]), matrix, size,
                             flags=cv2.INTER_AREA)
-    mask = cv2.warpAffine(np.ones((h, w), np.uint8), matrix, SIZE, flags=cv2.INTER_NEAREST)
+    mask = cv2.warpAffine(np.ones((h, w), np.uint8), matrix, size, flags=cv2.INTER_NEAREST)
     canvas[mask > 0] = warped[mask > 0]
 
 
@@ -54,8 +58,8 @@ def table(kind: str, seed: int, step: float, per_row: int = 4) -> tuple[np.ndarr
     for seat, (x, y) in enumerate(SEATS):
         angle = float(rng.uniform(-10, 10))
         for k in range(per_row):
-            _face(canvas, deck.face(parse_card(codes[per_row * seat + k])),
-                  (x + (k - (per_row - 1) / 2) * step, y), angle)
+            paste(canvas, deck.face(parse_card(codes[per_row * seat + k])),
+                  (x + (k - (per_row - 1) / 2) * step, y), angle, CARD_WIDTH)
     return canvas, codes
 
 

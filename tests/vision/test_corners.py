@@ -1,9 +1,7 @@
 """Issue 42: the learned corner finder and reader, cards found whatever the table."""
 
-import sys
 from concurrent.futures import Future
 from dataclasses import replace
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -25,8 +23,7 @@ from dealerassist.vision.geometry import _NEAR_BLACK, card_stock_share
 from dealerassist.vision.real_photos import pressed
 from dealerassist.vision.recogniser import Recogniser
 from dealerassist.vision.synthetic import DrawnDeck
-
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+from tests.vision.scripts import script
 
 _COURTS = ["Kh", "Qs", "Jd", "Kc", "Qd", "Jh"]
 
@@ -44,15 +41,8 @@ def _table(kind: str, rng: np.random.Generator, size=(640, 480)) -> np.ndarray:
     return np.clip(table, 0, 255).astype(np.uint8)
 
 
-def _paste(table: np.ndarray, face: np.ndarray, centre, angle: float, width: float) -> None:
-    fh, fw = face.shape[:2]
-    scale = width / fw
-    m = cv2.getRotationMatrix2D((fw / 2, fh / 2), angle, scale)
-    m[:, 2] += np.array(centre) - np.array([fw / 2, fh / 2])
-    size = (table.shape[1], table.shape[0])
-    warped = cv2.warpAffine(np.ascontiguousarray(face[..., :3]), m, size, flags=cv2.INTER_AREA)
-    mask = cv2.warpAffine(np.ones((fh, fw), np.uint8), m, size, flags=cv2.INTER_NEAREST)
-    table[mask > 0] = warped[mask > 0]
+_STUD_ROWS = script("vision_stud_rows")  # its drawn tables, and the paster of the ones here
+_paste = _STUD_ROWS.paste
 
 
 def _scene(kind: str, codes, seed: int, backs: int = 0, designs=HELDOUT_DESIGNS) -> np.ndarray:
@@ -291,12 +281,7 @@ def test_issue_42_a_felt_tables_spread_rows_of_up_cards_get_their_hypotheses_rea
     # 28 up-cards in seven spread rows, each card on the one before shifted 45 pixels
     # (scripts/vision_stud_rows.py): the outline reader's hypotheses for the covered cards
     # came after the 40 quads a frame it read.
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from vision_stud_rows import table
-    finally:
-        sys.path.remove(str(SCRIPTS))
-    tables = [(frame, set(codes)) for frame, codes in (table("felt", seed, 45)
+    tables = [(frame, set(codes)) for frame, codes in (_STUD_ROWS.table("felt", seed, 45)
                                                          for seed in (0, 1, 2))]
     more = _cards_read(tables)
     monkeypatch.setattr(recogniser_module, "_MAX_HYPOTHESES", 40)

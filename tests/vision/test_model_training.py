@@ -9,9 +9,7 @@ at the top-left of the patch is never covered).
 
 from __future__ import annotations
 
-import importlib
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,17 +18,8 @@ from dealerassist.cards import parse_card
 from dealerassist.vision.designs import HELDOUT_DESIGNS, HELDOUT_SEED, TRAIN_DESIGNS
 from dealerassist.vision.faces import CARD_H, CARD_W, FaceDesign, Font, draw_face, random_design
 from dealerassist.vision.model import PATCH_H, PATCH_W, normalise_patches
-
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-
-
-def _script(name: str):  # type: ignore[no-untyped-def]
-    """Import a training script of scripts/ (not a package) by its module name."""
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        return importlib.import_module(name)
-    finally:
-        sys.path.remove(str(SCRIPTS))
+from tests.vision.scripts import SCRIPTS
+from tests.vision.scripts import script as _script
 
 
 @pytest.fixture(scope="module")
