@@ -7,9 +7,13 @@ and a card read twice raises a false "same card twice" (IRR-DECK) in front of th
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealerassist.cards import parse_card
 from dealerassist.vision.quads import CardQuad, index_regions
+from dealerassist.vision.recogniser import _each_card_once
+from dealerassist.vision.sighting import CONFIRM_BELOW, Sighting
 
 FRAME = np.zeros((720, 1280, 3), np.uint8)
 
@@ -46,6 +50,39 @@ def test_IRR_DECK_the_same_card_seen_apart_is_still_reported_twice(recogniser):
     results = {0: (1.0, parse_card("Js")), 2: (0.99, parse_card("Js"))}
     kept = _keep(recogniser, [_card(1060, 410), _card(300, 100)], results)
     assert sorted(kept) == [("Js", 300), ("Js", 1060)]
+
+
+def _sighting(card: str, confidence: float, x: int) -> Sighting:
+    return Sighting(parse_card(card), confidence, (x, 100, 40, 60), "", 0)
+
+
+def test_IRR_DECK_an_unsure_second_reading_of_a_card_read_elsewhere_is_dropped():
+    # A development render (seed 2027, blurred): the three of spades on the table read
+    # at 0.85 and a second three of spades at 0.71 (the three of clubs, read nowhere else).
+    read = [_sighting("3s", 0.71, 500), _sighting("3s", 0.85, 200), _sighting("9h", 1.0, 800)]
+    assert [(str(s.card), s.box[0]) for s in _each_card_once(read)] == [
+        ("9h", 800), ("3s", 200)]
+
+
+def test_IRR_DECK_a_card_read_surely_twice_stays_twice_for_the_dealer():
+    read = [_sighting("Js", 0.99, 300), _sighting("Js", 1.0, 1060), _sighting("Js", 0.8, 600)]
+    assert sorted(s.box[0] for s in _each_card_once(read)) == [300, 1060]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["As", "Kd", "7c"]),
+                          st.floats(0.6, 1.0), st.integers(0, 1200)), max_size=8))
+def test_IRR_DECK_each_card_once_keeps_every_sure_reading_and_each_cards_surest(readings):
+    read = [_sighting(card, confidence, x) for card, confidence, x in readings]
+    kept = _each_card_once(read)
+    assert all(s in read for s in kept)
+    assert all(s in kept for s in read if s.confidence >= CONFIRM_BELOW)
+    for card in {s.card for s in read}:
+        of_card = [s for s in kept if s.card == card]
+        assert max(s.confidence for s in of_card) == max(
+            s.confidence for s in read if s.card == card)
+        # a card twice only where every reading of it kept but the surest is sure
+        assert sum(s.needs_confirmation for s in of_card) <= 1
 
 
 def test_another_card_read_on_a_cards_corner_is_kept(recogniser):
