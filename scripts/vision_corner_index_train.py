@@ -26,10 +26,11 @@ in one basin, and their average reads more than either (the resources README).
 With ``--augment`` a real corner's copies are cut in colour and half of them get a
 camera's effects (colour cast, exposure, blur, noise, JPEG) and a wider scale before
 being turned into the reading patch; ``--black-copies`` multiplies the copies of clubs
-and spades (the pair the reader confuses most); with ``--backs`` that share of the drawn
-patches is followed by a patch of a drawn card back, "no index" (one round at 0.15 stops
-the render backs' lattice being read as an ace, but reads fewer French courts of an
-unseen design: docs/vision.md, Known limits).
+and spades (the pair the reader confuses most), ``--dark-copies`` those of corners printed
+light on dark (a black-faced deck's: a fifth of the real corners); with ``--backs`` that
+share of the drawn patches is followed by a patch of a drawn card back, "no index" (one
+round at 0.15 stops the render backs' lattice being read as an ace, but reads fewer
+French courts of an unseen design: docs/vision.md, Known limits).
 
 Real photographs: the development list of the committed split only
 (`resources/vision/real_split/dev.txt`), or its ``train`` part while scoring on ``val``
@@ -139,8 +140,12 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 def real_patches(photos: list, rng: np.random.Generator, copies: int,
                  start: Path | None, finder: Path | None, *, augment: bool = False,
-                 black_copies: float = 1.0, stretch: float = 0.0) -> tuple:
+                 black_copies: float = 1.0, stretch: float = 0.0, dark_copies: float = 1.0,
+                 ) -> tuple:
     """Patches of labelled real corners (upright, by the label's surest turn) and negatives.
+
+    ``dark_copies`` multiplies the copies of a corner printed light on dark (`ink_dark`
+    turns its patch: a black-faced deck's).
 
     Each corner is cut around its labelled box and, when ``finder`` is given, around the
     finder's peaks on it too (the boxes the reader sees at inference); the finder's peaks on
@@ -174,7 +179,9 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
             seen = [p for p in peaks if inside((p[0] + p[2] / 2, p[1] + p[3] / 2),
                                                 (code, x, y, bw, bh))]
             black = code[1] in (SUITS.index("c"), SUITS.index("s"))
-            for n in range(round(copies * black_copies) if black else copies):
+            dark = _light_on_dark(cut(reading, regions[best]))
+            for n in range(round(copies * (black_copies if black else 1.0)
+                                 * (dark_copies if dark else 1.0))):
                 box = seen[n % len(seen)] if seen and n % 2 else (x, y, bw, bh)
                 upright = turned_regions(box)[best]
                 if augment and n % 2:  # cut in colour, seen through another camera
@@ -284,6 +291,12 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
             xs.append(_back_patch(rng))
             ys.append((NONE, -1))
     return np.array(xs), np.array(ys, np.int64).reshape(-1, 2)
+
+
+def _light_on_dark(patch: np.ndarray) -> bool:
+    """Say whether a reading patch is printed light on dark (`ink_dark` would turn it)."""
+    inputs = normalise_patches(patch[None])
+    return not np.array_equal(ink_dark(inputs.copy()), inputs)
 
 
 def dark_faced(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -440,6 +453,8 @@ def main() -> int:
                         help="after this share of the drawn patches, a card back's (no index)")
     parser.add_argument("--black-copies", type=float, default=1.0,
                         help="real corners of clubs and spades: this many times the copies")
+    parser.add_argument("--dark-copies", type=float, default=1.0,
+                        help="real corners printed light on dark: this many times the copies")
     parser.add_argument("--stretch", type=float, default=0.0,
                         help="cuts drawn out or pressed along a random axis, up to exp(this)")
     parser.add_argument("--final", action="store_true",
@@ -464,7 +479,7 @@ def main() -> int:
     real = real_dev(args.real, "all" if args.final else "train")
     rx, ry = real_patches(real, rng, args.copies, args.start, args.finder,
                           augment=args.augment, black_copies=args.black_copies,
-                          stretch=args.stretch)
+                          stretch=args.stretch, dark_copies=args.dark_copies)
     dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs, args.stretch)
     print(f"patches: {len(rx)} real, {len(dx)} drawn ({time.time() - started:.0f} s)", flush=True)
     xs = np.concatenate([rx, dx])

@@ -401,6 +401,22 @@ def test_issue_42_a_stretched_cut_is_drawn_out_or_pressed_along_one_axis_at_most
     assert np.mean(np.array(ratios) > 1.5) > 0.3  # most cuts visibly out of shape
 
 
+def test_issue_42_the_reader_training_tells_a_black_faced_decks_corners_by_their_light_ink():
+    # --dark-copies multiplies the copies of the real corners printed light on dark (the
+    # black novelty deck's): those whose patch the app negates before reading (ink_dark).
+    from dealerassist.vision.model import reading_image
+
+    train = _script("vision_corner_index_train")
+    white = np.full((56, 28, 3), 235, np.uint8)
+    white[6:20, 8:18] = 30  # a dark rank on white paper
+    black = 255 - white  # a light rank on black paper
+    gold = black.copy()
+    gold[6:20, 8:18] = (40, 180, 220)  # a gold rank (BGR) on black paper
+    assert not train._light_on_dark(reading_image(white))
+    assert train._light_on_dark(reading_image(black))
+    assert train._light_on_dark(reading_image(gold))
+
+
 def test_issue_42_latency_the_finder_quantiser_keeps_its_ends_float_and_weights_7_bit(
         tmp_path):
     # vision_finder_int8.py names the two convolutions it leaves float by their node
