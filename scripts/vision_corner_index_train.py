@@ -171,7 +171,8 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
                 continue
             corners += 1
             regions = turned_regions((x, y, bw, bh))
-            score = chooser.scores(np.stack([cut(reading, r) for r in regions]), code)
+            cuts = np.stack([cut(reading, r) for r in regions])
+            score = chooser.scores(cuts, code)
             best = int(score.argmax())
             if score[best] < 0.05:
                 continue  # no turn reads it: its upright turn is unknown, leave it out
@@ -179,7 +180,7 @@ def real_patches(photos: list, rng: np.random.Generator, copies: int,
             seen = [p for p in peaks if inside((p[0] + p[2] / 2, p[1] + p[3] / 2),
                                                 (code, x, y, bw, bh))]
             black = code[1] in (SUITS.index("c"), SUITS.index("s"))
-            dark = _light_on_dark(cut(reading, regions[best]))
+            dark = _light_on_dark(cuts[best])
             for n in range(round(copies * (black_copies if black else 1.0)
                                  * (dark_copies if dark else 1.0))):
                 box = seen[n % len(seen)] if seen and n % 2 else (x, y, bw, bh)

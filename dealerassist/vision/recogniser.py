@@ -432,7 +432,8 @@ def _each_card_once(sightings: list[Sighting]) -> list[Sighting]:
     were read twice, each lying on the table once, the second reading unsure every time;
     the development photos hold none. An unsure reading (under `CONFIRM_BELOW`) of a card
     read more surely elsewhere is dropped; two sure ones both stay, since a second deck on
-    the table is an irregularity the dealer must see (`smoothing.SmoothedUpdate.duplicates`).
+    the table is an irregularity the dealer must see (IRR-DECK, through
+    `smoothing.SmoothedUpdate.duplicates`).
     """
     kept: list[Sighting] = []
     read: set[Card] = set()
