@@ -68,7 +68,7 @@ from vision_corners_train import (  # noqa: E402
 )
 from vision_train import PATCH_H, PATCH_W, build_model, normalise_patches, onnx_weights  # noqa: E402
 
-from dealerassist.vision.corners import turned_regions  # noqa: E402
+from dealerassist.vision.corners import _turned_regions_at, turned_regions  # noqa: E402
 from dealerassist.vision.model import ink_dark, reading_image  # noqa: E402
 
 _PATCH = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
@@ -239,16 +239,20 @@ def foreign_decks(faces, rng: np.random.Generator) -> list:  # type: ignore[no-u
 
 
 def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
-                  foreign: float = 0.0, backs: float = 0.0, stretch: float = 0.0) -> tuple:
+                  foreign: float = 0.0, backs: float = 0.0, stretch: float = 0.0,
+                  boxed: float = 0.0) -> tuple:
     """Index patches of drawn faces (English, French, other letters), upright and turned.
 
     Some are printed as dark-faced decks (`dark_faced`). A ``foreign`` share of them are
     courts of `foreign_decks`; after a ``backs`` share of them comes a patch of a card
-    back, "no index" (`_back_patch`). ``stretch``: `jitter`'s.
+    back, "no index" (`_back_patch`). ``stretch``: `jitter`'s. A ``boxed`` share is cut
+    as inference cuts a corner, around the index's box (`boxed_region`), the rest as the
+    card's index region (`quads.index_regions`).
     """
     import vision_corners_train as corners_train
 
     from dealerassist.cards import Rank
+    from dealerassist.vision.faces import index_box
     from dealerassist.vision.quads import index_regions
 
     faces = corners_train.Faces(rng, fonts)
@@ -276,7 +280,15 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
         small = _effects(small, rng)
         quad = (np.array([[pad, pad], [pad + fw, pad], [pad + fw, pad + fh], [pad, pad + fh]],
                          np.float32) * scale)
-        region = index_regions(quad)[int(rng.integers(2))]
+        corner = int(rng.integers(2))
+        if rng.random() < boxed:
+            x, y, w, h = index_box(card, deck.design)
+            if corner:  # the bottom-right index: the top-left one turned half a turn
+                x, y = fw - x - w, fh - y - h
+            region = boxed_region(((pad + x) * scale, (pad + y) * scale, w * scale, h * scale),
+                                  np.pi * corner, rng)
+        else:
+            region = index_regions(quad)[corner]
         reading = reading_image(small)
         code = label(deck.design.rank_text(card.rank), card.suit.value)
         xs.append(cut(reading, jitter(region, rng, stretch=stretch)))
@@ -292,6 +304,28 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
             xs.append(_back_patch(rng))
             ys.append((NONE, -1))
     return np.array(xs), np.array(ys, np.int64).reshape(-1, 2)
+
+
+def boxed_region(box: tuple[float, float, float, float], turn: float,
+                 rng: np.random.Generator) -> np.ndarray:
+    """Return the region inference cuts around an index's upright ``box`` at ``turn``.
+
+    The card is laid at a random angle: the finder boxes the turned index (a box some 8 %
+    off the ink's each way), the region is worked out from that box as
+    `corners.turned_regions` does (which takes the index for 2/3 as wide as tall), then
+    turned back with the card. A drawn deck's index is so framed as a real one at
+    inference, not only as its card's `quads.INDEX_BOX`.
+    """
+    x, y, w, h = box
+    centre = np.array([x + w / 2, y + h / 2])
+    w, h = w * np.exp(rng.normal(0, 0.08)), h * np.exp(rng.normal(0, 0.08))
+    angle = rng.uniform(0, 2 * np.pi)
+    c, s = abs(np.cos(angle)), abs(np.sin(angle))
+    wide, tall = w * c + h * s, w * s + h * c
+    region = _turned_regions_at([(centre[0] - wide / 2, centre[1] - tall / 2, wide, tall)],
+                                [turn + angle])[0]
+    back = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]])
+    return ((region - centre) @ back.T + centre).astype(np.float32)
 
 
 def _light_on_dark(patch: np.ndarray) -> bool:
@@ -458,6 +492,9 @@ def main() -> int:
                         help="real corners printed light on dark: this many times the copies")
     parser.add_argument("--stretch", type=float, default=0.0,
                         help="cuts drawn out or pressed along a random axis, up to exp(this)")
+    parser.add_argument("--boxed", type=float, default=0.0,
+                        help="share of drawn patches cut around their index's box, as "
+                             "inference cuts (else around the card's index region)")
     parser.add_argument("--final", action="store_true",
                         help="every development photo (default: its train part)")
     parser.add_argument("--rate", type=float, default=2e-3, help="peak learning rate")
@@ -481,7 +518,8 @@ def main() -> int:
     rx, ry = real_patches(real, rng, args.copies, args.start, args.finder,
                           augment=args.augment, black_copies=args.black_copies,
                           stretch=args.stretch, dark_copies=args.dark_copies)
-    dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs, args.stretch)
+    dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs, args.stretch,
+                           args.boxed)
     print(f"patches: {len(rx)} real, {len(dx)} drawn ({time.time() - started:.0f} s)", flush=True)
     xs = np.concatenate([rx, dx])
     ys = np.concatenate([ry, dy])

@@ -8,7 +8,8 @@ that corner's box width and height (in input pixels). It knows nothing of the ta
 is trained on drawn faces (the training designs and TrueType fonts, with English, French
 and other court letters) composited onto randomised tables (white, wooden, patterned,
 bright and dark; colour casts, exposure, noise, JPEG, blur, perspective, hands and chips
-over the cards), and on the real development photographs, turned, scaled and sheared.
+over the cards), each index labelled by the box of its ink as the real photos' labels
+box one, and on the real development photographs, turned, scaled and sheared.
 The reader of the corners it finds is trained by `vision_corner_index_train.py`, which
 also takes this module's data helpers.
 
@@ -146,17 +147,24 @@ class Faces:
         self.black = black
         self.cards = list(standard_deck())
 
-    def pick(self, rng: np.random.Generator) -> tuple[np.ndarray, tuple[int, int] | None]:
-        """Return a random face and its index's classes (or a back: None)."""
+    def pick(self, rng: np.random.Generator
+             ) -> tuple[np.ndarray, tuple[int, int] | None, tuple[int, int, int, int] | None]:
+        """Return a random face, its index's classes and its index's ink box (`index_box`).
+
+        A back has neither (None, None).
+        """
+        from dealerassist.vision.faces import index_box
+
         if self.black and rng.random() < self.black:
             deck = self.black_decks[rng.integers(len(self.black_decks))]
         else:
             deck = self.decks[rng.integers(len(self.decks))] if rng.random() < 0.4 else \
                 self.decks[rng.integers(len(self.decks) // 3)]  # English letters most often
         if rng.random() < 0.08:
-            return deck.back(), None
+            return deck.back(), None, None
         card = self.cards[rng.integers(len(self.cards))]
-        return deck.face(card), label(deck.design.rank_text(card.rank), card.suit.value)
+        return (deck.face(card), label(deck.design.rank_text(card.rank), card.suit.value),
+                index_box(card, deck.design))
 
 
 def _effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -197,14 +205,31 @@ def index_turn(region: np.ndarray) -> float:
     return float(np.arctan2(-down[0], down[1]))
 
 
+def seen_box(m: np.ndarray, box: tuple[float, float, float, float]
+             ) -> tuple[float, float, float, float]:
+    """Return the upright box (x, y, w, h) in the frame of a face's ``box`` (face pixels).
+
+    ``m``: the face's perspective map into the frame. A rendered corner is labelled so, by
+    the box of its index's ink, as the real photos' labels box a corner.
+    """
+    x, y, w, h = box
+    seen = cv2.perspectiveTransform(
+        np.array([[[x, y], [x + w, y], [x + w, y + h], [x, y + h]]], np.float32), m)[0]
+    (x0, y0), (x1, y1) = seen.min(axis=0), seen.max(axis=0)
+    return float(x0), float(y0), float(x1 - x0), float(y1 - y0)
+
+
 def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
            ) -> tuple[np.ndarray, list]:
     """Return a composite of cards on a random table: (BGR image, [(card, x, y, w, h, turn)]).
 
+    Each box is the upright box of an index's ink (`faces.index_box`), as the real photos'
+    labels box a corner; an index less than 85 % in sight is not labelled.
     ``turn``: the index's turn (`index_turn`). ``rows``: the chance that the cards lie in
     spread rows, each on the one before, shifted 0.3 to 0.8 of a card along its width (a
     stud player's up-cards): an index beside another card's edge.
     """
+    from dealerassist.vision.faces import CARD_H, CARD_W
     from dealerassist.vision.geometry import index_regions
 
     img = _table(rng, size, size)
@@ -216,7 +241,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
     spread = rows > 0.0 and rng.random() < rows
     c, a = np.zeros(2), 0.0
     for n in range(1, count + 1):
-        face, code = faces.pick(rng)
+        face, code, ink = faces.pick(rng)
         fh, fw = face.shape[:2]
         w = card_w * rng.uniform(0.85, 1.15)
         h = w * fh / fw
@@ -239,7 +264,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
         shade = rng.uniform(0.8, 1.1)
         img[mask > 0] = warped[mask > 0] * shade
         owner[mask > 0] = n
-        placed.append((code, quad))
+        placed.append((code, quad, m, ink))
     for _ in range(rng.integers(0, 4)):  # hands, chips, other objects over the cards
         colour = (rng.uniform(60, 230), rng.uniform(60, 200), rng.uniform(60, 220))
         p = rng.uniform(0, size, 2)
@@ -254,10 +279,12 @@ def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
             cv2.circle(img, (int(p[0]), int(p[1])), r, colour, -1)
             cv2.circle(owner, (int(p[0]), int(p[1])), r, -1, -1)
     boxes = []
-    for n, (code, quad) in enumerate(placed, start=1):
+    for n, (code, quad, m, ink) in enumerate(placed, start=1):
         if code is None:
             continue
-        for region in index_regions(quad):
+        ix, iy, iw, ih = ink  # the bottom-right index: the top-left one turned half a turn
+        for region, (x, y) in zip(index_regions(quad),
+                                  ((ix, iy), (CARD_W - ix - iw, CARD_H - iy - ih)), strict=True):
             x0, y0 = region.min(axis=0)
             x1, y1 = region.max(axis=0)
             if x0 < 0 or y0 < 0 or x1 >= size or y1 >= size:
@@ -266,8 +293,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
             cv2.fillPoly(stencil, [np.round(region).astype(np.int32)], 1)
             total = stencil.sum()
             if total and (owner[stencil > 0] == n).sum() / total >= 0.85:
-                boxes.append((code, float(x0), float(y0), float(x1 - x0), float(y1 - y0),
-                              index_turn(region)))
+                boxes.append((code, *seen_box(m, (x, y, iw, ih)), index_turn(region)))
     return _effects(img, rng), boxes
 
 

@@ -68,6 +68,26 @@ def calibration_inputs(real: Path, seed: int = SEED) -> list[np.ndarray]:
     return inputs
 
 
+def rendered_inputs(count: int, seed: int = SEED) -> list[np.ndarray]:
+    """Return the finder's inputs for ``count`` training renders (`vision_corners_train`).
+
+    Drawn decks on randomised tables: the finder sees printed-looking cards too, whose
+    activations the photos alone do not span (a drawn corner's box then came out a
+    quarter off the float finder's).
+    """
+    from vision_corners_train import Faces, render
+
+    from dealerassist.vision.corners import finder_input
+
+    rng = np.random.default_rng(seed)
+    faces = Faces(rng, "DejaVu|Noto")
+    inputs = []
+    for _ in range(count):
+        image, _ = render(rng, faces, int(rng.choice([384, 512, 640])))
+        inputs.append(finder_input([image], image.shape[0]))
+    return inputs
+
+
 def quantise(source: Path, out: Path, inputs: list[np.ndarray]) -> None:
     """Write ``source`` quantised to int8 (`FLOAT_NODES` kept float) to ``out``."""
     import onnxruntime
@@ -102,10 +122,13 @@ def main() -> int:
     parser.add_argument("--float", dest="source", type=Path,
                         default=OUT / "corner_finder_float.onnx")
     parser.add_argument("--out", type=Path, default=OUT / "corner_finder.onnx")
+    parser.add_argument("--renders", type=int, default=32,
+                        help="training renders calibrated on besides the photos")
     args = parser.parse_args()
-    inputs = calibration_inputs(args.real)
+    inputs = calibration_inputs(args.real) + rendered_inputs(args.renders)
     quantise(args.source, args.out, inputs)
-    print(f"{args.out}: int8, calibrated on {len(inputs)} looks", flush=True)
+    print(f"{args.out}: int8, calibrated on {len(inputs)} looks ({args.renders} renders)",
+          flush=True)
     return 0
 
 

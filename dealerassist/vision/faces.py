@@ -18,7 +18,7 @@ import numpy as np
 from dealerassist.cards import Card, Rank, Suit
 
 __all__ = ["CARD_H", "CARD_W", "RANK_TEXTS", "SUIT_GLYPH_KEYS", "FaceDesign", "Font", "GlyphSet",
-           "draw_back", "draw_face", "draw_suit", "random_design"]
+           "draw_back", "draw_face", "draw_suit", "index_box", "random_design"]
 
 CARD_W = 250
 CARD_H = 350  # poker cards are 63 x 88 mm (ratio 1.397)
@@ -433,6 +433,21 @@ def draw_face(card: Card, design: FaceDesign) -> np.ndarray:
     image[CARD_H - corner_h :, CARD_W - corner_w :] = rotated[CARD_H - corner_h :,
                                                               CARD_W - corner_w :]
     return image
+
+
+def index_box(card: Card, design: FaceDesign) -> tuple[int, int, int, int]:
+    """Return the upright box (x, y, w, h) of a face's top-left index ink: rank and suit.
+
+    The box a labeller draws around a corner index (the real photographs' labels), which
+    the corner finder learns to give; the court frame and pips around it are left out.
+    """
+    image = np.empty((CARD_H, CARD_W, 3), np.uint8)
+    image[:] = design.paper
+    _draw_index(image, card, design)
+    ink = np.abs(image.astype(np.int16) - np.array(design.paper, np.int16)).max(axis=2) > 24
+    ys, xs = np.nonzero(ink)
+    return (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
+            int(ys.max() - ys.min() + 1))
 
 
 def draw_back(*, colour: tuple[int, int, int], seed: int = 0, border: bool = True) -> np.ndarray:

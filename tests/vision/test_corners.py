@@ -186,32 +186,34 @@ def test_issue_42_the_corner_models_ship_and_every_model_fits_20_mb():
 @pytest.mark.parametrize("kind", ["white", "felt", "wood"])
 def test_issue_42_latency_the_int8_finder_finds_the_float_finders_corners(kind):
     # The finder runs quantised (half the time); it must find the corners its trained
-    # float weights find, as likely and as large.
+    # float weights find, as likely and as large. Where a corner's likelihood is flat
+    # across two cells (0.69 and 0.70), rounding may put the maximum in either: a twin
+    # is one cell away at most, and the maps agree cell by cell.
     shipped = DEFAULT_FINDER_PATH.read_bytes()
     assert b"QuantizeLinear" in shipped and b"QuantizeLinear" not in (
         DEFAULT_FINDER_PATH.parent / "corner_finder_float.onnx").read_bytes()
     frame = cv2.copyMakeBorder(
         _scene(kind, ["Ah", "7c", "Kd", "Ts", "2s", "Qh"], 5, backs=1),
         120, 120, 320, 320, cv2.BORDER_REPLICATE)
-    int8 = CornerReader().peaks(frame, least=0.2)
-    trained = CornerReader(DEFAULT_FINDER_PATH.parent / "corner_finder_float.onnx").peaks(
-        frame, least=0.2)
+    fast = CornerReader()
+    slow = CornerReader(DEFAULT_FINDER_PATH.parent / "corner_finder_float.onnx")
+    int8, trained = fast.peaks(frame, least=0.2), slow.peaks(frame, least=0.2)
     assert len([p for p, _ in trained if p >= 0.3]) >= 6  # the six faces' corners, at least
+    a, b = fast.look(frame), slow.look(frame)
+    cell = corners._STRIDE / a.scale
+    heat_a, heat_b = (1 / (1 + np.exp(-m.maps[0])) for m in (a, b))
+    likely = (heat_a >= 0.3) | (heat_b >= 0.3)
+    assert np.abs(heat_a - heat_b)[likely].max() < 0.05
+    assert np.abs(a.maps[1:] - b.maps[1:])[:, likely].max() < 0.1  # log box sides
 
     def centre(box):  # type: ignore[no-untyped-def]
         return np.array([box[0] + box[2] / 2, box[1] + box[3] / 2])
 
-    def inside(point, box):  # type: ignore[no-untyped-def]
-        return box[0] <= point[0] <= box[0] + box[2] and box[1] <= point[1] <= box[1] + box[3]
-
     for ours, theirs in ((trained, int8), (int8, trained)):
-        for n, (p, box) in enumerate(ours):
-            if p < 0.3 or any(inside(centre(box), surer) for _, surer in ours[:n]):
-                continue  # its twin may lie under the 0.2 looked for; a corner found twice
-            q, twin = min(theirs, key=lambda peak: np.abs(centre(peak[1]) - centre(box)).sum())
-            assert np.abs(centre(twin) - centre(box)).max() <= 2
-            assert abs(q - p) < 0.05
-            assert np.abs(np.log(np.array(twin[2:]) / np.array(box[2:]))).max() < 0.1
+        for p, box in ours:
+            if p >= 0.3:
+                assert min(np.abs(centre(twin) - centre(box)).max()
+                           for _, twin in theirs) <= cell + 1e-6
 
 
 def test_issue_42_latency_a_still_photos_bilinear_looks_find_the_corners_area_averaging_does():
@@ -630,11 +632,11 @@ def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_se
                    for f in frames)
 
     stills = right(Recogniser(stills=True))
-    assert stills >= 30  # of 36; 35 measured
+    assert stills >= 30  # of 36; 36 measured
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(corners, "_ALONE_LONG", 400)  # one look at 400 pixels
         once = right(Recogniser())
-    assert stills >= once + 8  # 15 measured
+    assert stills >= once + 6  # 28 measured
 
 
 def test_issue_42_a_cameras_frame_on_a_bright_table_is_looked_at_at_half_its_size(monkeypatch):
@@ -666,7 +668,7 @@ def test_issue_42_a_cameras_frame_on_a_bright_table_is_looked_at_at_half_its_siz
     assert reader.look(_scene("white", ["Ah"], 3), alone=True).scale == pytest.approx(
         400 / 640)  # a 640x480 frame: 400 pixels long, as ever
     monkeypatch.setattr(corners, "_ALONE_LONG", 400)
-    assert half >= 26 and half >= right(Recogniser()) + 10  # 31 and 15 of 36 measured
+    assert half >= 26 and half >= right(Recogniser()) + 5  # 36 and 28 of 36 measured
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1000, 1001), (700, 1700)])
@@ -733,14 +735,14 @@ def test_issue_42_a_still_photo_under_twice_the_finders_size_is_seen_again_at_it
 
 
 def test_issue_42_small_cards_in_a_small_still_photo_are_found_at_its_own_size(monkeypatch):
-    # Cards some 50 pixels wide on a 640x480 photo: the finder's first look, at 400 pixels,
-    # leaves their indices some 8 pixels tall, under its reach; at the photo's own size, 13.
+    # Cards some 40 pixels wide on a 640x480 photo: the finder's first look, at 400 pixels,
+    # leaves their indices some 7 pixels tall, under its reach; at the photo's own size, 12.
     codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
     frames = []
     for seed in range(3, 9):
-        scene = cv2.resize(_scene("white", codes, seed), (320, 240), interpolation=cv2.INTER_AREA)
+        scene = cv2.resize(_scene("white", codes, seed), (256, 192), interpolation=cv2.INTER_AREA)
         frame = _table("white", np.random.default_rng(seed + 100), (640, 480))
-        frame[120:360, 160:480] = scene
+        frame[144:336, 192:448] = scene
         frames.append(frame)
 
     def read() -> tuple[int, int]:
@@ -754,7 +756,7 @@ def test_issue_42_small_cards_in_a_small_still_photo_are_found_at_its_own_size(m
     own, own_sure_wrong = read()
     monkeypatch.setattr(corners, "_OWN_LOOK", 99.0)  # looked at once
     once, _ = read()
-    assert own >= once + 4  # 33 against 24 of 36 measured
+    assert own >= once + 6  # 35 against 24 of 36 measured
     # None is sure and wrong as measured; drawn clubs and spades small or pressed are
     # read near the sure line (docs/vision.md, Known limits), so one is allowed.
     assert own_sure_wrong <= 1
@@ -824,3 +826,4 @@ def test_issue_42_an_index_one_look_finds_twice_is_read_once_the_surer_card():
     assert corners._one_reading_a_corner(beside, [0, 0]) == beside
     blank = [found[1], replace(found[0], card=None)]
     assert corners._one_reading_a_corner(blank, [0, 0]) == blank
+

@@ -465,3 +465,53 @@ def test_issue_42_the_training_data_names_a_mislabelled_card_as_corrected(monkey
     names = [box[0] for box in seven["corner_boxes"]]
     assert "7s" in names and "6s" not in names
     assert "images/cardcounterml_0146.jpg" not in records  # held out: never here
+
+
+def test_issue_42_a_drawn_index_is_boxed_by_its_ink_as_the_real_photos_labels_box_one():
+    # The finder learns its boxes from real labels (tight around rank and suit) and from
+    # renders; a render labelled by its card's whole index region (quads.INDEX_BOX) would
+    # teach it boxes half again as large on printed-looking decks, cut badly by the reader.
+    from dealerassist.vision.faces import index_box
+    from dealerassist.vision.quads import INDEX_BOX
+
+    for design in (*TRAIN_DESIGNS, *HELDOUT_DESIGNS):
+        boxes = {code: index_box(parse_card(code), design) for code in ("Ts", "7c", "Kd")}
+        for x, y, w, h in boxes.values():
+            assert x >= 0 and y >= 0
+            assert x + w <= INDEX_BOX[2] * CARD_W and y + h <= INDEX_BOX[3] * CARD_H
+            assert 0.15 * CARD_H <= h <= 0.28 * CARD_H  # rank over suit, not the region
+        assert boxes["Ts"][2] > boxes["7c"][2]  # a ten's two digits are wider
+
+
+def test_issue_42_a_rendered_corners_box_follows_its_face_onto_the_table():
+    import cv2
+
+    train = _script("vision_corners_train")
+    face = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    half = cv2.getPerspectiveTransform(face, face * 0.5 + 100)
+    assert train.seen_box(half, (10, 20, 30, 60)) == pytest.approx((105, 110, 15, 30))
+    turned = cv2.getPerspectiveTransform(  # a quarter turn: the box lies on its side
+        face, np.float32([[CARD_H, 0], [CARD_H, CARD_W], [0, CARD_W], [0, 0]]))
+    assert train.seen_box(turned, (10, 20, 30, 60))[2:] == pytest.approx((60, 30), abs=1e-3)
+
+
+def test_issue_42_a_drawn_index_is_cut_as_inference_cuts_one_around_its_box():
+    # --boxed: a drawn index is cut from its box as the reader's regions are worked out
+    # from a finder's box at whatever angle the card lies (corners._turned_regions_at):
+    # upright at the index's own turn, about its centre give or take the finder's error.
+    import cv2
+
+    train = _script("vision_corner_index_train")
+    box = (40.0, 30.0, 11.0, 20.0)  # an index 0.55 as wide as tall (a drawn design's)
+    centres = []
+    for seed in range(200):
+        for turn in (0.0, np.pi):
+            region = train.boxed_region(box, turn, np.random.default_rng(seed))
+            centres.append(region.mean(axis=0))
+            down = region[3] - region[0]  # pressed as inference presses it: a few degrees
+            off = (np.arctan2(-down[0], down[1]) - turn + np.pi) % (2 * np.pi) - np.pi
+            assert abs(off) < np.radians(10)
+            assert cv2.pointPolygonTest(region.reshape(-1, 1, 2), (45.5, 40.0), False) > 0
+            assert 1.2 * 20 < np.linalg.norm(down) < 3 * 20  # the index and a margin
+    assert np.mean(centres, axis=0) == pytest.approx((45.5, 40.0), abs=0.3)
+    assert np.abs(np.array(centres) - (45.5, 40.0)).max() < 0.5 * 20
