@@ -57,6 +57,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from vision_corners_train import (  # noqa: E402
+    FONTS,
     GLYPHS,
     NONE,
     OUT,
@@ -68,7 +69,7 @@ from vision_corners_train import (  # noqa: E402
 )
 from vision_train import PATCH_H, PATCH_W, build_model, normalise_patches, onnx_weights  # noqa: E402
 
-from dealerassist.vision.corners import _turned_regions_at, turned_regions  # noqa: E402
+from dealerassist.vision.corners import turned_regions, turned_regions_at  # noqa: E402
 from dealerassist.vision.model import ink_dark, reading_image  # noqa: E402
 
 _PATCH = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
@@ -252,7 +253,6 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
     import vision_corners_train as corners_train
 
     from dealerassist.cards import Rank
-    from dealerassist.vision.faces import index_box
     from dealerassist.vision.quads import index_regions
 
     faces = corners_train.Faces(rng, fonts)
@@ -282,7 +282,7 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
                          np.float32) * scale)
         corner = int(rng.integers(2))
         if rng.random() < boxed:
-            x, y, w, h = index_box(card, deck.design)
+            x, y, w, h = deck.index_box(card)
             if corner:  # the bottom-right index: the top-left one turned half a turn
                 x, y = fw - x - w, fh - y - h
             region = boxed_region(((pad + x) * scale, (pad + y) * scale, w * scale, h * scale),
@@ -322,7 +322,7 @@ def boxed_region(box: tuple[float, float, float, float], turn: float,
     angle = rng.uniform(0, 2 * np.pi)
     c, s = abs(np.cos(angle)), abs(np.sin(angle))
     wide, tall = w * c + h * s, w * s + h * c
-    region = _turned_regions_at([(centre[0] - wide / 2, centre[1] - tall / 2, wide, tall)],
+    region = turned_regions_at([(centre[0] - wide / 2, centre[1] - tall / 2, wide, tall)],
                                 [turn + angle])[0]
     back = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]])
     return ((region - centre) @ back.T + centre).astype(np.float32)
@@ -472,7 +472,7 @@ def main() -> int:
     parser.add_argument("--steps", type=int, default=2500, help="batches of 256 patches")
     parser.add_argument("--drawn", type=int, default=30000, help="drawn index patches")
     parser.add_argument("--copies", type=int, default=12, help="jittered cuts per real corner")
-    parser.add_argument("--fonts", default="DejaVu|Noto")
+    parser.add_argument("--fonts", default=FONTS)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--start", type=Path,
                         help="a corner_index.onnx choosing the real corners' upright turns "

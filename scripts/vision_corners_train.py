@@ -43,6 +43,7 @@ OUT = ROOT / "dealerassist" / "resources" / "vision"
 STRIDE = 4
 SIZE = 192  # finder training tiles
 BATCH = 8
+FONTS = "DejaVu|Noto"  # the TrueType fonts (file names) drawn as decks besides the designs
 CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 # Court letters of other decks: French (the house may use them) and letters no house
 # setting names (read as "another letter", never as a card).
@@ -149,12 +150,10 @@ class Faces:
 
     def pick(self, rng: np.random.Generator
              ) -> tuple[np.ndarray, tuple[int, int] | None, tuple[int, int, int, int] | None]:
-        """Return a random face, its index's classes and its index's ink box (`index_box`).
+        """Return a random face, its index's classes and its index's ink box.
 
         A back has neither (None, None).
         """
-        from dealerassist.vision.faces import index_box
-
         if self.black and rng.random() < self.black:
             deck = self.black_decks[rng.integers(len(self.black_decks))]
         else:
@@ -164,7 +163,7 @@ class Faces:
             return deck.back(), None, None
         card = self.cards[rng.integers(len(self.cards))]
         return (deck.face(card), label(deck.design.rank_text(card.rank), card.suit.value),
-                index_box(card, deck.design))
+                deck.index_box(card))
 
 
 def _effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -612,7 +611,7 @@ def main() -> int:
     parser.add_argument("--render-cache", type=Path, help="an .npz keeping the renders")
     parser.add_argument("--steps", type=int, default=9000, help="finder steps (batch 8)")
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--fonts", default="DejaVu|Noto",
+    parser.add_argument("--fonts", default=FONTS,
                         help="also draw decks with the TrueType fonts under /usr/share/fonts "
                              "whose file name matches (Pillow); empty: drawn designs only")
     parser.add_argument("--out", type=Path, default=OUT)

@@ -75,12 +75,12 @@ def rendered_inputs(count: int, seed: int = SEED) -> list[np.ndarray]:
     activations the photos alone do not span (a drawn corner's box then came out a
     quarter off the float finder's).
     """
-    from vision_corners_train import Faces, render
+    from vision_corners_train import FONTS, Faces, render
 
     from dealerassist.vision.corners import finder_input
 
     rng = np.random.default_rng(seed)
-    faces = Faces(rng, "DejaVu|Noto")
+    faces = Faces(rng, FONTS)
     inputs = []
     for _ in range(count):
         image, _ = render(rng, faces, int(rng.choice([384, 512, 640])))

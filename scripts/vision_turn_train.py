@@ -30,7 +30,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from vision_corner_index_train import _Chooser, camera_effects, cut  # noqa: E402
-from vision_corners_train import OUT, Faces, export, real_dev, render  # noqa: E402
+from vision_corners_train import FONTS, OUT, Faces, export, real_dev, render  # noqa: E402
 
 from dealerassist.vision.corners import (  # noqa: E402
     TURN_PATCH,
@@ -132,7 +132,7 @@ def main() -> int:
     parser.add_argument("--steps", type=int, default=3000, help="batches of 128 corners")
     parser.add_argument("--rate", type=float, default=3e-3)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--fonts", default="DejaVu|Noto")
+    parser.add_argument("--fonts", default=FONTS)
     parser.add_argument("--final", action="store_true",
                         help="every development photo (default: its train part)")
     parser.add_argument("--out", type=Path, required=True, help="folder for corner_turn.onnx")

@@ -48,7 +48,7 @@ from dealerassist.vision.shrink import shrunk
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "DEFAULT_TURN_PATH", "GLYPHS",
            "INDEX_LETTERS", "RANKS", "SUITS", "TURNS", "TURN_PATCH", "CornerReader",
            "CornerReading", "FinderMaps", "finder_input", "turn_inputs", "turn_patch",
-           "turned_regions"]
+           "turned_regions", "turned_regions_at"]
 
 _RESOURCES = Path(__file__).resolve().parents[1] / "resources" / "vision"
 DEFAULT_FINDER_PATH = _RESOURCES / "corner_finder.onnx"
@@ -261,13 +261,13 @@ def turned_regions(box: tuple[float, float, float, float], turns: int = TURNS) -
     upright box is ``box``, pressed along the frame's height or width as a tilted camera
     sees it, `_REGION_GROW` times the index's height.
     """
-    return list(_turned_regions_at([box] * turns, 2 * np.pi * np.arange(turns) / turns))
+    return list(turned_regions_at([box] * turns, 2 * np.pi * np.arange(turns) / turns))
 
 
 _UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
 
 
-def _turned_regions_at(boxes: Sequence[tuple[float, float, float, float]],
+def turned_regions_at(boxes: Sequence[tuple[float, float, float, float]],
                        turns: Sequence[float] | np.ndarray) -> np.ndarray:
     """Return the index regions (N, 4, 2: TL, TR, BR, BL) around boxes turned by radians.
 
@@ -297,7 +297,7 @@ def _turned_regions_at(boxes: Sequence[tuple[float, float, float, float]],
 
 def _turned_region(box: tuple[float, float, float, float], t: float) -> np.ndarray:
     """Return the index region (TL, TR, BR, BL) around ``box`` turned by ``t`` radians."""
-    return _turned_regions_at([box], [t])[0]
+    return turned_regions_at([box], [t])[0]
 
 
 class CornerReader:
@@ -476,7 +476,7 @@ class CornerReader:
         if not found:
             return []
         turns = self._turns(frame, [box for _, box in found])
-        regions = list(_turned_regions_at(
+        regions = list(turned_regions_at(
             [box for (_, box), ks in zip(found, turns, strict=True) for _ in ks],
             [2 * np.pi * k / TURNS for ks in turns for k in ks]))
         _, ranks, suits, best_rank, best_suit, sure = self._read_regions(frame, regions)

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from dealerassist.cards import Card, standard_deck
-from dealerassist.vision.faces import CARD_H, CARD_W, FaceDesign, draw_back, draw_face
+from dealerassist.vision.faces import CARD_H, CARD_W, FaceDesign, draw_back, draw_face, index_box
 from dealerassist.vision.geometry import index_regions
 
 __all__ = [
@@ -51,6 +51,7 @@ class DrawnDeck:
         self.design = design
         self._back_colour = back_colour
         self._cache: dict[Card, np.ndarray] = {}
+        self._boxes: dict[Card, tuple[int, int, int, int]] = {}
         self._back: np.ndarray | None = None
 
     def face(self, card: Card) -> np.ndarray:
@@ -58,6 +59,12 @@ class DrawnDeck:
         if card not in self._cache:
             self._cache[card] = draw_face(card, self.design)
         return self._cache[card]
+
+    def index_box(self, card: Card) -> tuple[int, int, int, int]:
+        """Return the box of ``card``'s top-left index ink on its face (`faces.index_box`)."""
+        if card not in self._boxes:
+            self._boxes[card] = index_box(card, self.design)
+        return self._boxes[card]
 
     def back(self) -> np.ndarray:
         """Return the back (drawn once)."""

@@ -108,7 +108,7 @@ def test_issue_42_cards_a_tilted_camera_foreshortens_are_read_on_a_white_table()
     # A camera tilted 57 degrees from overhead presses each card to 0.55 of its height. On
     # a white table the learned corners read alone: the reader learned its cuts drawn out
     # and pressed along any axis (vision_corner_index_train.py --stretch), and each index
-    # region is cut pressed as the finder's box shows it (`corners._turned_regions_at`):
+    # region is cut pressed as the finder's box shows it (`corners.turned_regions_at`):
     # 25 of these 36 cards read; 13 with the regions cut unpressed, 1 before --stretch.
     codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
     recogniser = Recogniser()
@@ -826,4 +826,3 @@ def test_issue_42_an_index_one_look_finds_twice_is_read_once_the_surer_card():
     assert corners._one_reading_a_corner(beside, [0, 0]) == beside
     blank = [found[1], replace(found[0], card=None)]
     assert corners._one_reading_a_corner(blank, [0, 0]) == blank
-

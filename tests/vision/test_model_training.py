@@ -497,7 +497,7 @@ def test_issue_42_a_rendered_corners_box_follows_its_face_onto_the_table():
 
 def test_issue_42_a_drawn_index_is_cut_as_inference_cuts_one_around_its_box():
     # --boxed: a drawn index is cut from its box as the reader's regions are worked out
-    # from a finder's box at whatever angle the card lies (corners._turned_regions_at):
+    # from a finder's box at whatever angle the card lies (corners.turned_regions_at):
     # upright at the index's own turn, about its centre give or take the finder's error.
     import cv2
 
