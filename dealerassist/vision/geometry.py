@@ -202,10 +202,10 @@ def _dedupe(quads: list[CardQuad], *, limit: float | None = None) -> list[CardQu
 
 
 _THIN_STRIP = 0.12  # the narrowest strip of a fanned card searched (table units: long side 1)
-# The shortest edge of a region's outline (table units) a corner of a card is taken from.
-# 0.15 of a short side with the turned sides of an `edge_snap` draft read more cards on
-# other seeds (4242 overlap, 5151, 6262: 2674 -> 2684 of 2862, false reports 62 -> 61) but
-# made more false reports on the held-out set (119 -> 126, sure 35 -> 34): not shipped.
+# The shortest edge of a region's outline (table units) a corner of a card is taken from:
+# at 0.15 of a short side (with the turned sides of an `edge_snap` draft) other seeds'
+# renders read a few more cards (4242 overlap, 5151, 6262: 2684 of 2862 against 2674) but
+# the held-out renders more false reports (126 against 119).
 _CORNER_EDGE = 0.25 * SHORT_SIDE
 _COVERED = 0.9  # an open outline this much on settled ones holds nothing more (`_covered`)
 _AMBIGUOUS = 1.3  # an outline's sides closer than this on screen may be either way round
