@@ -42,7 +42,7 @@ test-headless: $(HEADLESS)/.installed-stamp
 		--ignore=tests/ui --ignore=tests/vision --ignore=tests/room
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check dealerassist tests
+	$(VENV)/bin/ruff check dealerassist tests scripts
 
 bench: $(STAMP)
 	$(VENV)/bin/dealerassist bench --json

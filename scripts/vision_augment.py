@@ -24,7 +24,7 @@ __all__ = ["PatchAugmenter", "torch_normalise"]
 
 
 def torch_normalise(raw: torch.Tensor) -> torch.Tensor:
-    """Same as `dealerassist.vision.model.normalise_patches`, on (N, 2, H, W) float tensors."""
+    """Normalise as `dealerassist.vision.model.normalise_patches` does, on (N, 2, H, W) tensors."""
     gray = raw[:, 0]
     mean = gray.mean(dim=(1, 2), keepdim=True)
     spread = gray.std(dim=(1, 2), keepdim=True, unbiased=False)
@@ -58,7 +58,7 @@ class PatchAugmenter:
         self.zoom_in = zoom_in
 
     def __call__(self, raw: torch.Tensor) -> torch.Tensor:
-        """An augmented copy of ``raw`` (grey and redness, 0..255)."""
+        """Return an augmented copy of ``raw`` (grey and redness, 0..255)."""
         out = raw.clone()
         out = self._geometry(out)
         if self.frame > 0:
@@ -105,7 +105,7 @@ class PatchAugmenter:
                                      align_corners=False)
 
     def _frame(self, x: torch.Tensor) -> torch.Tensor:
-        """A long thin line left of and/or above the index, whatever the label.
+        """Draw a long thin line left of and/or above the index, whatever the label.
 
         Many court designs frame their picture with a line that runs beside the index
         (tigullio-international's runs the whole height of the corner, just left of the
@@ -156,7 +156,7 @@ class PatchAugmenter:
         return x
 
     def _cover(self, x: torch.Tensor) -> torch.Tensor:
-        """A card edge over the right or bottom side, or a chip over a corner (a thin band)."""
+        """Lay a card edge over the right or bottom side, or a chip over a corner (a thin band)."""
         n, g = len(x), self._gen
         height, width = x.shape[2:]
         ys = torch.arange(height).float()[:, None].expand(height, width)

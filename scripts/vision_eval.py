@@ -95,7 +95,7 @@ def main() -> None:
 
 
 def _print_buckets(buckets: dict[str, Counter], by_condition: dict[str, Score]) -> None:
-    """A Markdown table: misses per condition by the stage that lost them."""
+    """Print a Markdown table: misses per condition by the stage that lost them."""
     names = list(MISS_BUCKETS) + ["false: on a card", "false: elsewhere"]
     print("| condition | readable | missed | " + " | ".join(names) + " |")
     print("| --- " * (len(names) + 3) + "|")

@@ -39,7 +39,7 @@ HELDOUT_ART = ("tigullio-international", "gm-paris")
 
 def decks(*, heldout: bool, with_art: bool = True, leave_out: tuple[str, ...] = (),
           only: tuple[str, ...] | None = None) -> list:
-    """The decks of one side of the split (artwork only where it was rasterised).
+    """Return the decks of one side of the split (artwork only where it was rasterised).
 
     Args:
         heldout: the held-out side (else the training side).
@@ -76,7 +76,7 @@ def font_files(pattern: str, *, exclude: str | None = None, root: Path = FONT_RO
 
 
 def ttf_glyphs(path: Path, letters: str = "") -> GlyphSet | None:
-    """The rank texts (and suit signs, where the font has them) of a font file, as masks.
+    """Return the rank texts (and suit signs, where the font has them) of a font, as masks.
 
     Needs Pillow (a training-only extra). None when the font lacks a rank glyph (a symbol
     or math font): missing glyphs come out as the font's empty box, the same for every text.
@@ -113,14 +113,16 @@ def ttf_glyphs(path: Path, letters: str = "") -> GlyphSet | None:
 
 def glyph_sets(pattern: str, *, exclude: str | None = None,
                letters: str = "") -> list[GlyphSet]:
-    """The glyph sets of the fonts matching ``pattern`` (fonts without ranks left out), with
-    the masks of ``letters`` too (other decks' court letters)."""
+    """Return the glyph sets of the fonts matching ``pattern`` (fonts without ranks left out).
+
+    Each holds the masks of ``letters`` too (other decks' court letters).
+    """
     sets = [ttf_glyphs(path, letters) for path in font_files(pattern, exclude=exclude)]
     return [s for s in sets if s is not None]
 
 
 def font_design(rng: np.random.Generator, glyphs: GlyphSet) -> FaceDesign:
-    """A random design with TrueType glyphs: thin or bold, small, pale, tight in the corner.
+    """Return a random design with TrueType glyphs: thin or bold, small, pale, tight in a corner.
 
     Half the designs put a small index high and tight in the corner with large pips beside
     it; a third have pale index ink; half the suit signs are the font's own; a third frame
@@ -163,7 +165,7 @@ RANDOM_FONTS = (Font.SIMPLEX, Font.PLAIN, Font.DUPLEX, Font.COMPLEX, Font.COMPLE
 
 def training_deck(rng: np.random.Generator, fixed: list, *, varied: bool = False,
                   fonts: list[GlyphSet] | None = None, font_share: float = 0.0) -> object:
-    """A fixed training deck, or (one time in three) a freshly randomised drawn design.
+    """Return a fixed training deck, or (one time in three) a freshly randomised drawn design.
 
     With ``varied`` (the ``--varied`` training mix), half the decks are random drawn designs
     from `faces.random_design(varied=True)`: thin, small, condensed, shaded indices. With
@@ -184,7 +186,7 @@ def training_deck(rng: np.random.Generator, fixed: list, *, varied: bool = False
 def random_conditions(
     rng: np.random.Generator, *, varied: bool = False, scale: tuple[float, float] | None = None
 ) -> Conditions:
-    """A mix of easy and hard scenes for training.
+    """Return a mix of easy and hard scene conditions for training.
 
     With ``varied``, the camera distance varies too (cards 0.55 to 1.2 times the usual
     size), and half the scenes have overlapping cards. ``scale`` (low, high) puts every

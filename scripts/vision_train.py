@@ -34,7 +34,7 @@ DEFAULT_OUT = (Path(__file__).resolve().parents[1] / "dealerassist" / "resources
 
 
 def normalise_patches(patches: np.ndarray) -> np.ndarray:
-    """Same as dealerassist.vision.model.normalise_patches (kept here: torch-only hosts)."""
+    """Normalise as dealerassist.vision.model.normalise_patches does (here: torch-only hosts)."""
     data = patches.astype(np.float32)
     gray = data[..., 0]
     mean = gray.mean(axis=(1, 2), keepdims=True)
@@ -47,7 +47,7 @@ def normalise_patches(patches: np.ndarray) -> np.ndarray:
 
 
 def build_model(height: int = PATCH_H, width: int = PATCH_W, outputs: int = 18):  # type: ignore[no-untyped-def]
-    """The tiny CNN: three conv blocks, then rank (14) and suit (4) logits in one vector."""
+    """Build the tiny CNN: three conv blocks, then rank (14) and suit (4) logits in one vector."""
     from torch import nn
 
     return nn.Sequential(
@@ -267,7 +267,7 @@ def _render_chunk(chunk: tuple[int, int]) -> tuple[np.ndarray, ...]:
 
 
 def chunk_seeds(seed: int, workers: int) -> list[int]:
-    """The scene seeds of the workers' chunks; never the held-out seed (nor the seed itself)."""
+    """Return the scene seeds of the workers' chunks: never the held-out seed, nor ``seed``."""
     from dealerassist.vision.designs import HELDOUT_SEED
 
     seeds = [seed * 1000 + k for k in range(workers)]
