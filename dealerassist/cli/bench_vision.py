@@ -134,9 +134,9 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
 
     Each photo enlarged to 720 pixels high on a 1280x720 frame of its median colour, read
     as a camera's frame (``real_frame``; its CPU and wall time also as ``real_frame_*_ms``)
-    and as a still photo (``real_frame_still``); and at its own size (640x640) amid a
-    1920x1080 still (``real_far_still``): cards a third of the frame's scale, as a camera
-    further off; pressed to 0.6 of its height (`real_photos.pressed`), as a camera
+    and as a still photo (``real_frame_still``); at its own size (640x640) amid a 1280x720
+    camera's frame (``real_far_frame``) and amid a 1920x1080 still (``real_far_still``):
+    cards a half and a third of the frame's scale, as a camera further off; pressed to 0.6 of its height (`real_photos.pressed`), as a camera
     tilted 53 degrees from overhead foreshortens the cards, read as a camera's frame
     (``real_tilted``) and as a still (``real_tilted_still``); seen by a camera tilted 50
     degrees (`real_photos.seen_from_side`, `real_photos.OBLIQUE`), as a camera's frames,
@@ -169,6 +169,7 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
         out[key] = {k: figures[k] for k in _KEEP}
     for key, reader, load in (("real_frame", recogniser, framed((1280, 720), 720)),
                               ("real_frame_still", stills, framed((1280, 720), 720)),
+                              ("real_far_frame", recogniser, framed((1280, 720), None)),
                               ("real_far_still", stills, framed((1920, 1080), None)),
                               ("real_tilted", recogniser, tilted),
                               ("real_tilted_still", stills, tilted)):
