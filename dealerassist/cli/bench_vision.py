@@ -136,8 +136,9 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
     as a camera's frame (``real_frame``; its CPU and wall time also as ``real_frame_*_ms``)
     and as a still photo (``real_frame_still``); at its own size (640x640) amid a 1280x720
     camera's frame (``real_far_frame``) and amid a 1920x1080 still (``real_far_still``):
-    cards a half and a third of the frame's scale, as a camera further off; pressed to 0.6 of its height (`real_photos.pressed`), as a camera
-    tilted 53 degrees from overhead foreshortens the cards, read as a camera's frame
+    cards a half and a third of the frame's scale, as a camera further off; pressed to 0.6
+    of its height (`real_photos.pressed`), as a camera tilted 53 degrees from overhead
+    foreshortens the cards, read as a camera's frame
     (``real_tilted``) and as a still (``real_tilted_still``); seen by a camera tilted 50
     degrees (`real_photos.seen_from_side`, `real_photos.OBLIQUE`), as a camera's frames,
     the felt unmarked (``real_oblique``) and its corners marked (``real_oblique_marked``:
