@@ -40,14 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 TRUE_SHAPE = {"phone": (0.75, 1.0), "webcam": (1.0, 9 / 16)}
 
 
-def main() -> int:
-    """Score one split and print its figures as JSON."""
-    import cv2
-    from vision_devset import apply
-
+def parser() -> argparse.ArgumentParser:
+    """Return the command line's parser (`vision_val_decide.py` reads framings with it)."""
     from dealerassist.vision.corners import DEFAULT_FINDER_PATH, DEFAULT_READER_PATH
-    from dealerassist.vision.real_photos import find_real_set, score_real, split_files
-    from dealerassist.vision.recogniser import Recogniser
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("split", nargs="?", default="dev",
@@ -73,11 +68,35 @@ def main() -> int:
     parser.add_argument("--jpeg", help="WxH: each photo on a JPEG of this size, decoded")
     parser.add_argument("--enlarge", type=float, default=1.0,
                         help="with --jpeg: each photo enlarged this many times first")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> int:
+    """Score one split and print its figures as JSON."""
+    from vision_devset import apply
+
+    from dealerassist.vision.real_photos import find_real_set
+
+    args = parser().parse_args()
     folder, why = find_real_set()
     if folder is None:
         print(why, file=sys.stderr)
         return 1
+    apply(args.set)
+    figures = score(args, folder)
+    if not args.wrong:
+        figures.pop("wrong_readings")
+    print(json.dumps({args.split: figures}, indent=1))
+    return 0
+
+
+def score(args: argparse.Namespace, folder: Path) -> dict:
+    """Return the figures of one split read as ``args`` say (their ``--set`` aside)."""
+    import cv2
+
+    from dealerassist.vision.real_photos import score_real, split_files
+    from dealerassist.vision.recogniser import Recogniser
+
     if args.split in ("train", "val"):
         from vision_corners_train import dev_records
 
@@ -85,7 +104,6 @@ def main() -> int:
     else:
         files = split_files(args.split)
     cv2.setNumThreads(2)
-    apply(args.set)
     recogniser = Recogniser(corner_models=(args.finder, args.reader) if args.turn is None
                             else None, stills=args.stills)
     if args.turn is not None:  # the corner networks loaded once, with that turn network
@@ -137,11 +155,7 @@ def main() -> int:
 
         def recognise(path):  # type: ignore[no-untyped-def]
             return recogniser.recognise(read_image_reduced(path)[0])
-    figures = score_real(recognise, folder, files, load=load)
-    if not args.wrong:
-        figures.pop("wrong_readings")
-    print(json.dumps({args.split: figures}, indent=1))
-    return 0
+    return score_real(recognise, folder, files, load=load)
 
 
 if __name__ == "__main__":

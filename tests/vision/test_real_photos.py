@@ -169,3 +169,16 @@ def test_issue_42_the_bench_tilts_a_photo_by_pressing_its_height_only():
     rows, cols = np.nonzero(tilted[:, :, 0] > 127)
     assert (cols.min(), cols.max()) == (100, 139)
     assert rows.max() - rows.min() + 1 == 36
+
+
+def test_issue_42_the_val_decision_counts_a_visible_unlabelled_card_neither_right_nor_wrong():
+    # scripts/vision_val_decide.py gives the right / wrong counts that choose between
+    # networks: a reading of a card the labels miss (real_split/corrections.txt) must not
+    # count against a network, nor for it.
+    from tests.vision.scripts import script
+
+    decide = script("vision_val_decide")
+    figures = {"read_right": 220, "readings": 226, "read_right_unlabelled": 2,
+               "sure_readings": 190, "sure_precision": 188 / 190}
+    assert decide.counts(figures) == (220, 4, 188, 2)
+    assert decide.DECIDING[0] == "" and len(decide.DECIDING) == 7 and len(decide.FAR) == 2
