@@ -70,6 +70,7 @@ from vision_corners_train import (  # noqa: E402
 from vision_train import PATCH_H, PATCH_W, build_model, normalise_patches, onnx_weights  # noqa: E402
 
 from dealerassist.vision.corners import turned_regions, turned_regions_at  # noqa: E402
+from dealerassist.vision.faces import other_index_box  # noqa: E402
 from dealerassist.vision.model import ink_dark, reading_image  # noqa: E402
 
 _PATCH = np.array([[0, 0], [PATCH_W, 0], [PATCH_W, PATCH_H], [0, PATCH_H]], np.float32)
@@ -282,9 +283,8 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
                          np.float32) * scale)
         corner = int(rng.integers(2))
         if rng.random() < boxed:
-            x, y, w, h = deck.index_box(card)
-            if corner:  # the bottom-right index: the top-left one turned half a turn
-                x, y = fw - x - w, fh - y - h
+            box = deck.index_box(card)
+            x, y, w, h = other_index_box(box) if corner else box
             region = boxed_region(((pad + x) * scale, (pad + y) * scale, w * scale, h * scale),
                                   np.pi * corner, rng)
         else:

@@ -228,7 +228,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
     spread rows, each on the one before, shifted 0.3 to 0.8 of a card along its width (a
     stud player's up-cards): an index beside another card's edge.
     """
-    from dealerassist.vision.faces import CARD_H, CARD_W
+    from dealerassist.vision.faces import other_index_box
     from dealerassist.vision.geometry import index_regions
 
     img = _table(rng, size, size)
@@ -281,9 +281,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
     for n, (code, quad, m, ink) in enumerate(placed, start=1):
         if code is None:
             continue
-        ix, iy, iw, ih = ink  # the bottom-right index: the top-left one turned half a turn
-        for region, (x, y) in zip(index_regions(quad),
-                                  ((ix, iy), (CARD_W - ix - iw, CARD_H - iy - ih)), strict=True):
+        for region, box in zip(index_regions(quad), (ink, other_index_box(ink)), strict=True):
             x0, y0 = region.min(axis=0)
             x1, y1 = region.max(axis=0)
             if x0 < 0 or y0 < 0 or x1 >= size or y1 >= size:
@@ -292,7 +290,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
             cv2.fillPoly(stencil, [np.round(region).astype(np.int32)], 1)
             total = stencil.sum()
             if total and (owner[stencil > 0] == n).sum() / total >= 0.85:
-                boxes.append((code, *seen_box(m, (x, y, iw, ih)), index_turn(region)))
+                boxes.append((code, *seen_box(m, box), index_turn(region)))
     return _effects(img, rng), boxes
 
 

@@ -58,12 +58,11 @@ def main() -> int:
         print(why, file=sys.stderr)
         return 1
     apply(args.set)
-    chosen = [f"--{name} {value}" for name, value in
-              (("finder", args.finder), ("reader", args.reader), ("turn", args.turn))
-              if value is not None]
+    chosen = [token for name in ("finder", "reader", "turn") if getattr(args, name)
+              for token in (f"--{name}", getattr(args, name))]
     totals = [0, 0, 0, 0]
     for number, framing in enumerate(DECIDING + FAR):
-        line = parser().parse_args([args.split, *" ".join([*chosen, framing]).split()])
+        line = parser().parse_args([args.split, *chosen, *framing.split()])
         right, wrong, sure_right, sure_wrong = counts(score(line, folder))
         print(f"{framing or '(as they are)':32} {right:5} / {wrong:3}   sure {sure_right:5} / "
               f"{sure_wrong:3}", flush=True)

@@ -18,7 +18,7 @@ import numpy as np
 from dealerassist.cards import Card, Rank, Suit
 
 __all__ = ["CARD_H", "CARD_W", "RANK_TEXTS", "SUIT_GLYPH_KEYS", "FaceDesign", "Font", "GlyphSet",
-           "draw_back", "draw_face", "draw_suit", "index_box", "random_design"]
+           "draw_back", "draw_face", "draw_suit", "index_box", "other_index_box", "random_design"]
 
 CARD_W = 250
 CARD_H = 350  # poker cards are 63 x 88 mm (ratio 1.397)
@@ -448,6 +448,15 @@ def index_box(card: Card, design: FaceDesign) -> tuple[int, int, int, int]:
     ys, xs = np.nonzero(ink)
     return (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
             int(ys.max() - ys.min() + 1))
+
+
+def other_index_box(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Return the bottom-right index's box from the top-left one's (`index_box`).
+
+    A face prints its index twice, the second turned half a turn about the card's centre.
+    """
+    x, y, w, h = box
+    return CARD_W - x - w, CARD_H - y - h, w, h
 
 
 def draw_back(*, colour: tuple[int, int, int], seed: int = 0, border: bool = True) -> np.ndarray:

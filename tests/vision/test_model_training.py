@@ -471,7 +471,7 @@ def test_issue_42_a_drawn_index_is_boxed_by_its_ink_as_the_real_photos_labels_bo
     # The finder learns its boxes from real labels (tight around rank and suit) and from
     # renders; a render labelled by its card's whole index region (quads.INDEX_BOX) would
     # teach it boxes half again as large on printed-looking decks, cut badly by the reader.
-    from dealerassist.vision.faces import index_box
+    from dealerassist.vision.faces import draw_face, index_box, other_index_box
     from dealerassist.vision.quads import INDEX_BOX
 
     for design in (*TRAIN_DESIGNS, *HELDOUT_DESIGNS):
@@ -481,6 +481,12 @@ def test_issue_42_a_drawn_index_is_boxed_by_its_ink_as_the_real_photos_labels_bo
             assert x + w <= INDEX_BOX[2] * CARD_W and y + h <= INDEX_BOX[3] * CARD_H
             assert 0.15 * CARD_H <= h <= 0.28 * CARD_H  # rank over suit, not the region
         assert boxes["Ts"][2] > boxes["7c"][2]  # a ten's two digits are wider
+        # the bottom-right index's box holds the top-left one's ink turned half a turn
+        face = draw_face(parse_card("Ts"), design)
+        x, y, w, h = boxes["Ts"]
+        ox, oy, ow, oh = other_index_box(boxes["Ts"])
+        assert (ox, oy) != (x, y) and (ow, oh) == (w, h)
+        assert np.array_equal(face[oy:oy + oh, ox:ox + ow], face[y:y + h, x:x + w][::-1, ::-1])
 
 
 def test_issue_42_a_rendered_corners_box_follows_its_face_onto_the_table():
