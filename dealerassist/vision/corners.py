@@ -87,15 +87,19 @@ _FINEST = 1200
 # looked at once; 217 / 3, 223 / 7, 167 / 7 so (sure right 455 -> 498); a 640-pixel
 # photo's p50 some 20 ms longer, its p95 20 to 40.
 _OWN_LOOK = 1.25
-# A camera's frame the learned corners read alone (a bright table: `CornerReader.look` with
-# ``alone``) is looked at at half its size, from `_LONG` to `_ALONE_LONG` pixels long: the
-# outline reader's time is free there, and the cards of a camera over a whole table are
-# small. Val photos enlarged to 720 high in 1280x720 frames: 0.719 / 0.952 of the cards
-# read at 400, 0.735 at 480, 0.779 at 560, 0.799 / 0.948 at 640 (sure 0.518 -> 0.667); a
-# 640x640 close-up stays at 400 (0.819 / 0.954; 0.791 at 480).
-_ALONE_LONG = 640
-# Those looks, and a still photo's, are read as two halves, one on each core (the caller
-# waits for them): each sees `_REACH` rows past the cut, as far as the finder's output
+# A camera's frame is looked at at half its size, from `_LONG` to `_FRAME_LONG` pixels long:
+# the cards of a camera over a whole table are small. Val photos enlarged to 720 high in
+# 1280x720 frames, on bright tables (the learned corners read alone): 0.719 / 0.952 of the
+# cards read at 400, 0.735 at 480, 0.779 at 560, 0.799 / 0.948 at 640 (sure 0.518 -> 0.667).
+# Where the outline reader runs too, val photos in 1280x720 frames enlarged to 720 high /
+# at their own size, and in 1600x900 frames (the train part's reader): 201 / 2, 198 / 7 and
+# 185 / 4 cards right / wrong at 400; 213 / 7, 207 / 5, 194 / 4 at 480; 213 / 6, 209 / 6,
+# 207 / 5 at 560; 217 / 3, 216 / 5, 210 / 4 at 640. Read whole on its own thread beside
+# the outline reader, that look adds under a millisecond to a rendered frame's p95 (as two
+# halves, 2 to 3 ms). A 640x640 close-up stays at 400 (0.819 / 0.954; 0.791 at 480).
+_FRAME_LONG = 640
+# A bright table's look, and a still photo's, are read as two halves, one on each core (the
+# caller waits for them): each sees `_REACH` rows past the cut, as far as the finder's output
 # depends on its input, so the maps are the whole look's (a 1280x720 frame at 640: 4.6
 # ms, not 5.3). A look under `4 * _REACH` rows is read whole.
 _REACH = 64
@@ -335,16 +339,16 @@ class CornerReader:
         With ``fine``, a frame at least twice `_LONG` pixels long is seen again at twice
         the scale, and again where the frame holds it, up to `_FINEST` (`FinderMaps.finer`:
         400, 800, 1200 pixels long); a shorter one, from `_OWN_LOOK` times `_LONG`, again
-        at its own size. Else, with ``alone`` (a camera's frame on a bright
-        table), it is seen once at half its size, `_LONG` to `_ALONE_LONG` pixels long.
-        Those looks are read as two halves, one on each core (`_REACH`); a look beside
-        the outline reader, whole. Nothing here depends on what the outline reader found:
-        the recogniser runs it on another thread while the outline reader works (its
-        forward releases the GIL).
+        at its own size. Else (a camera's frame) it is seen once at half its size, `_LONG`
+        to `_FRAME_LONG` pixels long. A still's looks, and with ``alone`` (a camera's frame
+        on a bright table, the learned corners read alone) the frame's, are read as two
+        halves, one on each core (`_REACH`); a look beside the outline reader, whole.
+        Nothing here depends on what the outline reader found: the recogniser runs it on
+        another thread while the outline reader works (its forward releases the GIL).
         """
         height, width = frame.shape[:2]
         long_side = max(height, width)
-        first = max(_LONG, min(_ALONE_LONG, long_side / 2)) if alone and not fine else _LONG
+        first = _LONG if fine else max(_LONG, min(_FRAME_LONG, long_side / 2))
         scales = [min(1.0, first / long_side)]
         while fine and _LONG * 2 ** len(scales) <= long_side:
             scales.append(min(2 * scales[-1], _FINEST / long_side))

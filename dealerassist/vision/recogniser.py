@@ -470,7 +470,7 @@ class Recogniser:
         stills: the frames are still photos, not a camera's stream: the corner finder
             looks at a frame large enough at finer scales too, and finds cards too small
             for one look (`corners.CornerReader.look`). A camera's frame is looked at once
-            (the frame's time): at half its size on a bright table, else at 400 pixels.
+            (the frame's time), at half its size, 400 to 640 pixels long.
 
     """
 
@@ -600,8 +600,9 @@ class Recogniser:
     def _look(self, frame: np.ndarray, alone: bool) -> FinderMaps:
         """Run the finder on ``frame`` (`corners.CornerReader.look`).
 
-        A still photo gets finer looks too (`stills`); a camera's frame on a bright table
-        (``alone``: the learned corners read it alone) is seen at half its size.
+        A still photo gets finer looks too (`stills`); a camera's frame is seen at half its
+        size, on a bright table (``alone``: the learned corners read it alone) as two halves
+        on two cores.
         """
         assert self.corners is not None
         return self.corners.look(frame, fine=self.stills, alone=alone)

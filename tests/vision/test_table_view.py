@@ -9,6 +9,7 @@ from dealerassist.vision.calibration import TableCalibration
 from dealerassist.vision.designs import HELDOUT_DESIGNS, drawn_decks
 from dealerassist.vision.real_photos import seen_from_side
 from dealerassist.vision.recogniser import Recogniser
+from dealerassist.vision.sighting import CONFIRM_BELOW
 from dealerassist.vision.synthetic import render_board
 from dealerassist.vision.table_view import SLANT, felt_shape, table_view
 
@@ -81,13 +82,15 @@ def test_a_flat_box_is_boxed_around_its_image_in_the_frame():
 
 
 def test_issue_42_cards_a_tilted_camera_foreshortens_are_read_on_the_felt_flattened():
-    """A board seen 60 degrees from overhead: the frame as it is loses most of it; with the
-    felt's corners marked, every card is read, boxed where it lies, on the board."""
+    """A board seen 60 degrees from overhead: the frame as it is loses some of it (3 of 5
+    cards read, a seven of clubs proposed as spades); with the felt's corners marked, every
+    card is read, boxed where it lies, on the board."""
     board = [parse_card(c) for c in ("Ah", "Kd", "7c", "Ts", "2h")]
     overhead = render_board(board, deck=drawn_decks(HELDOUT_DESIGNS)[0], seed=3)
     frame, corners = seen_from_side(overhead, 60.0, FRAME, 1108.0)
     as_it_is = Recogniser().recognise(frame)
-    assert len({s.card for s in as_it_is} & set(board)) <= 2
+    assert len({s.card for s in as_it_is} & set(board)) < len(board)
+    assert all(s.card in board for s in as_it_is if s.confidence >= CONFIRM_BELOW)
     marked = Recogniser(calibration=TableCalibration(corners, frame_size=FRAME))
     sightings = marked.recognise(frame)
     assert [s.card for s in sightings] == board
