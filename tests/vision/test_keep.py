@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerassist.cards import parse_card
-from dealerassist.vision.quads import CardQuad, index_regions
+from dealerassist.vision.quads import CardQuad, index_regions, overlap
 from dealerassist.vision.recogniser import _each_card_once
 from dealerassist.vision.sighting import CONFIRM_BELOW, Sighting
 
@@ -90,6 +90,31 @@ def test_another_card_read_on_a_cards_corner_is_kept(recogniser):
     results = {0: (1.0, parse_card("Js")), 3: (0.99, parse_card("Qh"))}
     kept = _keep(recogniser, [_card(1060, 410), _card(992, 410)], results)
     assert sorted(kept) == [("Js", 1060), ("Qh", 992)]
+
+
+def test_issue_42_one_index_cut_by_two_quads_and_read_as_two_cards_is_one_card(recogniser):
+    # A val photo (a five of spades alone on wood, in a 1280x720 frame): an outline over the
+    # card reads the five of spades at both corners; a smaller hypothesis shares its
+    # top-left corner and reads that same index as the five of clubs at 0.99. One index, one
+    # card: reported as a second card, the clubs were a sure wrong card.
+    card, smaller = _card(500, 200), _card(500, 200, scale=0.8)
+    regions = [region for quad in (card, smaller) for region in index_regions(quad.corners)]
+    assert overlap(regions[2], regions[0]) > 0.5 and overlap(regions[2], regions[1]) == 0
+    five = parse_card("5s")
+    results = {0: (0.999, five), 1: (1.0, five), 2: (0.99, parse_card("5c")), 3: BLANK}
+    assert _keep(recogniser, [card, smaller], results) == [("5s", 500)]
+
+
+def test_issue_42_another_card_read_more_surely_where_a_quad_misread_a_kept_card_is_kept(
+        recogniser):
+    # A spread row (scripts/vision_stud_rows.py, wood): a hypothesis over the four of
+    # diamonds reaches the ace beside it and misreads the ace's index as the four, unsurely;
+    # another quad reads that index as the ace, more surely: the ace stays.
+    four, reaching, ace = _card(500, 200), _card(560, 200), _card(562, 203)
+    results = {0: (1.0, parse_card("4d")), 2: (0.7, parse_card("4d")),
+               4: (0.99, parse_card("Ad"))}
+    assert sorted(_keep(recogniser, [four, reaching, ace], results)) == [("4d", 500),
+                                                                         ("Ad", 562)]
 
 
 def _with_a_back(inside: CardQuad) -> list[CardQuad]:
