@@ -47,7 +47,8 @@ from dealerassist.vision.shrink import shrunk
 
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "DEFAULT_TURN_PATH", "GLYPHS",
            "INDEX_LETTERS", "RANKS", "SUITS", "TURNS", "TURN_PATCH", "CornerReader",
-           "CornerReading", "FinderMaps", "finder_input", "turn_inputs", "turn_patch",
+           "CornerReading", "FinderMaps", "finder_input", "heat_within", "turn_inputs",
+           "turn_patch",
            "turned_regions", "turned_regions_at"]
 
 _RESOURCES = Path(__file__).resolve().parents[1] / "resources" / "vision"
@@ -214,6 +215,32 @@ def _maps_peaks(seen: FinderMaps, least: float
         w, h = np.exp(maps[1:3, gy, gx]) / scale
         out.append((float(heat[gy, gx]),
                     (float(cx - w / 2), float(cy - h / 2), float(w), float(h))))
+    return out
+
+
+def heat_within(seen: FinderMaps, regions: Sequence[np.ndarray]) -> np.ndarray:
+    """Return, for each region (4 corners, frame pixels), the finder's surest cell in it.
+
+    How likely a corner's centre lies there, the most of any cell the region's box covers
+    at any of the finder's looks (``seen`` and its finer ones): 0 where none reaches it.
+    """
+    out = np.zeros(len(regions), np.float32)
+    if not len(regions):
+        return out
+    boxes = np.stack([np.asarray(r, np.float32) for r in regions])
+    lows, highs = boxes.min(axis=1), boxes.max(axis=1)
+    look: FinderMaps | None = seen
+    while look is not None:
+        heat = 1.0 / (1.0 + np.exp(-look.maps[0]))
+        rows, cols = heat.shape
+        step = _STRIDE / look.scale  # frame pixels a cell
+        first = np.floor(lows / step).astype(int)
+        last = np.ceil(highs / step).astype(int)
+        for n, ((x0, y0), (x1, y1)) in enumerate(zip(first, last, strict=True)):
+            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(cols, x1 + 1), min(rows, y1 + 1)
+            if x0 < x1 and y0 < y1:
+                out[n] = max(out[n], float(heat[y0:y1, x0:x1].max()))
+        look = look.finer
     return out
 
 

@@ -16,6 +16,8 @@ from dealerassist.vision.corners import (
     DEFAULT_FINDER_PATH,
     CornerReader,
     CornerReading,
+    FinderMaps,
+    heat_within,
     turned_regions,
 )
 from dealerassist.vision.designs import HELDOUT_DESIGNS, black_faced, drawn_decks
@@ -855,3 +857,52 @@ def test_issue_42_an_index_one_look_finds_twice_is_read_once_the_surer_card():
     assert corners._one_reading_a_corner(beside, [0, 0]) == beside
     blank = [found[1], replace(found[0], card=None)]
     assert corners._one_reading_a_corner(blank, [0, 0]) == blank
+
+
+def test_issue_42_latency_the_heat_within_a_region_is_the_finders_surest_cell_at_any_look():
+    maps = np.full((3, 20, 30), -10.0, np.float32)
+    maps[0, 5, 8] = 2.0  # at scale 0.5 a cell is 8 frame pixels: the cell at x 64, y 40
+    finer = np.full((3, 40, 60), -10.0, np.float32)
+    finer[0, 30, 50] = 0.0  # at scale 1: x 200, y 120
+    seen = FinderMaps(maps, 0.5, (160, 240), FinderMaps(finer, 1.0, (160, 240)))
+
+    def square(x: float, y: float) -> np.ndarray:
+        return np.array([[x - 6, y - 6], [x + 6, y - 6], [x + 6, y + 6], [x - 6, y + 6]])
+
+    heat = heat_within(seen, [square(64, 40), square(200, 120), square(150, 20)])
+    assert heat[0] == pytest.approx(1 / (1 + np.exp(-2.0)))
+    assert heat[1] == pytest.approx(0.5)  # found by the finer look only
+    assert heat[2] < 1e-4
+    assert heat_within(seen, []).shape == (0,)
+
+
+def test_issue_42_latency_a_hypothesiss_corner_where_the_finder_sees_no_index_is_not_read(
+        monkeypatch):
+    # On a real frame the outline reader's hypotheses cut up to 240 index regions, most on
+    # the desk or a keyboard (30 to 57 ms of a frame). The finder's look, taken beside it,
+    # says where an index may lie: the corners of hypotheses where it sees none are not read
+    # (clean outlines' always are). The same cards come out.
+    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
+    frame = _scene("felt", codes, 3, backs=2)
+    recogniser = Recogniser()
+    read: list[int] = []
+    original = Recogniser.probabilities
+    monkeypatch.setattr(Recogniser, "probabilities", lambda self, image, regions: (
+        read.append(len(regions)) or original(self, image, regions)))
+
+    def cards(looked):  # type: ignore[no-untyped-def]
+        read.clear()
+        future = None
+        if looked is not None:
+            future = Future()
+            future.set_result(looked)
+        return sorted(str(r.sighting.card) for r in recogniser.readings(frame, looked=future))
+
+    look = recogniser.corners.look(frame)
+    assert cards(None) == sorted(codes)
+    everywhere = sum(read)
+    assert cards(look) == sorted(codes)
+    assert sum(read) <= everywhere
+    nowhere = replace(look, maps=np.full_like(look.maps, -20.0))
+    assert len(cards(nowhere)) < len(codes)  # the cards only hypotheses read (measured: 4)
+    assert sum(read) < everywhere  # 14 regions read, not 32
