@@ -234,12 +234,15 @@ def heat_within(seen: FinderMaps, regions: Sequence[np.ndarray]) -> np.ndarray:
         heat = 1.0 / (1.0 + np.exp(-look.maps[0]))
         rows, cols = heat.shape
         step = _STRIDE / look.scale  # frame pixels a cell
-        first = np.floor(lows / step).astype(int)
-        last = np.ceil(highs / step).astype(int)
-        for n, ((x0, y0), (x1, y1)) in enumerate(zip(first, last, strict=True)):
-            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(cols, x1 + 1), min(rows, y1 + 1)
-            if x0 < x1 and y0 < y1:
-                out[n] = max(out[n], float(heat[y0:y1, x0:x1].max()))
+        first = np.maximum(np.floor(lows / step).astype(int), 0)  # (x, y) of each box's cells
+        last = np.minimum(np.ceil(highs / step).astype(int), [cols - 1, rows - 1])
+        # Every box at once, one cell offset at a time (boxes span a few cells).
+        for dy in range(int((last - first)[:, 1].max(initial=-1)) + 1):
+            for dx in range(int((last - first)[:, 0].max(initial=-1)) + 1):
+                x, y = first[:, 0] + dx, first[:, 1] + dy
+                inside = (x <= last[:, 0]) & (y <= last[:, 1])
+                cell = heat[np.minimum(y, rows - 1), np.minimum(x, cols - 1)]
+                np.maximum(out, np.where(inside, cell, 0.0), out=out)
         look = look.finer
     return out
 

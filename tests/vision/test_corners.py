@@ -906,3 +906,20 @@ def test_issue_42_latency_a_hypothesiss_corner_where_the_finder_sees_no_index_is
     nowhere = replace(look, maps=np.full_like(look.maps, -20.0))
     assert len(cards(nowhere)) < len(codes)  # the cards only hypotheses read (measured: 4)
     assert sum(read) < everywhere  # 14 regions read, not 32
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(-80, 320), st.floats(-80, 240), st.floats(1, 90),
+                          st.floats(1, 90)), min_size=1, max_size=12),
+       st.integers(0, 2 ** 31 - 1))
+def test_issue_42_latency_the_heat_within_a_region_is_the_most_of_the_cells_under_its_box(
+        boxes, seed):
+    rng = np.random.default_rng(seed)
+    seen = FinderMaps(rng.normal(-3, 3, (3, 20, 30)).astype(np.float32), 0.5, (160, 240))
+    heat = 1 / (1 + np.exp(-seen.maps[0]))
+    regions = [np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]) for x, y, w, h in boxes]
+    for (x, y, w, h), got in zip(boxes, heat_within(seen, regions), strict=True):
+        top, bottom = (max(0, int(v)) for v in (np.floor(y / 8), np.ceil((y + h) / 8) + 1))
+        left, right = (max(0, int(v)) for v in (np.floor(x / 8), np.ceil((x + w) / 8) + 1))
+        cells = heat[top:bottom, left:right]  # a cell is 8 frame pixels at scale 0.5
+        assert got == pytest.approx(cells.max() if cells.size else 0.0)
