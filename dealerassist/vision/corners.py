@@ -48,8 +48,7 @@ from dealerassist.vision.shrink import shrunk
 __all__ = ["DEFAULT_FINDER_PATH", "DEFAULT_READER_PATH", "DEFAULT_TURN_PATH", "GLYPHS",
            "INDEX_LETTERS", "RANKS", "SUITS", "TURNS", "TURN_PATCH", "CornerReader",
            "CornerReading", "FinderMaps", "finder_input", "heat_within", "turn_inputs",
-           "turn_patch",
-           "turned_regions", "turned_regions_at"]
+           "turn_patch", "turned_regions", "turned_regions_at"]
 
 _RESOURCES = Path(__file__).resolve().parents[1] / "resources" / "vision"
 DEFAULT_FINDER_PATH = _RESOURCES / "corner_finder.onnx"
