@@ -655,7 +655,11 @@ class Recogniser:
         return self._trace(frame, frame_index, zones, search_long, looked).kept
 
     def trace(self, frame: np.ndarray, *, frame_index: int = 0) -> Trace:
-        """Return the outline reader's hypotheses, each region's reading, the readings kept."""
+        """Return the outline reader's hypotheses, each region's reading, the readings kept.
+
+        Every hypothesis's corners are read, where the corner finder sees an index or not
+        (`_QUIET` is `recognise`'s): the diagnosis sees what each stage found.
+        """
         return self._trace(frame, frame_index, self._calibration_for(frame))
 
     def _trace(self, frame: np.ndarray, frame_index: int, zones: TableCalibration | None,
