@@ -39,6 +39,12 @@ def counts(figures: dict) -> tuple[int, int, int, int]:
     return right, wrong, sure_right, sure - sure_right
 
 
+def line(name: str, figures: list[int] | tuple[int, ...]) -> str:
+    """Return one printed line: right / wrong, then the same at 0.95 or more."""
+    right, wrong, sure_right, sure_wrong = figures
+    return f"{name:32} {right:5,} / {wrong:3}   sure {sure_right:5,} / {sure_wrong:3}"
+
+
 def main() -> int:
     """Score the val part in every deciding framing and print the counts."""
     from vision_devset import apply
@@ -62,17 +68,13 @@ def main() -> int:
               for token in (f"--{name}", getattr(args, name))]
     totals = [0, 0, 0, 0]
     for number, framing in enumerate(DECIDING + FAR):
-        line = parser().parse_args([args.split, *chosen, *framing.split()])
-        right, wrong, sure_right, sure_wrong = counts(score(line, folder))
-        print(f"{framing or '(as they are)':32} {right:5} / {wrong:3}   sure {sure_right:5} / "
-              f"{sure_wrong:3}", flush=True)
-        totals = [t + v for t, v in zip(totals, (right, wrong, sure_right, sure_wrong),
-                                        strict=True)]
+        one = counts(score(parser().parse_args([args.split, *chosen, *framing.split()]),
+                           folder))
+        print(line(framing or "(as they are)", one), flush=True)
+        totals = [t + v for t, v in zip(totals, one, strict=True)]
         if number == len(DECIDING) - 1:
-            print(f"{'the seven':32} {totals[0]:5,} / {totals[1]:3}   sure {totals[2]:5,} / "
-                  f"{totals[3]:3}")
-    print(f"{'all nine':32} {totals[0]:5,} / {totals[1]:3}   sure {totals[2]:5,} / "
-          f"{totals[3]:3}")
+            print(line("the seven", totals))
+    print(line("all nine", totals))
     return 0
 
 

@@ -181,4 +181,6 @@ def test_issue_42_the_val_decision_counts_a_visible_unlabelled_card_neither_righ
     figures = {"read_right": 220, "readings": 226, "read_right_unlabelled": 2,
                "sure_readings": 190, "sure_precision": 188 / 190}
     assert decide.counts(figures) == (220, 4, 188, 2)
+    assert decide.line("the seven", [1490, 28, 1237, 5]).split() == [
+        "the", "seven", "1,490", "/", "28", "sure", "1,237", "/", "5"]
     assert decide.DECIDING[0] == "" and len(decide.DECIDING) == 7 and len(decide.FAR) == 2
