@@ -73,12 +73,15 @@ _LONG = 400  # the finder's input: the frame shrunk so its long side is at most 
 # 0.546 / 0.889 with 360; and the finder's time falls with the square of it)
 # Finer looks (`CornerReader.look` with ``fine``): a frame whose long side is at least
 # twice `_LONG` is also seen at twice the scale, and again where it holds four times
-# `_LONG`, that last look at most _FINEST pixels long (its cost grows with its area:
-# 1600 read val photos amid 1920x1080 frames 0.843 / 0.938 in 105 ms, 1200 0.835 / 0.929
-# in 70). An index a few pixels tall at the first look is one the finder finds at a finer
-# one; a corner several looks find is read at each, the surest card kept
-# (`_one_reading_a_corner`).
-_FINEST = 1200
+# `_LONG`, that last look at most _FINEST pixels long. An index a few pixels tall at the
+# first look is one the finder finds at a finer one; a corner several looks find is read at
+# each, the surest card kept (`_one_reading_a_corner`). Val photos (the train part's
+# networks) at their own size on a 4032x3024 JPEG read as `recognize` reads it (decoded at
+# half, 2016x1512), and amid 1920x1080 stills: 179 / 4 and 230 / 3 cards right / wrong
+# (sure 135 / 1 and 193 / 1) at 1200, 207 / 7 and 227 / 4 (sure 162 / 0, 196 / 1) at 1600;
+# the 12-MP photo's p50 75 -> 85 ms, p95 100 -> 107 (`scripts/vision_real_eval.py val
+# --stills --jpeg 4032x3024`).
+_FINEST = 1600
 # A still photo under twice `_LONG` pixels long, but at least _OWN_LOOK times it, is also
 # seen at its own size: its indices are some 15 pixels tall there where the first look
 # shrinks them under the finder's reach. On the development photos held apart from
@@ -367,7 +370,7 @@ class CornerReader:
 
         With ``fine``, a frame at least twice `_LONG` pixels long is seen again at twice
         the scale, and again where the frame holds it, up to `_FINEST` (`FinderMaps.finer`:
-        400, 800, 1200 pixels long); a shorter one, from `_OWN_LOOK` times `_LONG`, again
+        400, 800, 1600 pixels long); a shorter one, from `_OWN_LOOK` times `_LONG`, again
         at its own size. Else (a camera's frame) it is seen once at half its size, `_LONG`
         to `_FRAME_LONG` pixels long. A still's looks, and with ``alone`` (a camera's frame
         on a bright table, the learned corners read alone) the frame's, are read as two

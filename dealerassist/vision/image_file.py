@@ -27,11 +27,12 @@ __all__ = ["MAX_PIXELS", "READ_LONGEST", "read_image", "read_image_reduced"]
 MAX_PIXELS = 100_000_000  # 100 MP: a 48-MP phone photo fits; a forged header does not
 # A still photo is read with its long side at most this (`read_image_reduced`): a 12-MP or
 # 16-MP phone photo at half its width, a 1080p frame whole. The recogniser cuts each index
-# from the frame it is given and its finest finder look is 1200 pixels long: a photo of a
-# whole table, its cards some 1/30 of its width, loses them at a quarter of its width. The
-# development photos held apart from training (the train part's networks), each at its
-# own size on a 4032x3024 JPEG (`scripts/vision_real_eval.py val --stills --jpeg
-# 4032x3024`): 62 of 249 cards read right (4 wrong) with 1600 (a quarter), 161 (5) with
+# from the frame it is given, and the finder looks at it at most `corners._FINEST` pixels
+# long: a photo of a whole table, its cards some 1/30 of its width, loses them at a quarter
+# of its width. The development photos held apart from training (the train part's
+# networks, the finest look 1200 pixels long), each at its own size on a 4032x3024 JPEG
+# (`scripts/vision_real_eval.py val --stills --jpeg 4032x3024`): 62 of 249 cards read
+# right (4 wrong) with 1600 (a quarter), 161 (5) with
 # 2400 (a half); enlarged twice, 183 (4) and 212 (6); on a 1920x1080 JPEG, 180 (4) and
 # 211 (8). A 12-MP photo then takes some 80-100 ms, not 50-60, decode included (the
 # goal: 150).

@@ -219,14 +219,16 @@ def test_issue_42_latency_the_int8_finder_finds_the_float_finders_corners(kind):
 
 
 def test_issue_42_latency_a_still_photos_bilinear_looks_find_the_corners_area_averaging_does():
-    # A still photo's looks shrink their last step bilinearly (a 12-MP photo's 1200-pixel
+    # A still photo's looks shrink their last step bilinearly (a 12-MP photo's 1600-pixel
     # look: some 3 ms, not 16): the finder must find there the corners it finds in the
-    # same looks area-averaged, as likely and as large.
+    # same looks area-averaged, as likely and about as large (a third at most: one peak at
+    # 0.5 of the 1600-pixel look measures 44 against 61 pixels tall; val photos on 12-MP
+    # JPEGs read 207 / 7 cards right / wrong so, 203 / 6 area-averaged).
     frame = cv2.resize(_far("white", ["Ah", "7c", "Kd", "Ts", "2s", "Qh"], 4, (1600, 900)),
                        (2016, 1134), interpolation=cv2.INTER_CUBIC)
     reader = CornerReader()
     seen = reader.look(frame, fine=True)
-    assert _scales(seen) == pytest.approx([400 / 2016, 800 / 2016, 1200 / 2016])
+    assert _scales(seen) == pytest.approx([400 / 2016, 800 / 2016, 1600 / 2016])
     looks = 0
     while seen is not None:
         area = replace(seen, maps=reader._forward(frame, seen.scale), finer=None)
@@ -245,7 +247,7 @@ def test_issue_42_latency_a_still_photos_bilinear_looks_find_the_corners_area_av
                 q, twin = min(other, key=lambda peak: np.abs(centre(peak[1]) - centre(box)).sum())
                 assert np.abs(centre(twin) - centre(box)).max() <= step + 0.01  # one step
                 assert abs(q - p) < 0.1
-                assert np.abs(np.log(np.array(twin[2:]) / np.array(box[2:]))).max() < 0.25
+                assert np.abs(np.log(np.array(twin[2:]) / np.array(box[2:]))).max() < 0.33
         looks += len([p for p, _ in ours if p >= 0.35]) >= 6
         seen = seen.finer
     assert looks == 3  # six corners or more at each look (10 to 17 measured)
@@ -641,6 +643,30 @@ def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_se
     assert stills >= once + 6  # 28 measured
 
 
+def test_issue_42_a_12mp_photo_of_a_whole_table_is_looked_at_1600_pixels_long(monkeypatch):
+    # A phone photo of a whole table, decoded at half its size (2016x1512) as `recognize`
+    # decodes it: cards some 50 pixels wide. At 1200 pixels long their indices are some 8
+    # pixels tall, at the edge of the finder's reach; the finest look is 1600 long.
+    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
+    frames = []
+    for seed in range(3, 9):
+        scene = cv2.resize(_scene("white", codes, seed), (240, 180), interpolation=cv2.INTER_AREA)
+        frame = _table("white", np.random.default_rng(seed + 100), (2016, 1512))
+        frame[666:846, 888:1128] = scene
+        frames.append(frame)
+
+    def read() -> tuple[int, int]:
+        out = [Recogniser(stills=True).recognise(frame) for frame in frames]
+        right = sum(len({str(s.card) for s in o} & set(codes)) for o in out)
+        return right, sum(1 for o in out for s in o if str(s.card) not in codes)
+
+    finest, finest_wrong = read()
+    monkeypatch.setattr(corners, "_FINEST", 1200)
+    coarser, coarser_wrong = read()
+    assert finest >= coarser + 3  # 27 against 22 of 36 measured
+    assert finest_wrong <= coarser_wrong  # 6 and 6
+
+
 def test_issue_42_a_cameras_frame_on_a_bright_table_is_looked_at_at_half_its_size(monkeypatch):
     # A camera over a whole table sees its cards small. The finder sees a camera's frame
     # at half its size, at most 640 pixels long, not at 400: one look, more cards.
@@ -739,7 +765,7 @@ def test_issue_42_a_still_photos_looks_use_each_finder_session_on_one_thread_at_
     split = reader._finder
     split._first, split._second = Guarded(split._first), Guarded(split._second)  # type: ignore[attr-defined]
     for _ in range(5):
-        reader.look(_far("white", ["Ah", "7c"], 3), fine=True)  # 400, 800, 1200
+        reader.look(_far("white", ["Ah", "7c"], 3), fine=True)  # 400, 800, 1600
         reader.look(_far("white", ["Ah", "7c"], 3), alone=True)
     assert overlaps == []
 
@@ -759,8 +785,8 @@ def test_issue_42_a_still_photo_under_twice_the_finders_size_is_seen_again_at_it
     assert _scales(reader.look(small, fine=True)) == pytest.approx([0.625, 1.0])
     smaller = cv2.resize(small, (480, 360), interpolation=cv2.INTER_AREA)
     assert _scales(reader.look(smaller, fine=True)) == pytest.approx([400 / 480])  # once
-    far = _far("white", ["Ah"], 3)  # 1600x900: 400, 800 and 1200 pixels long
-    assert _scales(reader.look(far, fine=True)) == pytest.approx([0.25, 0.5, 0.75])
+    far = _far("white", ["Ah"], 3)  # 1600x900: 400, 800 and 1600 pixels long
+    assert _scales(reader.look(far, fine=True)) == pytest.approx([0.25, 0.5, 1.0])
     assert reader.look(far).finer is None  # a camera's frame
     assert reader.look(small).finer is None
 
