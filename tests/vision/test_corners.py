@@ -625,6 +625,27 @@ def _far(kind: str, codes, seed: int, size=(1600, 900)) -> np.ndarray:
     return frame
 
 
+_SIX = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
+
+
+def _shrunk_amid(seed: int, scene_size: tuple[int, int], size: tuple[int, int]) -> np.ndarray:
+    """A `_scene` of `_SIX` on white shrunk to ``scene_size``, amid a white table of ``size``."""
+    scene = cv2.resize(_scene("white", _SIX, seed), scene_size, interpolation=cv2.INTER_AREA)
+    frame = _table("white", np.random.default_rng(seed + 100), size)
+    top, left = (size[1] - scene_size[1]) // 2, (size[0] - scene_size[0]) // 2
+    frame[top:top + scene_size[1], left:left + scene_size[0]] = scene
+    return frame
+
+
+def _stills_read(frames: list[np.ndarray]) -> tuple[int, int, int]:
+    """Cards of `_SIX` read right, readings of other cards, those at 0.95 or more: as stills."""
+    recogniser = Recogniser(stills=True)
+    out = [recogniser.recognise(frame) for frame in frames]
+    right = sum(len({str(s.card) for s in o} & set(_SIX)) for o in out)
+    wrong = [s for o in out for s in o if str(s.card) not in _SIX]
+    return right, len(wrong), sum(1 for s in wrong if s.confidence >= 0.95)
+
+
 def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_second_look():
     # Cards some 30 pixels wide where the finder sees a 1600x900 photo at 400 pixels: its
     # index corners are too small to find. A still photo is seen again at twice the scale.
@@ -647,22 +668,10 @@ def test_issue_42_a_12mp_photo_of_a_whole_table_is_looked_at_1600_pixels_long(mo
     # A phone photo of a whole table, decoded at half its size (2016x1512) as `recognize`
     # decodes it: cards some 50 pixels wide. At 1200 pixels long their indices are some 8
     # pixels tall, at the edge of the finder's reach; the finest look is 1600 long.
-    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
-    frames = []
-    for seed in range(3, 9):
-        scene = cv2.resize(_scene("white", codes, seed), (240, 180), interpolation=cv2.INTER_AREA)
-        frame = _table("white", np.random.default_rng(seed + 100), (2016, 1512))
-        frame[666:846, 888:1128] = scene
-        frames.append(frame)
-
-    def read() -> tuple[int, int]:
-        out = [Recogniser(stills=True).recognise(frame) for frame in frames]
-        right = sum(len({str(s.card) for s in o} & set(codes)) for o in out)
-        return right, sum(1 for o in out for s in o if str(s.card) not in codes)
-
-    finest, finest_wrong = read()
+    frames = [_shrunk_amid(seed, (240, 180), (2016, 1512)) for seed in range(3, 9)]
+    finest, finest_wrong, _ = _stills_read(frames)
     monkeypatch.setattr(corners, "_FINEST", 1200)
-    coarser, coarser_wrong = read()
+    coarser, coarser_wrong, _ = _stills_read(frames)
     assert finest >= coarser + 3  # 27 against 22 of 36 measured
     assert finest_wrong <= coarser_wrong  # 6 and 6
 
@@ -794,25 +803,10 @@ def test_issue_42_a_still_photo_under_twice_the_finders_size_is_seen_again_at_it
 def test_issue_42_small_cards_in_a_small_still_photo_are_found_at_its_own_size(monkeypatch):
     # Cards some 40 pixels wide on a 640x480 photo: the finder's first look, at 400 pixels,
     # leaves their indices some 7 pixels tall, under its reach; at the photo's own size, 12.
-    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
-    frames = []
-    for seed in range(3, 9):
-        scene = cv2.resize(_scene("white", codes, seed), (256, 192), interpolation=cv2.INTER_AREA)
-        frame = _table("white", np.random.default_rng(seed + 100), (640, 480))
-        frame[144:336, 192:448] = scene
-        frames.append(frame)
-
-    def read() -> tuple[int, int]:
-        recogniser = Recogniser(stills=True)
-        out = [recogniser.recognise(frame) for frame in frames]
-        right = sum(len({str(s.card) for s in o} & set(codes)) for o in out)
-        sure_wrong = sum(1 for o in out for s in o if s.confidence >= 0.95
-                         and str(s.card) not in codes)
-        return right, sure_wrong
-
-    own, own_sure_wrong = read()
+    frames = [_shrunk_amid(seed, (256, 192), (640, 480)) for seed in range(3, 9)]
+    own, _, own_sure_wrong = _stills_read(frames)
     monkeypatch.setattr(corners, "_OWN_LOOK", 99.0)  # looked at once
-    once, _ = read()
+    once, _, _ = _stills_read(frames)
     assert own >= once + 6  # 35 against 24 of 36 measured
     # None is sure and wrong as measured; drawn clubs and spades small or pressed are
     # read near the sure line (docs/vision.md, Known limits), so one is allowed.
