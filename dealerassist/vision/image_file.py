@@ -32,10 +32,10 @@ MAX_PIXELS = 100_000_000  # 100 MP: a 48-MP phone photo fits; a forged header do
 # of its width. The development photos held apart from training (the train part's
 # networks, the finest look 1200 pixels long), each at its own size on a 4032x3024 JPEG
 # (`scripts/vision_real_eval.py val --stills --jpeg 4032x3024`): 62 of 249 cards read
-# right (4 wrong) with 1600 (a quarter), 161 (5) with
-# 2400 (a half); enlarged twice, 183 (4) and 212 (6); on a 1920x1080 JPEG, 180 (4) and
-# 211 (8). A 12-MP photo then takes some 80-100 ms, not 50-60, decode included (the
-# goal: 150).
+# right (4 wrong) with 1600 (a quarter), 161 (5) with 2400 (a half); enlarged twice, 183
+# (4) and 212 (6); on a 1920x1080 JPEG, 180 (4) and 211 (8). A 12-MP photo then takes
+# some 80-100 ms, not 50-60, decode included; with the 1600-pixel look, 85-135 (the goal:
+# 150).
 READ_LONGEST = 2400
 # JPEG decodes at 1/2, 1/4 or 1/8 of the size directly (libjpeg's scaled IDCT).
 _REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
