@@ -666,8 +666,9 @@ def test_issue_42_small_cards_in_a_large_still_photo_are_found_by_the_finders_se
 
 def test_issue_42_a_12mp_photo_of_a_whole_table_is_looked_at_1600_pixels_long(monkeypatch):
     # A phone photo of a whole table, decoded at half its size (2016x1512) as `recognize`
-    # decodes it: cards some 50 pixels wide. At 1200 pixels long their indices are some 8
-    # pixels tall, at the edge of the finder's reach; the finest look is 1600 long.
+    # decodes it: cards some 40 pixels wide. At 1200 pixels long the finder boxes their
+    # indices some 8 pixels tall (median, measured), at the edge of its reach; the finest
+    # look is 1600 long.
     frames = [_shrunk_amid(seed, (240, 180), (2016, 1512)) for seed in range(3, 9)]
     finest, finest_wrong, _ = _stills_read(frames)
     monkeypatch.setattr(corners, "_FINEST", 1200)
@@ -713,8 +714,7 @@ def test_issue_42_a_cameras_frame_beside_the_outline_reader_is_looked_at_at_half
     # 640 pixels too: the cards the outline reader misses (here: all of them) are found
     # small as they are. Read whole on the finder's own thread (the outline reader has the
     # other core), not as two halves.
-    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
-    frames = [_far("felt", codes, seed) for seed in range(3, 9)]
+    frames = [_far("felt", _SIX, seed) for seed in range(3, 9)]
     halves: list[bool] = []
     original = corners.CornerReader._forward
 
@@ -728,7 +728,7 @@ def test_issue_42_a_cameras_frame_beside_the_outline_reader_is_looked_at_at_half
         recogniser = Recogniser()
         monkeypatch.setattr(recogniser, "readings", lambda frame, **_: [])
         read = [{str(s.card) for s in recogniser.recognise(f)} for f in frames]
-        return sum(len(r & set(codes)) for r in read), sum(len(r - set(codes)) for r in read)
+        return sum(len(r & set(_SIX)) for r in read), sum(len(r - set(_SIX)) for r in read)
 
     half, wrong = right()
     assert halves == [False] * len(frames)
@@ -902,8 +902,7 @@ def test_issue_42_latency_a_hypothesiss_corner_where_the_finder_sees_no_index_is
     # the desk or a keyboard (30 to 57 ms of a frame). The finder's look, taken beside it,
     # says where an index may lie: the corners of hypotheses where it sees none are not read
     # (clean outlines' always are). The same cards come out.
-    codes = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
-    frame = _scene("felt", codes, 3, backs=2)
+    frame = _scene("felt", _SIX, 3, backs=2)
     recogniser = Recogniser()
     read: list[int] = []
     original = Recogniser.probabilities
@@ -919,12 +918,12 @@ def test_issue_42_latency_a_hypothesiss_corner_where_the_finder_sees_no_index_is
         return sorted(str(r.sighting.card) for r in recogniser.readings(frame, looked=future))
 
     look = recogniser.corners.look(frame)
-    assert cards(None) == sorted(codes)
+    assert cards(None) == sorted(_SIX)
     everywhere = sum(read)
-    assert cards(look) == sorted(codes)
+    assert cards(look) == sorted(_SIX)
     assert sum(read) <= everywhere
     nowhere = replace(look, maps=np.full_like(look.maps, -20.0))
-    assert len(cards(nowhere)) < len(codes)  # the cards only hypotheses read (measured: 4)
+    assert len(cards(nowhere)) < len(_SIX)  # the cards only hypotheses read (measured: 4)
     assert sum(read) < everywhere  # 14 regions read, not 32
 
 
