@@ -889,10 +889,14 @@ def test_issue_42_latency_the_heat_within_a_region_is_the_finders_surest_cell_at
     def square(x: float, y: float) -> np.ndarray:
         return np.array([[x - 6, y - 6], [x + 6, y - 6], [x + 6, y + 6], [x - 6, y + 6]])
 
-    heat = heat_within(seen, [square(64, 40), square(200, 120), square(150, 20)])
+    # A large card's index region, some 20 cells a side at the coarse look, is taken
+    # alone; the small ones beside it together, none reaching into it.
+    wide = np.array([[90.0, 10.0], [230.0, 10.0], [230.0, 150.0], [90.0, 150.0]])
+    heat = heat_within(seen, [square(64, 40), square(200, 120), square(150, 20), wide])
     assert heat[0] == pytest.approx(1 / (1 + np.exp(-2.0)))
     assert heat[1] == pytest.approx(0.5)  # found by the finer look only
     assert heat[2] < 1e-4
+    assert heat[3] == pytest.approx(0.5)  # the finer look's cell, not the coarse one's
     assert heat_within(seen, []).shape == (0,)
 
 
