@@ -22,7 +22,8 @@ table (`real_photos.seen_from_side`, 1280x720, a 60-degree lens: the bench's
 ``real_oblique``), with ``--marked`` its corners marked as the felt's (read flattened,
 ``real_oblique_marked``); ``--jpeg WxH``: each photo (``--enlarge``d first) on a JPEG of
 that size of its median colour, decoded as `recognize` decodes a file (the time includes
-the decode; with 4032x3024, the bench's ``real_table_12mp``).
+the decode; with 4032x3024, the bench's ``real_table_12mp``, and with ``--enlarge 4.725``
+its ``real_photo_12mp``).
 """
 
 from __future__ import annotations

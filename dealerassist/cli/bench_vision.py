@@ -18,8 +18,9 @@ recogniser shares a large batch of index patches between two threads), with Open
 thread; an upper bound for the frame's wall clock on an idle machine.
 A 12-megapixel photo in `dealerassist recognize` (``photo_12mp_ms_*``): a held-out scene
 enlarged to 4032x3024 and saved as a JPEG, then decoded (`image_file.read_image_reduced`)
-and read, wall clock and CPU time, decode included; the held-out photos, each at its own
-size on a 4032x3024 JPEG, are scored and timed so (``real_table_12mp``).
+and read, wall clock and CPU time, decode included; the held-out photos on a 4032x3024
+JPEG, at their own size (``real_table_12mp``) and enlarged to its height
+(``real_photo_12mp``), are scored and timed so.
 The same held-out photos, each enlarged to 720 pixels high on a 1280x720 frame of its
 median colour, are timed as CPU time (``real_frame_cpu_ms_*``) and wall clock
 (``real_frame_ms_*``, read back to back, OpenCV on two threads), and scored as a camera's
@@ -187,21 +188,25 @@ def _real_frames(recogniser: Any, stills: Any, folder: Path, files: list[str]
 def _real_table_12mp(stills: Any, folder: Path, files: list[str]) -> dict[str, Any]:
     """Return the figures of the real held-out photos as parts of 12-MP phone photos.
 
-    Each photo at its own size (640x640) on a 4032x3024 JPEG of its median colour, as a
-    phone photo of a whole table holds its cards (some 1/30 of its width), decoded and
-    read as `recognize` reads a file (``real_table_12mp``; its ``photo_ms_*`` include the
-    decode).
+    Each photo on a 4032x3024 JPEG of its median colour, decoded and read as `recognize`
+    reads a file (their ``photo_ms_*`` include the decode): at its own size (640x640), as
+    a phone photo of a whole table holds its cards, some 1/30 of its width
+    (``real_table_12mp``); enlarged to the JPEG's height (3024x3024), as the phone took
+    the photo, its cards some 1/7 of its width (``real_photo_12mp``).
     """
     import tempfile
 
     from dealerassist.vision.image_file import read_image_reduced
     from dealerassist.vision.real_photos import jpeg_in_frame, score_real
 
-    with tempfile.TemporaryDirectory() as temporary:
-        figures = score_real(lambda path: stills.recognise(read_image_reduced(path)[0]),
-                             folder, files, load=lambda path, _: jpeg_in_frame(
-                                 path, (4032, 3024), Path(temporary)))
-    return {"real_table_12mp": {k: figures[k] for k in _KEEP}}
+    out = {}
+    for key, enlarge in (("real_table_12mp", 1.0), ("real_photo_12mp", 3024 / 640)):
+        with tempfile.TemporaryDirectory() as temporary:
+            figures = score_real(lambda path: stills.recognise(read_image_reduced(path)[0]),
+                                 folder, files, load=lambda path, _, e=enlarge, t=temporary:
+                                 jpeg_in_frame(path, (4032, 3024), Path(t), e))
+        out[key] = {k: figures[k] for k in _KEEP}
+    return out
 
 
 def _twelve_megapixels(recogniser: Any, image: Any, runs: int) -> dict[str, float]:
