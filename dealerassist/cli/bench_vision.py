@@ -199,14 +199,14 @@ def _real_table_12mp(stills: Any, folder: Path, files: list[str]) -> dict[str, A
     from dealerassist.vision.image_file import read_image_reduced
     from dealerassist.vision.real_photos import jpeg_in_frame, score_real
 
-    out = {}
-    for key, enlarge in (("real_table_12mp", 1.0), ("real_photo_12mp", 3024 / 640)):
+    def figures(enlarge: float) -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as temporary:
-            figures = score_real(lambda path: stills.recognise(read_image_reduced(path)[0]),
-                                 folder, files, load=lambda path, _, e=enlarge, t=temporary:
-                                 jpeg_in_frame(path, (4032, 3024), Path(t), e))
-        out[key] = {k: figures[k] for k in _KEEP}
-    return out
+            scored = score_real(lambda path: stills.recognise(read_image_reduced(path)[0]),
+                                folder, files, load=lambda path, _: jpeg_in_frame(
+                                    path, (4032, 3024), Path(temporary), enlarge))
+        return {k: scored[k] for k in _KEEP}
+
+    return {"real_table_12mp": figures(1.0), "real_photo_12mp": figures(3024 / 640)}
 
 
 def _twelve_megapixels(recogniser: Any, image: Any, runs: int) -> dict[str, float]:

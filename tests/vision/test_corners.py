@@ -925,7 +925,7 @@ def test_issue_42_latency_a_hypothesiss_corner_where_the_finder_sees_no_index_is
     assert cards(None) == sorted(_SIX)
     everywhere = sum(read)
     assert cards(look) == sorted(_SIX)
-    assert sum(read) <= everywhere
+    assert sum(read) < everywhere  # 31 regions read of 32 measured
     nowhere = replace(look, maps=np.full_like(look.maps, -20.0))
     assert len(cards(nowhere)) < len(_SIX)  # the cards only hypotheses read (measured: 4)
     assert sum(read) < everywhere  # 14 regions read, not 32
