@@ -246,8 +246,10 @@ def _covered(
     return found
 
 
-# Regions of the lifted mask (glare) that are not one card are searched for corners
-# (False: they are not, as before).
+# Regions of the lifted mask (glare) that are not one card are searched for corners. The
+# held-out renders of the two artwork decks (`vision_artwork.py`) read 2,303 of 2,497
+# cards with it, 2,299 without; the drawn designs' and the real photos' (val, nine
+# framings) read alike.
 _LIFTED_REGIONS = True
 _SAME_REGION = 0.8  # bounding boxes overlapping this much (IoU): the same region
 
@@ -296,6 +298,8 @@ def _demote_hosts(
 # frame, +0.7 ms at p50 and p95. Searched in card-shaped outlines too (a draft): no more
 # cards read, one more false report, more time.
 _LINE_HYPOTHESES = True
+# Cards whose corner lies on or under another (`hidden_corner_hypotheses`): the artwork
+# decks' held-out renders 2,303 read with them, 2,298 without; the rest alike (above).
 _HIDDEN_CORNERS = True
 _FALLBACK_ASPECT: tuple[float, float] | None = (1.3, 1.6)
 _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
@@ -307,7 +311,8 @@ _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (Fals
 _BLANK_BOXES = True
 # A region too ragged to be a clean outline (a court of dark artwork under glare: only its
 # pale parts are "not felt") whose hull is a card's quadrilateral of about a card's area
-# (these shares of the area the metric gives there) is that card: a hypothesis.
+# (these shares of the area the metric gives there) is that card: a hypothesis. The
+# artwork decks' held-out renders 2,303 read with it, 2,301 without; the rest alike.
 _RAGGED_HULLS: tuple[float, float] | None = (0.8, 1.25)
 
 

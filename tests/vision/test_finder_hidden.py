@@ -18,7 +18,7 @@ from dealerassist.cards import parse_card
 from dealerassist.vision import card_hypotheses, geometry
 from dealerassist.vision.card_hypotheses import hidden_corner_hypotheses
 from dealerassist.vision.card_metric import CardMetric
-from dealerassist.vision.designs import TRAIN_DESIGNS, drawn_decks
+from dealerassist.vision.designs import HELDOUT_DESIGNS, TRAIN_DESIGNS, drawn_decks
 from dealerassist.vision.geometry import CardSearch
 from dealerassist.vision.quads import order_quad
 from dealerassist.vision.synthetic import _felt, _paste
@@ -116,3 +116,17 @@ def test_outlines_of_a_card_s_shape_give_the_card_s_size_when_none_is_settled(mo
     monkeypatch.setattr(geometry, "_FALLBACK_ASPECT", (1.3, 1.6))
     shaped = _long_side(search.metric())
     assert abs(shaped - _LONG / 2) <= 3.0 < abs(median - _LONG / 2)
+
+
+def test_a_card_lying_on_anothers_corner_and_the_card_under_it_are_both_read(recogniser):
+    deck = drawn_decks(HELDOUT_DESIGNS[:1])[0]
+    frame = np.empty((720, 1280, 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    labels = np.zeros((720, 1280), np.int32)
+    spots = [("9s", _card(500, 200)), ("Qh", _card(560, 290)), ("4d", _card(900, 300))]
+    for number, (code, corners) in enumerate(spots, start=1):
+        _paste(frame, labels, deck.face(parse_card(code)), corners, number)
+    # The nine and the queen lying on its corner are one region: the four alone is a
+    # clean outline.
+    assert len(CardSearch(frame).singles) == 1
+    assert sorted(str(s.card) for s in recogniser.recognise(frame)) == ["4d", "9s", "Qh"]

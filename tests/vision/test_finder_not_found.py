@@ -1,20 +1,20 @@
-"""Cards the finder used to give no hypothesis for: rounded corners, glare, dark pips.
+"""Cards that no clean outline shows: rounded corners, glare, dark pips.
 
-Four causes of "not found" (issue 9), each shown on a drawn region or frame:
+Four such cases (issue 9), each shown on a drawn region or frame:
 
 - a card's corner is rounded (or nicked by its index's ink in the cut mask), so the
   outline's polygon has a short edge there and no right-angled vertex: the corner where
   the edges on either side meet is searched too (``card_hypotheses._CUT_CORNER``);
 - in a patch of glare the card-stock mask merges a row of cards with the lit felt; the
-  lifted (top-hat) mask separates them, but a region of it that was not one clean card
-  outline was dropped: it is now searched for corners (``geometry._LIFTED_REGIONS``);
+  lifted (top-hat) mask separates them, and a region of it that is not one clean card
+  outline is searched for corners (``geometry._LIFTED_REGIONS``);
 - large dark pips (a ten of clubs on navy felt) are neither card stock nor far from the
-  felt's colour: a hypothesis on such a card lay less than 90 % on what a card may lie
-  on; the holes inside a region are now filled (``geometry._FILLED_SUPPORT``);
+  felt's colour: a hypothesis on such a card would lie less than 90 % on what a card may
+  lie on, so the holes inside a region are filled (``geometry._FILLED_SUPPORT``);
 - a patch of glare can itself look like one large card (a clean outline of the card stock
-  mask); a card lifted off it, lying inside that outline, was taken for the outline
-  ("already found"): a region much smaller than the outline it lies in is now searched
-  as a region of its own (``geometry._SMALLER_INSIDE``); the patch itself, far larger
+  mask); a card lifted off it, lying inside that outline, is not that outline ("already
+  found"): a region much smaller than the outline it lies in is searched as a region of
+  its own (``geometry._SMALLER_INSIDE``); the patch itself, far larger
   than the frame's clean outlines, is then no card outline (``geometry._HOSTS_DEMOTED``):
   read as one, its "index" was whatever lay in it.
 """
@@ -25,10 +25,13 @@ import cv2
 import numpy as np
 import pytest
 
+from dealerassist.cards import parse_card
 from dealerassist.vision import card_hypotheses, geometry
 from dealerassist.vision.card_hypotheses import corner_hypotheses
 from dealerassist.vision.card_metric import CardMetric
+from dealerassist.vision.designs import HELDOUT_DESIGNS, drawn_decks
 from dealerassist.vision.geometry import CardSearch
+from dealerassist.vision.synthetic import _paste
 
 _LONG = 80.0  # a card's long side in pixels (isotropic metric)
 _SHORT = _LONG * 63 / 88
@@ -45,6 +48,11 @@ def _chamfered(x: float, y: float, cut: float) -> np.ndarray:
 def _card(x: float, y: float) -> np.ndarray:
     return np.array([[x, y], [x + _SHORT, y], [x + _SHORT, y + _LONG], [x, y + _LONG]],
                     np.float32)
+
+
+def _camera_card(x: float, y: float) -> np.ndarray:
+    """A 100x140-pixel card (x, y its top-left corner): its size in a 1280x720 frame."""
+    return np.array([[x, y], [x + 100, y], [x + 100, y + 140], [x, y + 140]], np.float32)
 
 
 def _hits(quads, truth: np.ndarray, tolerance: float = 4.0) -> int:
@@ -142,6 +150,26 @@ def test_a_lifted_region_repeating_a_searched_one_is_not_searched_twice():
     assert geometry._repeats(moved, [region])
     assert not geometry._repeats(far, [region])
     assert not geometry._repeats(region, [])
+
+
+def test_cards_touching_in_a_patch_of_glare_are_each_read(recogniser):
+    """Three cards of a held-out design in a lit patch of grey felt, two of them touching.
+
+    No clean outline is either touching card: the card-stock mask merges both with the
+    lit felt. The recogniser reads both, and the card alone.
+    """
+    deck = drawn_decks(HELDOUT_DESIGNS[:1])[0]
+    frame = np.empty((720, 1280, 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    cv2.ellipse(frame, (700, 360), (380, 280), 0, 0, 360, (175, 180, 178), -1)
+    labels = np.zeros((720, 1280), np.int32)
+    spots = [("As", _camera_card(420, 260)), ("Kd", _camera_card(700, 240)),
+             ("7c", _camera_card(800, 330))]
+    for number, (code, corners) in enumerate(spots, start=1):
+        _paste(frame, labels, deck.face(parse_card(code)), corners, number)
+    singles = [quad.corners for quad in CardSearch(frame).singles]
+    assert _hits(singles, spots[1][1], tolerance=6.0) == _hits(singles, spots[2][1], 6.0) == 0
+    assert sorted(str(s.card) for s in recogniser.recognise(frame)) == ["7c", "As", "Kd"]
 
 
 def _pips_frame() -> tuple[np.ndarray, np.ndarray]:
