@@ -9,7 +9,8 @@
    judge the outline reader's readings (the house's letters, a second opinion).
 
 A card cropped to its border (a photo of one card) is framed and read again. Backs are
-"no index" to both networks and never reported. Drawing the result is the UI's business.
+"no index" to both networks, and what either finds pictured on a back the outline reader
+saw is no card (`_PICTURE`, `_BACK_MIDDLE`). Drawing the result is the UI's business.
 Each rule below carries the figure on the real development photos (``vision-real-dev``,
 ``scripts/vision_real_eval.py dev``: recall / precision, then the same for readings at
 0.95 or more) that keeps it: what the recogniser reads without it.
@@ -177,6 +178,10 @@ _SAME_INDEX = 0.5
 # picture on that back (real dev: no effect; backs are never reported,
 # test_a_small_card_pictured_on_a_back_is_not_reported).
 _PICTURE = 3.0
+# A corner the learned finder finds within this share of a back's outline (the outline
+# shrunk about its middle; a back: `_blank_outlines`) is a picture on the back, not an
+# index: a card prints its indices at its corners, which lie outside it at any turn.
+_BACK_MIDDLE = 0.5
 _ONE_CARD = (0.5, 1.5)
 _WITHIN = 0.8
 # A card read on an outline more than [2] times the median card read surely at both
@@ -416,6 +421,18 @@ def _inside_a_blank(quad: CardQuad, blanks: list[tuple[np.ndarray, float]]) -> b
                for corners, blank_area in blanks)
 
 
+def _on_a_back(box: tuple[float, float, float, float], backs: Sequence[np.ndarray]) -> bool:
+    """Whether a box's centre lies in the middle of a back's outline (`_BACK_MIDDLE`)."""
+    x, y, w, h = box
+    centre = (x + w / 2, y + h / 2)
+    for corners in backs:
+        middle = corners.mean(axis=0)
+        inner = (middle + _BACK_MIDDLE * (corners - middle)).astype(np.float32)
+        if cv2.pointPolygonTest(inner, centre, False) >= 0:
+            return True
+    return False
+
+
 def _other_index(reading: Reading) -> np.ndarray:
     """Return the index region of ``reading``'s card across from the one it was read at."""
     centre = reading.region.mean(axis=0)
@@ -554,8 +571,10 @@ class Recogniser:
         ``search_long``: the long side at which it searches the frame (`geometry.CardSearch`).
         """
         ahead = self._look_ahead(frame, alone=bright)
+        backs: list[np.ndarray] = []  # what the learned corners find in their middle is no card
         outlines = [] if bright else self.readings(frame, frame_index=frame_index, zones=zones,
-                                                   search_long=search_long, looked=ahead)
+                                                   search_long=search_long, looked=ahead,
+                                                   backs=backs)
         readings, disputed = outlines, list[Sighting]()
         if self.corners is not None and outlines:
             readings, disputed = self._judged(frame, outlines)
@@ -570,7 +589,7 @@ class Recogniser:
             # A 3:4 or 4:3 photo of a table has a card's shape too: three cards or more
             # that the learned corners read say it is one (`_A_TABLE`).
             if ahead is not None:
-                learned = self._learned_cards(frame, [], frame_index, zones,
+                learned = self._learned_cards(frame, [], frame_index, zones, backs=backs,
                                               recut=cut_again, looked=ahead.result())
                 if len(learned) >= _A_TABLE:
                     return learned
@@ -582,7 +601,7 @@ class Recogniser:
                 # A card-shaped frame read as one card may be a photo of that card alone:
                 # its other corner, misread, must not become a second card beside it.
                 learned = self._learned_cards(frame, sightings, frame_index, zones,
-                                              disputed=disputed, recut=cut_again,
+                                              disputed=disputed, recut=cut_again, backs=backs,
                                               two_corners=one_card and len(sightings) == 1,
                                               looked=ahead.result())
             sightings = _settled(sightings, disputed, learned)
@@ -644,15 +663,21 @@ class Recogniser:
     def readings(self, frame: np.ndarray, *, frame_index: int = 0,
                  zones: TableCalibration | None = None,
                  search_long: int = DETECT_LONG_SIDE,
-                 looked: Future[FinderMaps] | None = None) -> list[Reading]:
+                 looked: Future[FinderMaps] | None = None,
+                 backs: list[np.ndarray] | None = None) -> list[Reading]:
         """Every confident reading of the outline reader, duplicates removed, best first.
 
         ``zones``: the calibration that gives each reading its zone (None: none has one);
         ``search_long``: the long side at which it searches the frame (`geometry.CardSearch`);
         ``looked``: the corner finder's look at the frame, on its way (`_look_ahead`): a
-        hypothesis's corner where it sees no index is not read (`_QUIET`).
+        hypothesis's corner where it sees no index is not read (`_QUIET`); ``backs``: a
+        list the corners of the backs it saw (`_blank_outlines`) are added to.
         """
-        return self._trace(frame, frame_index, zones, search_long, looked).kept
+        trace = self._trace(frame, frame_index, zones, search_long, looked)
+        if backs is not None:
+            backs.extend(corners for corners, _ in _blank_outlines(list(trace.quads),
+                                                                   trace.results))
+        return trace.kept
 
     def trace(self, frame: np.ndarray, *, frame_index: int = 0) -> Trace:
         """Return the outline reader's hypotheses, each region's reading, the readings kept.
@@ -997,8 +1022,8 @@ class Recogniser:
     def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int,
                        zones: TableCalibration | None, *,
                        disputed: Sequence[Sighting] = (), two_corners: bool = False,
-                       looked: FinderMaps | None = None, recut: bool = False
-                       ) -> list[Sighting]:
+                       looked: FinderMaps | None = None, recut: bool = False,
+                       backs: Sequence[np.ndarray] = ()) -> list[Sighting]:
         """Return the cards the learned corner reader reads that the outline reader did not.
 
         Each card's corners found (`corners.CornerReader`) are read by the corner network,
@@ -1023,6 +1048,8 @@ class Recogniser:
         skip = [s.box for s in read if s not in disputed]
         readings = self.corners.read(frame, skip=skip, seen=looked, recut=recut,
                                      least=_LEARNED_CORNER * _LEARNED_FOUND)
+        if backs:
+            readings = [r for r in readings if not _on_a_back(r.box, backs)]
         for corner in paired(readings, independence=_INDEPENDENCE):
             if corner.card is None or corner.card in seen:
                 continue

@@ -217,3 +217,30 @@ def test_issue_42_G_DECK_an_index_read_as_a_foreign_letter_is_the_card_its_other
         recogniser, monkeypatch, across, read):
     corners = FakeCorners(FOREIGN, [], across=across)
     assert _recognise(recogniser, monkeypatch, corners) == read
+
+
+BACK = np.array([[200, 300], [296, 300], [296, 435], [200, 435]], np.float32)
+
+
+@pytest.mark.parametrize(("box", "reported"), [
+    ((236.0, 340.0, 24.0, 50.0), False),  # the back's middle: a picture on it
+    ((204.0, 304.0, 16.0, 30.0), True),  # at its corner, where a card's index lies
+])
+def test_issue_42_a_corner_found_in_the_middle_of_a_back_is_no_card(
+        recogniser, monkeypatch, box, reported):
+    # A held-out artwork deck (tigullio-international) has a large white K over a gear on
+    # its black backs: the learned corners read it as a king of clubs, 0.71 to 0.96. The
+    # outline reader saw the back (a clean outline of a card's size, no index at either
+    # corner): a card prints its indices at its corners, never in the middle.
+    sighting = Sighting(parse_card("8s"), 0.99, OUTLINE, "", 0)
+
+    def readings(frame, frame_index=0, backs=None, **_):  # type: ignore[no-untyped-def]
+        if backs is not None:
+            backs.append(BACK)
+        return [Reading(sighting, INDEX, QUAD)]
+
+    monkeypatch.setattr(recogniser, "readings", readings)
+    monkeypatch.setattr(recogniser, "corners", FakeCorners(
+        (0.0, parse_card("8s"), 0.9, "8"), [CornerReading(parse_card("Kc"), 0.96, 0.9, box)]))
+    read = [(str(s.card), round(s.confidence, 3)) for s in recogniser.recognise(FRAME)]
+    assert read == ([("Kc", 0.96), ("8s", 0.99)] if reported else [("8s", 0.99)])
