@@ -181,6 +181,8 @@ _PICTURE = 3.0
 # A corner the learned finder finds within this share of a back's outline (the outline
 # shrunk about its middle; a back: `_blank_outlines`) is a picture on the back, not an
 # index: a card prints its indices at its corners, which lie outside it at any turn.
+# Held-out renders with the artwork decks: backs reported 6 -> 3 (a large K over a gear on
+# one deck's backs), false reports 120 -> 117, cards read alike; real val: no effect.
 _BACK_MIDDLE = 0.5
 _ONE_CARD = (0.5, 1.5)
 _WITHIN = 0.8
@@ -1038,7 +1040,9 @@ class Recogniser:
         is not known). A corner read as a card the outline reader reported, or lying on
         such a card (unless that reading is ``disputed``), adds nothing; with
         ``two_corners`` a card needs two corners.
-        ``looked``: the finder's look at this frame (`_look`); ``zones``: its calibration.
+        ``looked``: the finder's look at this frame (`_look`); ``zones``: its calibration;
+        ``backs``: the backs the outline reader saw, in whose middle no corner is read
+        (`_BACK_MIDDLE`).
         """
         assert self.corners is not None
         seen = {s.card for s in read}
