@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 import pytest
 
 from dealerassist.cards import Card, parse_card
 from dealerassist.vision.corners import CornerReading
+from dealerassist.vision.designs import HELDOUT_DESIGNS, drawn_decks
 from dealerassist.vision.quads import CardQuad, in_box
 from dealerassist.vision.recogniser import Reading, Recogniser
 from dealerassist.vision.sighting import Sighting
+from dealerassist.vision.synthetic import _paste
 
 FRAME = np.zeros((720, 1280, 3), np.uint8)
 OUTLINE = (600, 300, 96, 135)  # the card the outline reader read
@@ -244,3 +247,21 @@ def test_issue_42_a_corner_found_in_the_middle_of_a_back_is_no_card(
         (0.0, parse_card("8s"), 0.9, "8"), [CornerReading(parse_card("Kc"), 0.96, 0.9, box)]))
     read = [(str(s.card), round(s.confidence, 3)) for s in recogniser.recognise(FRAME)]
     assert read == ([("Kc", 0.96), ("8s", 0.99)] if reported else [("8s", 0.99)])
+
+
+def test_issue_42_the_outline_reader_names_the_backs_it_saw(recogniser):
+    # An ace and a plain back on the felt: the back's outline, read as "no index" at both
+    # corners and of the ace's size, is what the learned corners must not read inside.
+    deck = drawn_decks(HELDOUT_DESIGNS[:1])[0]
+    back = np.full((350, 250, 3), 240, np.uint8)
+    cv2.rectangle(back, (14, 14), (235, 335), (120, 40, 30), -1)
+    frame = np.empty((720, 1280, 3), np.uint8)
+    frame[:] = (40, 110, 30)
+    labels = np.zeros((720, 1280), np.int32)
+    for number, (face, x) in enumerate([(deck.face(parse_card("As")), 300), (back, 600)], 1):
+        corners = np.array([[x, 290], [x + 100, 290], [x + 100, 430], [x, 430]], np.float32)
+        _paste(frame, labels, face, corners, number)
+    backs: list[np.ndarray] = []
+    assert [str(r.sighting.card) for r in recogniser.readings(frame, backs=backs)] == ["As"]
+    assert len(backs) == 1 and np.abs(backs[0] - [[600, 290], [700, 290], [700, 430],
+                                                   [600, 430]]).max() <= 3
