@@ -301,6 +301,8 @@ def measure(*, quick: bool) -> dict[str, dict[str, Any]]:
             "heldout_backs_reported": total.backs_reported,
             "accuracy_by_condition": {k: round(v.accuracy, 4) for k, v in by_condition.items()},
             "accuracy_by_deck": {k: round(v.accuracy, 4) for k, v in by_deck.items()},
+            # the decks rendered: the artwork decks only where vision_artwork.py made them
+            "heldout_decks": [deck.name for deck in decks],
             "opencv": cv2.__version__,
             "network_engine": recogniser.classifier.engine,
         }

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dealerassist.cards import parse_card
+from dealerassist.cards import parse_card, standard_deck
 from dealerassist.vision.real_photos import (
     Corrections,
     RealScore,
@@ -184,3 +184,20 @@ def test_issue_42_the_val_decision_counts_a_visible_unlabelled_card_neither_righ
     assert decide.line("the seven", [1490, 28, 1237, 5]).split() == [
         "the", "seven", "1,490", "/", "28", "sure", "1,237", "/", "5"]
     assert decide.DECIDING[0] == "" and len(decide.DECIDING) == 7 and len(decide.FAR) == 2
+
+
+def test_issue_42_the_bench_renders_the_artwork_decks_only_where_they_were_rasterised(
+        tmp_path, monkeypatch):
+    # The renders' figure depends on the decks drawn: the held-out drawn designs always,
+    # the two held-out artwork decks where scripts/vision_artwork.py wrote them.
+    from dealerassist.cli import bench_vision
+
+    monkeypatch.setenv("DEALERASSIST_VISION_ART", str(tmp_path))
+    drawn = [deck.name for deck in bench_vision._decks()]
+    assert drawn == ["drawn-triplex", "drawn-triplex-4c"]
+    folder = tmp_path / "gm-paris"
+    folder.mkdir()
+    face = np.full((35, 25, 3), 255, np.uint8)
+    for card in standard_deck():
+        cv2.imwrite(str(folder / f"{card}.png"), face)
+    assert [deck.name for deck in bench_vision._decks()] == [*drawn, "art-gm-paris"]
