@@ -299,7 +299,8 @@ def _demote_hosts(
 # cards read, one more false report, more time.
 _LINE_HYPOTHESES = True
 # Cards whose corner lies on or under another (`hidden_corner_hypotheses`): the artwork
-# decks' held-out renders 2,303 read with them, 2,298 without; the rest alike (above).
+# decks' held-out renders 2,303 read with them, 2,298 without; the drawn designs' and the
+# val photos' alike.
 _HIDDEN_CORNERS = True
 _FALLBACK_ASPECT: tuple[float, float] | None = (1.3, 1.6)
 _FILLED_SUPPORT = True  # holes in what a hypothesis may lie on are filled (False: not)
@@ -312,7 +313,8 @@ _BLANK_BOXES = True
 # A region too ragged to be a clean outline (a court of dark artwork under glare: only its
 # pale parts are "not felt") whose hull is a card's quadrilateral of about a card's area
 # (these shares of the area the metric gives there) is that card: a hypothesis. The
-# artwork decks' held-out renders 2,303 read with it, 2,301 without; the rest alike.
+# artwork decks' held-out renders 2,303 read with it, 2,301 without; the drawn designs'
+# and the val photos' alike.
 _RAGGED_HULLS: tuple[float, float] | None = (0.8, 1.25)
 
 
