@@ -242,26 +242,32 @@ def foreign_decks(faces, rng: np.random.Generator) -> list:  # type: ignore[no-u
 
 def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
                   foreign: float = 0.0, backs: float = 0.0, stretch: float = 0.0,
-                  boxed: float = 0.0) -> tuple:
+                  boxed: float = 0.0, art: float = 0.0) -> tuple:
     """Index patches of drawn faces (English, French, other letters), upright and turned.
 
     Some are printed as dark-faced decks (`dark_faced`). A ``foreign`` share of them are
     courts of `foreign_decks`; after a ``backs`` share of them comes a patch of a card
     back, "no index" (`_back_patch`). ``stretch``: `jitter`'s. A ``boxed`` share is cut
     as inference cuts a corner, around the index's box (`boxed_region`), the rest as the
-    card's index region (`quads.index_regions`).
+    card's index region (`quads.index_regions`). An ``art`` share of them are the training
+    artwork decks' faces (`vision_scenes.art_index_decks`), where they were rasterised.
     """
     import vision_corners_train as corners_train
+    from vision_scenes import art_index_decks
 
     from dealerassist.cards import Rank
     from dealerassist.vision.quads import index_regions
 
     faces = corners_train.Faces(rng, fonts)
     others = foreign_decks(faces, rng) if foreign > 0 else []
+    artwork = art_index_decks() if art > 0 else []
     courts = [c for c in faces.cards if Rank.JACK <= c.rank <= Rank.KING]
     xs, ys = [], []
     for _ in range(count):
-        if others and rng.random() < foreign:
+        if artwork and rng.random() < art:
+            deck = artwork[rng.integers(len(artwork))]
+            card = deck.cards[rng.integers(len(deck.cards))]
+        elif others and rng.random() < foreign:
             deck = others[rng.integers(len(others))]
             card = courts[rng.integers(len(courts))]
         else:
@@ -281,10 +287,12 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
         small = _effects(small, rng)
         quad = (np.array([[pad, pad], [pad + fw, pad], [pad + fw, pad + fh], [pad, pad + fh]],
                          np.float32) * scale)
-        corner = int(rng.integers(2))
+        # a deck printing its bottom-right index upright shows it as the top-left one
+        corner = int(rng.integers(2)) if getattr(deck, "turned", True) else 0
         if rng.random() < boxed:
             box = deck.index_box(card)
-            x, y, w, h = other_index_box(box) if corner else box
+            x, y, w, h = (deck.other_index_box(card) if hasattr(deck, "turned")
+                          else other_index_box(box)) if corner else box
             region = boxed_region(((pad + x) * scale, (pad + y) * scale, w * scale, h * scale),
                                   np.pi * corner, rng)
         else:
@@ -495,6 +503,8 @@ def main() -> int:
     parser.add_argument("--boxed", type=float, default=0.0,
                         help="share of drawn patches cut around their index's box, as "
                              "inference cuts (else around the card's index region)")
+    parser.add_argument("--art", type=float, default=0.0,
+                        help="share of drawn patches from the training artwork decks")
     parser.add_argument("--final", action="store_true",
                         help="every development photo (default: its train part)")
     parser.add_argument("--rate", type=float, default=2e-3, help="peak learning rate")
@@ -519,7 +529,7 @@ def main() -> int:
                           augment=args.augment, black_copies=args.black_copies,
                           stretch=args.stretch, dark_copies=args.dark_copies)
     dx, dy = drawn_patches(rng, args.drawn, args.fonts, args.foreign, args.backs, args.stretch,
-                           args.boxed)
+                           args.boxed, args.art)
     print(f"patches: {len(rx)} real, {len(dx)} drawn ({time.time() - started:.0f} s)", flush=True)
     xs = np.concatenate([rx, dx])
     ys = np.concatenate([ry, dy])

@@ -116,13 +116,15 @@ class Faces:
     Each design is drawn with English court letters, and again with French ones (V D R)
     and with random letters of other decks, so the reader learns glyphs, not cards. A
     ``black`` share of the faces are the English designs printed as novelty decks (silver
-    and gold ink on black paper, `designs.black_faced`): light indices on dark stock.
+    and gold ink on black paper, `designs.black_faced`): light indices on dark stock. An
+    ``art`` share are the training artwork decks' (`vision_scenes.art_index_decks`).
     """
 
-    def __init__(self, rng: np.random.Generator, fonts: str = "", black: float = 0.0) -> None:
+    def __init__(self, rng: np.random.Generator, fonts: str = "", black: float = 0.0,
+                 art: float = 0.0) -> None:
         from dataclasses import replace
 
-        from vision_scenes import font_design, glyph_sets
+        from vision_scenes import art_index_decks, font_design, glyph_sets
 
         from dealerassist.cards import standard_deck
         from dealerassist.vision.designs import BACK_COLOURS, TRAIN_DESIGNS, black_faced
@@ -147,13 +149,27 @@ class Faces:
                             for i, d in enumerate(designs[:english])]
         self.black = black
         self.cards = list(standard_deck())
+        self.art = art
+        # A deck with four indices is left out: its renders label two of them.
+        self.art_decks = [deck for deck in art_index_decks() if not deck.four_indices] \
+            if art > 0 else []
 
-    def pick(self, rng: np.random.Generator
-             ) -> tuple[np.ndarray, tuple[int, int] | None, tuple[int, int, int, int] | None]:
-        """Return a random face, its index's classes and its index's ink box.
+    def pick(self, rng: np.random.Generator) -> tuple[np.ndarray, tuple[int, int] | None,
+                                                      tuple[tuple[int, ...], ...] | None]:
+        """Return a random face, its index's classes and its two indices' ink boxes.
 
-        A back has neither (None, None).
+        The boxes: the top-left index's, then the bottom-right one's. A back has neither
+        (None, None).
         """
+        from dealerassist.vision.faces import other_index_box
+
+        if self.art_decks and rng.random() < self.art:
+            art = self.art_decks[rng.integers(len(self.art_decks))]
+            if rng.random() < 0.08:
+                return art.back(), None, None
+            card = art.cards[rng.integers(len(art.cards))]
+            return art.face(card), label(art.design.rank_text(card.rank), card.suit.value), \
+                (art.index_box(card), art.other_index_box(card))
         if self.black and rng.random() < self.black:
             deck = self.black_decks[rng.integers(len(self.black_decks))]
         else:
@@ -162,8 +178,9 @@ class Faces:
         if rng.random() < 0.08:
             return deck.back(), None, None
         card = self.cards[rng.integers(len(self.cards))]
+        box = deck.index_box(card)
         return (deck.face(card), label(deck.design.rank_text(card.rank), card.suit.value),
-                deck.index_box(card))
+                (box, other_index_box(box)))
 
 
 def _effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -228,7 +245,6 @@ def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
     spread rows, each on the one before, shifted 0.3 to 0.8 of a card along its width (a
     stud player's up-cards): an index beside another card's edge.
     """
-    from dealerassist.vision.faces import other_index_box
     from dealerassist.vision.geometry import index_regions
 
     img = _table(rng, size, size)
@@ -281,7 +297,7 @@ def render(rng: np.random.Generator, faces: Faces, size: int, rows: float = 0.0
     for n, (code, quad, m, ink) in enumerate(placed, start=1):
         if code is None:
             continue
-        for region, box in zip(index_regions(quad), (ink, other_index_box(ink)), strict=True):
+        for region, box in zip(index_regions(quad), ink, strict=True):
             x0, y0 = region.min(axis=0)
             x1, y1 = region.max(axis=0)
             if x0 < 0 or y0 < 0 or x1 >= size or y1 >= size:
@@ -581,13 +597,13 @@ def train_finder(samples: list, steps: int, seed: int, log: str,  # type: ignore
 
 
 def _renders(rng: np.random.Generator, count: int, cache: Path | None, fonts: str = "",
-             black: float = 0.0, rows: float = 0.0) -> list:
+             black: float = 0.0, rows: float = 0.0, art: float = 0.0) -> list:
     """Return ``count`` renders, from ``cache`` when it holds them (same seed, same count)."""
     if cache is not None and cache.is_file():
         with np.load(cache, allow_pickle=True) as saved:
             if len(saved["images"]) == count:
                 return list(zip(saved["images"], saved["boxes"], strict=True))
-    faces = Faces(rng, fonts, black)
+    faces = Faces(rng, fonts, black, art)
     out = [render(rng, faces, int(rng.choice([384, 512, 640])), rows) for _ in range(count)]
     if cache is not None:
         images = np.empty(count, object)
@@ -620,6 +636,8 @@ def main() -> int:
                              "of its groups to score the finder on)")
     parser.add_argument("--black", type=float, default=0.0,
                         help="share of rendered faces printed as black novelty decks")
+    parser.add_argument("--art", type=float, default=0.0,
+                        help="share of rendered faces from the training artwork decks")
     parser.add_argument("--rows", type=float, default=0.0,
                         help="share of renders whose cards lie in spread rows (stud up-cards)")
     parser.add_argument("--init", type=Path,
@@ -640,7 +658,8 @@ def main() -> int:
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     started = time.time()
-    renders = _renders(rng, args.renders, args.render_cache, args.fonts, args.black, args.rows)
+    renders = _renders(rng, args.renders, args.render_cache, args.fonts, args.black, args.rows,
+                       args.art)
     real = real_dev(args.real, "all" if args.final else "train")
     val = [] if args.final else real_dev(args.real, "val")
     print(f"data: {len(renders)} renders, {len(real)} real photos to train on, {len(val)} to "

@@ -35,6 +35,11 @@ HELDOUT_DRAWN = HELDOUT_DESIGNS
 TRAIN_ART = ("standard", "dondorf", "jolly-royal", "nicu-white", "nicu-ornamental", "penguins",
              "ancient-egyptians")
 HELDOUT_ART = ("tigullio-international", "gm-paris")
+# Training artwork decks whose indices are not two, the second turned half a turn (seen on
+# their faces): the bottom-right index printed upright, its suit above its rank; an index
+# at each of the four corners.
+ART_UPRIGHT_SECOND = ("ancient-egyptians",)
+ART_FOUR_INDICES = ("dondorf",)
 
 
 def decks(*, heldout: bool, with_art: bool = True, leave_out: tuple[str, ...] = (),
@@ -315,3 +320,134 @@ def samples(
     if not patches:
         return None
     return np.stack(patches), np.array(ranks, np.int64), np.array(suits, np.int64)
+
+
+class ArtIndexDeck:
+    """A training artwork deck as the corner scripts draw a `DrawnDeck`: faces, index boxes.
+
+    The faces are BGR on their paper (a rounded corner's transparency filled with it); the
+    index texts are the standard ones (every training artwork deck prints A 2-10 J Q K);
+    each index's box is found on its face (`art_index_box`), the bottom-right one's on the
+    face turned half a turn, as `faces.index_box` gives a drawn face's. ``turned``: the
+    deck prints its bottom-right index turned half a turn (`ART_UPRIGHT_SECOND`: not);
+    ``four_indices``: it prints one at every corner (`ART_FOUR_INDICES`).
+    """
+
+    class _Letters:
+        court_letters = "JQK"
+
+        @staticmethod
+        def rank_text(rank) -> str:  # type: ignore[no-untyped-def]
+            from dealerassist.vision.faces import RANK_TEXTS
+
+            return RANK_TEXTS[int(rank) - 2]
+
+    design = _Letters()
+
+    def __init__(self, folder: Path) -> None:
+        from dealerassist.cards import standard_deck
+
+        art = ArtworkDeck(folder)
+        self.name = art.name
+        self._faces = {card: _opaque(art.face(card)) for card in standard_deck()}
+        self._back = _opaque(art.back())
+        found = {}
+        for card, face in self._faces.items():
+            try:
+                found[card] = art_index_box(face)
+            except ValueError:
+                continue
+        # A box far from the deck's usual size caught a court's picture or lost the suit:
+        # that card is not drawn.
+        wide, tall = (float(np.median([box[k] for box in found.values()])) for k in (2, 3))
+        self._boxes = {card: box for card, box in found.items()
+                       if 0.5 < box[2] / wide < 1.9 and 0.8 < box[3] / tall < 1.25}
+        self._others = {}
+        for card in list(self._boxes):
+            face = self._faces[card]
+            try:
+                x, y, w, h = art_index_box(face[::-1, ::-1])
+            except ValueError:
+                del self._boxes[card]
+                continue
+            self._others[card] = (face.shape[1] - x - w, face.shape[0] - y - h, w, h)
+        self.cards = [card for card in self._faces if card in self._boxes]
+        self.turned = folder.name not in ART_UPRIGHT_SECOND
+        self.four_indices = folder.name in ART_FOUR_INDICES
+
+    def face(self, card):  # type: ignore[no-untyped-def]
+        """Return the face of ``card`` (BGR)."""
+        return self._faces[card]
+
+    def back(self) -> np.ndarray:
+        """Return the back (BGR)."""
+        return self._back
+
+    def other_index_box(self, card) -> tuple[int, int, int, int]:  # type: ignore[no-untyped-def]
+        """Return the box of ``card``'s bottom-right index ink on its face."""
+        return self._others[card]
+
+    def index_box(self, card) -> tuple[int, int, int, int]:  # type: ignore[no-untyped-def]
+        """Return the box of ``card``'s top-left index ink on its face."""
+        return self._boxes[card]
+
+
+def art_index_decks() -> list[ArtIndexDeck]:
+    """Return the training artwork decks (`TRAIN_ART`) rasterised under `ART_ROOT`."""
+    return [ArtIndexDeck(ART_ROOT / name) for name in TRAIN_ART
+            if (ART_ROOT / name / "Ah.png").exists()]
+
+
+def _opaque(image: np.ndarray) -> np.ndarray:
+    """Return a BGR(A) face as BGR, its transparent pixels the paper's colour."""
+    if image.ndim == 3 and image.shape[2] == 4:
+        alpha = image[..., 3:4].astype(np.float32) / 255.0
+        h, w = image.shape[:2]
+        paper = np.median(image[h // 3:2 * h // 3, w // 20:w // 8, :3].reshape(-1, 3), axis=0)
+        image = (image[..., :3] * alpha + paper * (1 - alpha)).astype(np.uint8)
+    return np.ascontiguousarray(image[..., :3])
+
+
+def art_index_box(face: np.ndarray) -> tuple[int, int, int, int]:
+    """Return the upright box (x, y, w, h) of an artwork face's top-left index ink.
+
+    Ink is what differs from the paper (the window's median) by over 48 in a channel,
+    within the top-left 0.3 x 0.5 of the face, 3 % of its width in from its edges (the
+    card's printed outline, its rounded corner too), eroded by a pixel; marks touching
+    the window's inner sides (a court's frame, a pip cut by it) and specks are not the
+    index. The index is the mark nearest the face's corner with the marks it reaches
+    (rank glyphs side by side, the suit below), a gap of up to a tenth of the face's
+    width between them.
+    """
+    import cv2
+
+    fh, fw = face.shape[:2]
+    window = face[: int(fh * 0.5), : int(fw * 0.3)].astype(np.int16)
+    paper = np.median(window.reshape(-1, 3), axis=0)
+    ink = (np.abs(window - paper).max(axis=2) > 48).astype(np.uint8)
+    margin = round(0.03 * fw)
+    ink[:margin], ink[:, :margin] = 0, 0
+    ink = cv2.erode(ink, np.ones((3, 3), np.uint8))  # hairlines joining a glyph to a frame
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    wh, ww = ink.shape
+    marks = []
+    for x, y, w, h, area in stats[1:count]:
+        if x + w >= ww or y + h >= wh or area < 0.0008 * wh * ww:
+            continue
+        marks.append([x, y, x + w, y + h])
+    if not marks:
+        raise ValueError("no index ink found")
+    marks.sort(key=lambda m: m[0] + m[1])
+    box = list(marks.pop(0))
+    gap = 0.1 * fw
+    grown = True
+    while grown:
+        grown = False
+        for m in list(marks):
+            if m[0] <= box[2] + gap and m[2] >= box[0] - gap \
+                    and m[1] <= box[3] + gap and m[3] >= box[1] - gap:
+                box = [min(box[0], m[0]), min(box[1], m[1]), max(box[2], m[2]),
+                       max(box[3], m[3])]
+                marks.remove(m)
+                grown = True
+    return box[0] - 1, box[1] - 1, box[2] - box[0] + 2, box[3] - box[1] + 2  # eroded by 1
