@@ -291,8 +291,10 @@ def drawn_patches(rng: np.random.Generator, count: int, fonts: str,
         corner = int(rng.integers(2)) if getattr(deck, "turned", True) else 0
         if rng.random() < boxed:
             box = deck.index_box(card)
-            x, y, w, h = (deck.other_index_box(card) if hasattr(deck, "turned")
-                          else other_index_box(box)) if corner else box
+            if corner:  # an artwork deck's was found on its face; a drawn one's is turned
+                box = deck.other_index_box(card) if hasattr(deck, "other_index_box") \
+                    else other_index_box(box)
+            x, y, w, h = box
             region = boxed_region(((pad + x) * scale, (pad + y) * scale, w * scale, h * scale),
                                   np.pi * corner, rng)
         else:

@@ -333,16 +333,9 @@ class ArtIndexDeck:
     ``four_indices``: it prints one at every corner (`ART_FOUR_INDICES`).
     """
 
-    class _Letters:
-        court_letters = "JQK"
-
-        @staticmethod
-        def rank_text(rank) -> str:  # type: ignore[no-untyped-def]
-            from dealerassist.vision.faces import RANK_TEXTS
-
-            return RANK_TEXTS[int(rank) - 2]
-
-    design = _Letters()
+    # Its index texts, as a drawn design with the standard court letters gives them
+    # (`FaceDesign.rank_text`).
+    design = TRAIN_DESIGNS[0]
 
     def __init__(self, folder: Path) -> None:
         from dealerassist.cards import standard_deck

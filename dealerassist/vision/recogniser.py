@@ -243,6 +243,7 @@ class Trace:
             fused reading; a blank corner stays ``(0.0, None)``; the weaker side of a
             dispute ``(0.0, card)``).
         kept: the readings reported, best first.
+        backs: the corners of the clean outlines read as backs (`_blank_outlines`).
 
     """
 
@@ -250,6 +251,7 @@ class Trace:
     regions: tuple[np.ndarray, ...]
     results: dict[int, tuple[float, Card | None]]
     kept: list[Reading]
+    backs: tuple[np.ndarray, ...] = ()
 
 
 Probabilities = tuple[np.ndarray, np.ndarray]  # one region's rank (14) and suit (4) vectors
@@ -677,8 +679,7 @@ class Recogniser:
         """
         trace = self._trace(frame, frame_index, zones, search_long, looked)
         if backs is not None:
-            backs.extend(corners for corners, _ in _blank_outlines(list(trace.quads),
-                                                                   trace.results))
+            backs.extend(trace.backs)
         return trace.kept
 
     def trace(self, frame: np.ndarray, *, frame_index: int = 0) -> Trace:
@@ -740,8 +741,10 @@ class Recogniser:
         results.update(self._judge(frame, regions, {todo[k]: value for k, value in read.items()},
                                    close={todo[k] for k in close},
                                    disagree={todo[k] for k in disagree}))
-        kept = self._keep(frame, quads, regions, results, frame_index, zones)
-        return Trace(tuple(quads), tuple(regions), results, kept)
+        blanks = _blank_outlines(quads, results)
+        kept = self._keep(frame, quads, regions, results, blanks, frame_index, zones)
+        return Trace(tuple(quads), tuple(regions), results, kept,
+                     tuple(corners for corners, _ in blanks))
 
     def _probe_on_paper(
         self, frame: np.ndarray, search: CardSearch, regions: list[np.ndarray],
@@ -830,19 +833,20 @@ class Recogniser:
         quads: list[CardQuad],
         regions: list[np.ndarray],
         results: dict[int, tuple[float, Card | None]],
+        blanks: list[tuple[np.ndarray, float]],
         frame_index: int,
         zones: TableCalibration | None,
     ) -> list[Reading]:
         """Keep the best readings: best first, one per index, outline and card.
 
-        An index cut by several quads is still one index (`_SAME_INDEX`).
+        An index cut by several quads is still one index (`_SAME_INDEX`); ``blanks``: the
+        backs seen (`_blank_outlines`), on which a pictured card is none (`_PICTURE`).
         """
         candidates: list[tuple[float, Card, int]] = []
         for number, (confidence, card) in results.items():
             if card is not None and confidence >= self.min_confidence:
                 candidates.append((confidence, card, number))
         candidates.sort(key=lambda item: -item[0])
-        blanks = _blank_outlines(quads, results)
         kept: list[Reading] = []
         # Each index region read as a card kept, by an outline over it: (region, confidence).
         read_as_kept: list[tuple[np.ndarray, float]] = []

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dealerassist.cards import parse_card
 from dealerassist.vision.quads import CardQuad, index_regions, overlap
-from dealerassist.vision.recogniser import _each_card_once
+from dealerassist.vision.recogniser import _blank_outlines, _each_card_once
 from dealerassist.vision.sighting import CONFIRM_BELOW, Sighting
 
 FRAME = np.zeros((720, 1280, 3), np.uint8)
@@ -27,7 +27,8 @@ def _card(x: float, y: float, *, scale: float = 1.0, single: bool = False) -> Ca
 
 def _keep(recogniser, quads, results):  # type: ignore[no-untyped-def]
     regions = [region for quad in quads for region in index_regions(quad.corners)]
-    kept = recogniser._keep(FRAME, quads, regions, results, 0, None)
+    kept = recogniser._keep(FRAME, quads, regions, results, _blank_outlines(quads, results),
+                            0, None)
     return [(str(r.sighting.card), r.quad.box[0]) for r in kept]
 
 
