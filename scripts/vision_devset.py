@@ -56,7 +56,7 @@ from dealerassist.vision.synthetic import render_scene  # noqa: E402
 MODULES = {
     "R": "recogniser", "G": "geometry", "H": "card_hypotheses",
     "E": "edge_snap", "O": "outlines", "Q": "quads", "M": "card_metric", "C": "corners",
-    "T": "table_view", "P": "corner_pairs", "I": "image_file",
+    "T": "table_view", "P": "corner_pairs", "I": "image_file", "X": "exposure",
 }
 
 

@@ -37,6 +37,7 @@ from dealerassist.vision.corners import (
     FinderMaps,
     heat_within,
 )
+from dealerassist.vision.exposure import exposed
 from dealerassist.vision.geometry import (
     DETECT_LONG_SIDE,
     CardQuad,
@@ -545,13 +546,15 @@ class Recogniser:
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom.
 
-        A calibrated camera that sees the felt at a slant is read on the felt flattened
-        (`table_view`), each card boxed where it lies in the frame. A card read twice is
+        A dim frame is brightened first (`exposure`). A calibrated camera that sees the felt
+        at a slant is read on the felt flattened (`table_view`), each card boxed where it
+        lies in the frame. A card read twice is
         reported twice only where both readings are sure (`_each_card_once`).
         """
         if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
                 or frame.size == 0:
             raise RecognitionError("a frame must be a non-empty BGR image")
+        frame = exposed(frame)
         zones = self._calibration_for(frame)
         view = self._view_for(frame, zones)
         bright = self._bright_table(frame)
@@ -686,8 +689,11 @@ class Recogniser:
         """Return the outline reader's hypotheses, each region's reading, the readings kept.
 
         Every hypothesis's corners are read, where the corner finder sees an index or not
-        (`_QUIET` is `recognise`'s): the diagnosis sees what each stage found.
+        (`_QUIET` is `recognise`'s): the diagnosis sees what each stage found. A dim frame
+        is brightened first, as `recognise` does (`exposure`).
         """
+        if isinstance(frame, np.ndarray) and frame.ndim == 3 and frame.size:
+            frame = exposed(frame)
         return self._trace(frame, frame_index, self._calibration_for(frame))
 
     def _trace(self, frame: np.ndarray, frame_index: int, zones: TableCalibration | None,

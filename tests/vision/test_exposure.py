@@ -1,0 +1,66 @@
+"""Issue 42: a dim frame is brightened before it is read (`vision.exposure`)."""
+
+import itertools
+
+import cv2
+import numpy as np
+import pytest
+
+import dealerassist.vision.exposure as exposure
+from dealerassist.vision.designs import HELDOUT_DESIGNS, drawn_decks, heldout_scenes
+from dealerassist.vision.evaluation import Score, score_frame
+from dealerassist.vision.exposure import exposed, paper_grey
+
+
+def _dimmed(image: np.ndarray, gain: float) -> np.ndarray:
+    """The frame as a camera exposing ``gain`` of its light takes it."""
+    return cv2.LUT(image, np.clip(np.arange(256) * gain, 0, 255).round().astype(np.uint8))
+
+
+def test_a_lit_frame_is_read_as_it_is():
+    rng = np.random.default_rng(1)
+    frame = rng.integers(0, 256, (120, 160, 3), dtype=np.uint8)
+    assert paper_grey(frame) >= 250
+    assert exposed(frame) is frame
+
+
+def test_a_dim_frames_paper_is_brought_near_white_its_colours_ratios_kept():
+    frame = np.full((200, 300, 3), (20, 60, 25), np.uint8)  # felt
+    frame[50:150, 100:170] = (90, 90, 90)  # a card's paper under a dim lamp
+    frame[60:80, 105:115] = (30, 30, 80)  # its red index
+    out = exposed(frame)
+    assert paper_grey(frame) == 90
+    assert out[100, 130].tolist() == [230, 230, 230]
+    assert out[70, 110].tolist() == [77, 77, 204]  # 230 / 90 times each channel
+    assert out.dtype == np.uint8 and out.shape == frame.shape
+
+
+def test_a_black_frame_is_left_black():
+    frame = np.zeros((50, 50, 3), np.uint8)
+    assert exposed(frame) is frame
+
+
+@pytest.fixture(scope="module")
+def clean_scenes():
+    scenes = heldout_scenes(drawn_decks(HELDOUT_DESIGNS), per_condition=3)
+    return [scene for _, _, scene in itertools.islice(scenes, 6)]  # "clean", both designs
+
+
+def _score(recogniser, scenes, gain: float) -> Score:
+    total = Score()
+    for scene in scenes:
+        total.add(score_frame(recogniser.recognise(_dimmed(scene.image, gain)), scene.cards))
+    return total
+
+
+def test_issue_42_a_dim_frame_is_read_as_a_lit_one(recogniser, clean_scenes, monkeypatch):
+    # Six held-out scenes, 42 face-up cards, taken with 0.3 of their light: the paper
+    # lies at a grey of some 75.
+    lit = _score(recogniser, clean_scenes, 1.0)
+    dim = _score(recogniser, clean_scenes, 0.3)
+    assert lit.read_right >= 41  # 42 measured
+    assert dim.read_right >= 41  # 42 measured
+    assert dim.false_reports == 0 and dim.backs_reported == 0
+    monkeypatch.setattr(exposure, "_DIM", 0)  # read as the camera gave it
+    unexposed = _score(recogniser, clean_scenes, 0.3)
+    assert unexposed.read_right <= 38  # 35 measured, and 2 false reports
