@@ -9,7 +9,7 @@ import pytest
 import dealerassist.vision.exposure as exposure
 from dealerassist.vision.designs import HELDOUT_DESIGNS, drawn_decks, heldout_scenes
 from dealerassist.vision.evaluation import Score, score_frame
-from dealerassist.vision.exposure import exposed, paper_grey
+from dealerassist.vision.exposure import exposed, paper_colour
 
 
 def _dimmed(image: np.ndarray, gain: float) -> np.ndarray:
@@ -19,9 +19,11 @@ def _dimmed(image: np.ndarray, gain: float) -> np.ndarray:
 
 def test_a_lit_frame_is_read_as_it_is():
     rng = np.random.default_rng(1)
-    frame = rng.integers(0, 256, (120, 160, 3), dtype=np.uint8)
-    assert paper_grey(frame) >= 250
-    assert exposed(frame) is frame
+    frame = np.full((120, 160, 3), (30, 100, 40), np.uint8)  # felt
+    frame[20:100, 40:95] = (236, 238, 241)  # a card's paper, white to 2 %
+    noisy = np.clip(frame + rng.normal(0, 2, frame.shape), 0, 255).astype(np.uint8)
+    assert paper_colour(noisy).min() >= 236
+    assert exposed(noisy) is noisy
 
 
 def test_a_dim_frames_paper_is_brought_near_white_its_colours_ratios_kept():
@@ -29,10 +31,25 @@ def test_a_dim_frames_paper_is_brought_near_white_its_colours_ratios_kept():
     frame[50:150, 100:170] = (90, 90, 90)  # a card's paper under a dim lamp
     frame[60:80, 105:115] = (30, 30, 80)  # its red index
     out = exposed(frame)
-    assert paper_grey(frame) == 90
+    assert paper_colour(frame).tolist() == [90, 90, 90]
     assert out[100, 130].tolist() == [230, 230, 230]
     assert out[70, 110].tolist() == [77, 77, 204]  # 230 / 90 times each channel
     assert out.dtype == np.uint8 and out.shape == frame.shape
+
+
+def test_a_warm_lamps_cast_is_taken_off_the_paper_and_the_ink_alike():
+    frame = np.full((200, 300, 3), (20, 60, 25), np.uint8)
+    frame[50:150, 100:170] = (170, 205, 230)  # paper under a tungsten lamp: B < G < R
+    frame[60:80, 105:115] = (40, 45, 50)  # black ink, a little warm too
+    out = exposed(frame)
+    assert out[100, 130].tolist() == [230, 230, 230]  # each channel's own gain
+    assert out[70, 110].tolist() == [54, 50, 50]  # the ink grey again, darker than any red
+
+
+def test_a_frame_with_no_white_in_it_is_not_greyed():
+    frame = np.full((100, 100, 3), (40, 110, 210), np.uint8)  # orange wood, no paper
+    out = exposed(frame)
+    assert out[0, 0].tolist() == [60, 165, 210]  # each channel raised 1.5 times at most
 
 
 def test_a_black_frame_is_left_black():
