@@ -1,11 +1,12 @@
 """Figures of the recogniser on one split of the real photographs (``vision-real-dev``).
 
-Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout|train|val] [--wrong]
+Usage: PYTHONPATH=. python scripts/vision_real_eval.py [dev|heldout|train|val] [--wrong|--misses]
            [--finder F] [--reader R] [--turn T|none] [--set 'R._BRIGHT_TABLE=2']
            [--frame 1280x720 [--high 720]] [--stills] [--true-shape] [--tilt 0.6]
            [--oblique 50 [--marked]] [--jpeg 4032x3024 [--enlarge 2]]
 Prints recall, precision, the same for readings at 0.95 or more, by background, scene and
-camera (the same figures as ``dealerassist bench --only vision`` gives for ``heldout``).
+camera (the same figures as ``dealerassist bench --only vision`` gives for ``heldout``);
+``--misses``: each labelled card not read, the photos as they are, by why (`misses`).
 Tune on ``dev``; ``heldout`` is only measured. ``train`` and ``val`` are the development
 split's two parts the training scripts use (``vision_corners_train.dev_records``): score
 networks trained without ``--final`` on ``val``. ``--finder``, ``--reader``, ``--turn``:
@@ -49,6 +50,8 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("split", nargs="?", default="dev",
                         choices=("dev", "heldout", "train", "val"))
     parser.add_argument("--wrong", action="store_true", help="name each wrong reading")
+    parser.add_argument("--misses", action="store_true",
+                        help="each labelled card not read, by why (the photos as they are)")
     parser.add_argument("--finder", type=Path, default=DEFAULT_FINDER_PATH)
     parser.add_argument("--reader", type=Path, default=DEFAULT_READER_PATH)
     parser.add_argument("--turn", help="a corner_turn.onnx, or none (default: the shipped)")
@@ -84,6 +87,13 @@ def main() -> int:
         print(why, file=sys.stderr)
         return 1
     apply(args.set)
+    if args.misses:
+        from dealerassist.vision.recogniser import Recogniser
+
+        recogniser = Recogniser(corner_models=(args.finder, args.reader))
+        print(json.dumps({args.split: misses(recogniser, folder, _files(args.split, folder))},
+                         indent=1))
+        return 0
     figures = score(args, folder)
     if not args.wrong:
         figures.pop("wrong_readings")
@@ -91,19 +101,62 @@ def main() -> int:
     return 0
 
 
+def _files(split: str, folder: Path) -> list[str]:
+    """Return the photos of one split: ``dev``, ``heldout``, or ``dev``'s ``train``, ``val``."""
+    from dealerassist.vision.real_photos import split_files
+
+    if split in ("train", "val"):
+        from vision_corners_train import dev_records
+
+        return [r["file"] for r in dev_records(folder, split)]
+    return split_files(split)
+
+
+def misses(recogniser, folder: Path, files: list[str]) -> dict:  # type: ignore[no-untyped-def]
+    """Return each labelled card the recogniser misses in a photo as it is, by why.
+
+    ``no peak``: no finder peak from 0.25 centred on or about one of its labelled index
+    corners (a third of the box around it); ``unsure``: a peak there read as the card, but
+    not surely enough to report; ``misread``: the peaks there read as other cards or as no
+    index. Each miss is named ``photo:card``, `` B`` after the black novelty deck's.
+    ``recogniser``: a `Recogniser` whose ``corners`` are the learned corners.
+    """
+    from dealerassist.vision.image_file import read_image
+    from dealerassist.vision.real_photos import corrections
+
+    records = {r["file"]: r for r in json.loads((folder / "labels.json").read_text())}
+    fixes = corrections()
+    out: dict[str, list[str]] = {"no peak": [], "unsure": [], "misread": []}
+    for name in files:
+        record, frame = records[name], read_image(folder / name)
+        swap = dict(fixes[name].relabel) if name in fixes else {}
+        read = {str(s.card) for s in recogniser.recognise(frame)}
+        found = recogniser.corners.read(frame, least=0.25)
+        for card in (swap.get(c, c) for c in record["cards"]):
+            if card in read:
+                continue
+            boxes = [b[1:] for b in record["corner_boxes"] if swap.get(b[0], b[0]) == card]
+            near = [r for r in found if any(
+                x - w / 3 <= r.box[0] + r.box[2] / 2 <= x + 4 * w / 3
+                and y - h / 3 <= r.box[1] + r.box[3] / 2 <= y + 4 * h / 3
+                for x, y, w, h in boxes)]
+            why = ("no peak" if not near else "unsure"
+                   if any(str(r.card) == card for r in near) else "misread")
+            black = " B" if "black" in record["notes"].lower() else ""
+            out[why].append(f"{Path(name).stem}:{card}{black}")
+    return {"counts": {why: len(names) for why, names in out.items()},
+            "black_deck": {why: sum(n.endswith(" B") for n in names)
+                           for why, names in out.items()}, **out}
+
+
 def score(args: argparse.Namespace, folder: Path) -> dict:
     """Return the figures of one split read as ``args`` say (their ``--set`` aside)."""
     import cv2
 
-    from dealerassist.vision.real_photos import score_real, split_files
+    from dealerassist.vision.real_photos import score_real
     from dealerassist.vision.recogniser import Recogniser
 
-    if args.split in ("train", "val"):
-        from vision_corners_train import dev_records
-
-        files = [r["file"] for r in dev_records(folder, args.split)]
-    else:
-        files = split_files(args.split)
+    files = _files(args.split, folder)
     cv2.setNumThreads(2)
     recogniser = Recogniser(corner_models=(args.finder, args.reader) if args.turn is None
                             else None, stills=args.stills)

@@ -201,3 +201,38 @@ def test_issue_42_the_bench_renders_the_artwork_decks_only_where_they_were_raste
     for card in standard_deck():
         cv2.imwrite(str(folder / f"{card}.png"), face)
     assert [deck.name for deck in bench_vision._decks()] == [*drawn, "art-gm-paris"]
+
+
+def test_issue_42_each_missed_card_is_told_by_why_no_peak_unsure_or_misread(tmp_path):
+    from dealerassist.vision.corners import CornerReading
+
+    (tmp_path / "images").mkdir()
+    cv2.imwrite(str(tmp_path / "images/p0.jpg"), np.full((200, 200, 3), 200, np.uint8))
+    (tmp_path / "labels.json").write_text(json.dumps([{
+        "file": "images/p0.jpg", "cards": ["Ah", "Kd", "7c", "2s"], "background": "white desk",
+        "scene": "table", "notes": "phone camera (x); black novelty deck",
+        "corner_boxes": [["Ah", 10, 10, 20, 30], ["Kd", 60, 10, 20, 30],
+                         ["7c", 110, 10, 20, 30], ["2s", 160, 10, 20, 30]]}]))
+
+    def corner(code: str | None, x: float) -> CornerReading:
+        return CornerReading(code and parse_card(code), 0.8, 0.6, (x, 12.0, 20.0, 30.0))
+
+    class Reader:  # the Ah reported, the Kd read unsurely, the 7c read as a ten or no index
+        class corners:  # noqa: N801 - stands for the learned corners
+            @staticmethod
+            def read(frame, least):  # type: ignore[no-untyped-def]
+                assert least == 0.25
+                return [corner("Kd", 62.0), corner("Tc", 112.0), corner(None, 115.0)]
+
+        @staticmethod
+        def recognise(frame):  # type: ignore[no-untyped-def]
+            return [_sighting("Ah", 0.99)]
+
+    from tests.vision.scripts import script
+
+    found = script("vision_real_eval").misses(Reader, tmp_path, ["images/p0.jpg"])
+    assert found["unsure"] == ["p0:Kd B"]
+    assert found["misread"] == ["p0:7c B"]
+    assert found["no peak"] == ["p0:2s B"]
+    assert found["counts"] == {"no peak": 1, "unsure": 1, "misread": 1}
+    assert found["black_deck"] == {"no peak": 1, "unsure": 1, "misread": 1}
