@@ -26,6 +26,8 @@ __all__ = ["exposed", "paper_colour"]
 _PAPER = 0.995  # the share of pixels less white than the frame's paper (its whitest 0.5 %)
 _DIM = 200  # paper whose brightest channel is darker than this is dim, brightened ...
 _WHITE = 230  # ... to this grey (within the development photos' middle half)
+_RAISE = 4.0  # ... by at most this much: a frame with no paper (an empty table at night) is
+# not raised into its sensor noise
 _CAST = 1.5  # a channel is raised at most this much to grey the paper: a frame with no
 # white in it (a black deck on wood: its whitest pixels are the wood's) is not greyed
 _SAMPLE = 60_000  # the paper is measured on about so many pixels, evenly spread (some 1 ms)
@@ -50,7 +52,8 @@ def exposed(frame: np.ndarray) -> np.ndarray:
 
     Each channel is multiplied by its own gain (white balance by the paper, as a camera
     balances on a white card), all three raised where the paper is dim (`_DIM`); a frame
-    whose gains all lie within 2 % of one is returned as it is. An 8-bit BGR frame of any
+    whose gains all lie within 2 % of one is returned as it is, and none is raised over
+    `_RAISE` times. An 8-bit BGR frame of any
     size (another kind is returned as it is); one lookup, some 1 ms a 1280x720 frame.
     """
     if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3 or not frame.size:
@@ -61,7 +64,7 @@ def exposed(frame: np.ndarray) -> np.ndarray:
         return frame
     gains = np.minimum(top / np.maximum(paper, 1.0), _CAST)
     if top < _DIM:
-        gains *= _WHITE / top
+        gains *= min(_WHITE / top, _RAISE)
     if np.all(np.abs(gains - 1.0) < 0.02):
         return frame
     table = np.clip(np.arange(256)[:, None] * gains[None, :], 0, 255).round().astype(np.uint8)

@@ -81,3 +81,10 @@ def test_issue_42_a_dim_frame_is_read_as_a_lit_one(recogniser, clean_scenes, mon
     monkeypatch.setattr(exposure, "_DIM", 0)  # read as the camera gave it
     unexposed = _score(recogniser, clean_scenes, 0.3)
     assert unexposed.read_right <= 38  # 35 measured, and 2 false reports
+
+
+def test_a_frame_with_no_paper_is_not_raised_into_its_noise():
+    rng = np.random.default_rng(3)
+    night = np.clip(rng.normal(12, 3, (120, 160, 3)), 0, 255).astype(np.uint8)  # empty felt
+    out = exposed(night)
+    assert out.astype(float).mean() <= 4 * night.astype(float).mean() + 1
