@@ -53,8 +53,8 @@ def exposed(frame: np.ndarray) -> np.ndarray:
     Each channel is multiplied by its own gain (white balance by the paper, as a camera
     balances on a white card), all three raised where the paper is dim (`_DIM`); a frame
     whose gains all lie within 2 % of one is returned as it is, and none is raised over
-    `_RAISE` times. An 8-bit BGR frame of any
-    size (another kind is returned as it is); one lookup, some 1 ms a 1280x720 frame.
+    `_RAISE` times. An 8-bit BGR frame of any size (another kind is returned as it is);
+    one lookup, some 1 ms a 1280x720 frame.
     """
     if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3 or not frame.size:
         return frame

@@ -546,10 +546,10 @@ class Recogniser:
     def recognise(self, frame: np.ndarray, *, frame_index: int = 0) -> list[Sighting]:
         """Return the cards read in one frame, sorted left to right then top to bottom.
 
-        A dim frame is brightened first (`exposure`). A calibrated camera that sees the felt
-        at a slant is read on the felt flattened (`table_view`), each card boxed where it
-        lies in the frame. A card read twice is
-        reported twice only where both readings are sure (`_each_card_once`).
+        The frame's paper is made white first (`exposure`: a lamp's cast taken off, a dim
+        frame raised). A calibrated camera that sees the felt at a slant is read on the felt
+        flattened (`table_view`), each card boxed where it lies in the frame. A card read
+        twice is reported twice only where both readings are sure (`_each_card_once`).
         """
         if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
                 or frame.size == 0:
@@ -689,10 +689,10 @@ class Recogniser:
         """Return the outline reader's hypotheses, each region's reading, the readings kept.
 
         Every hypothesis's corners are read, where the corner finder sees an index or not
-        (`_QUIET` is `recognise`'s): the diagnosis sees what each stage found. A dim frame
-        is brightened first, as `recognise` does (`exposure`).
+        (`_QUIET` is `recognise`'s): the diagnosis sees what each stage found, on the frame
+        with its paper made white as `recognise` reads it (`exposure`).
         """
-        if isinstance(frame, np.ndarray) and frame.ndim == 3 and frame.size:
+        if isinstance(frame, np.ndarray):
             frame = exposed(frame)
         return self._trace(frame, frame_index, self._calibration_for(frame))
 
