@@ -122,20 +122,20 @@ def misses(recogniser, folder: Path, files: list[str]) -> dict:  # type: ignore[
     ``recogniser``: a `Recogniser` whose ``corners`` are the learned corners.
     """
     from dealerassist.vision.image_file import read_image
-    from dealerassist.vision.real_photos import corrections
+    from dealerassist.vision.real_photos import Corrections, corrections
 
     records = {r["file"]: r for r in json.loads((folder / "labels.json").read_text())}
     fixes = corrections()
     out: dict[str, list[str]] = {"no peak": [], "unsure": [], "misread": []}
     for name in files:
         record, frame = records[name], read_image(folder / name)
-        swap = dict(fixes[name].relabel) if name in fixes else {}
+        fix = fixes.get(name, Corrections())
         read = {str(s.card) for s in recogniser.recognise(frame)}
         found = recogniser.corners.read(frame, least=0.25)
-        for card in (swap.get(c, c) for c in record["cards"]):
+        for card in fix.labels(record["cards"]):
             if card in read:
                 continue
-            boxes = [b[1:] for b in record["corner_boxes"] if swap.get(b[0], b[0]) == card]
+            boxes = [b[1:] for b in record["corner_boxes"] if fix.labels([b[0]]) == [card]]
             near = [r for r in found if any(
                 x - w / 3 <= r.box[0] + r.box[2] / 2 <= x + 4 * w / 3
                 and y - h / 3 <= r.box[1] + r.box[3] / 2 <= y + 4 * h / 3

@@ -1,4 +1,5 @@
-"""Issue 42: a dim frame is brightened before it is read (`vision.exposure`)."""
+"""Issue 42: a frame's paper is made white before it is read: a lamp's cast off, a dim frame
+raised (`vision.exposure`)."""
 
 import itertools
 
@@ -37,7 +38,7 @@ def test_a_dim_frames_paper_is_brought_near_white_its_colours_ratios_kept():
     assert out.dtype == np.uint8 and out.shape == frame.shape
 
 
-def test_a_warm_lamps_cast_is_taken_off_the_paper_and_the_ink_alike():
+def test_issue_42_a_warm_lamps_cast_is_taken_off_the_paper_and_the_ink_alike():
     frame = np.full((200, 300, 3), (20, 60, 25), np.uint8)
     frame[50:150, 100:170] = (170, 205, 230)  # paper under a tungsten lamp: B < G < R
     frame[60:80, 105:115] = (40, 45, 50)  # black ink, a little warm too
@@ -63,10 +64,12 @@ def clean_scenes():
     return [scene for _, _, scene in itertools.islice(scenes, 6)]  # "clean", both designs
 
 
-def _score(recogniser, scenes, gain: float) -> Score:
+def _score(recogniser, scenes, gain: float, cast=(1.0, 1.0, 1.0)) -> Score:
+    """The scenes read dimmed to ``gain`` of their light, each channel (B, G, R) by ``cast``."""
     total = Score()
     for scene in scenes:
-        total.add(score_frame(recogniser.recognise(_dimmed(scene.image, gain)), scene.cards))
+        tinted = np.clip(scene.image * np.array(cast, np.float32), 0, 255).astype(np.uint8)
+        total.add(score_frame(recogniser.recognise(_dimmed(tinted, gain)), scene.cards))
     return total
 
 
@@ -78,7 +81,7 @@ def test_issue_42_a_dim_frame_is_read_as_a_lit_one(recogniser, clean_scenes, mon
     assert lit.read_right >= 41  # 42 measured
     assert dim.read_right >= 41  # 42 measured
     assert dim.false_reports == 0 and dim.backs_reported == 0
-    monkeypatch.setattr(exposure, "_DIM", 0)  # read as the camera gave it
+    monkeypatch.setattr(exposure, "_DIM", 0)  # not raised (the paper still greyed)
     unexposed = _score(recogniser, clean_scenes, 0.3)
     assert unexposed.read_right <= 38  # 35 measured, and 2 false reports
 
@@ -88,3 +91,16 @@ def test_a_frame_with_no_paper_is_not_raised_into_its_noise():
     night = np.clip(rng.normal(12, 3, (120, 160, 3)), 0, 255).astype(np.uint8)  # empty felt
     out = exposed(night)
     assert out.astype(float).mean() <= 4 * night.astype(float).mean() + 1
+
+
+def test_issue_42_a_cool_lamps_cast_is_taken_off_before_the_cards_are_read(
+        recogniser, clean_scenes, monkeypatch):
+    # The same six scenes under a cool lamp (red 0.6, green 0.85): read as tinted, the red
+    # suits' ink lies near the paper's redness and 14 false reports come (2 sure).
+    cool = (1.0, 0.85, 0.6)
+    balanced = _score(recogniser, clean_scenes, 1.0, cool)
+    assert balanced.read_right >= 41  # 42 measured
+    assert balanced.false_reports == 0
+    monkeypatch.setattr(exposure, "_CAST", 1.0)  # no channel raised: the cast stays
+    tinted = _score(recogniser, clean_scenes, 1.0, cool)
+    assert tinted.read_right <= 32 and tinted.false_reports >= 8  # 26 and 14 measured
