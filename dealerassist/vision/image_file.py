@@ -1,11 +1,11 @@
 """Reading an image file for the recogniser: a BGR frame, or one line naming the file.
 
 Any file a user may hand over is either read or refused with a `RecognitionError` that
-names it: greyscale, 16-bit and RGBA images are converted to 8-bit BGR; a file that is not
-an image, is truncated, or whose header claims more than `MAX_PIXELS` pixels is refused
-before any large buffer is allocated (OpenCV would otherwise fail in an assertion). The
-image libraries (libpng, libjpeg) print their own warnings on the process's standard
-error; those are kept off the user's terminal while a file is decoded.
+names it: greyscale, 16-bit, floating-point and RGBA images are converted to 8-bit BGR; a
+file that is not an image, is truncated, or whose header claims more than `MAX_PIXELS`
+pixels is refused before any large buffer is allocated (OpenCV would otherwise fail in an
+assertion). The image libraries (libpng, libjpeg) print their own warnings on the
+process's standard error; those are kept off the user's terminal while a file is decoded.
 """
 
 from __future__ import annotations
@@ -107,15 +107,29 @@ def decode(data: bytes | np.ndarray, name: str, *, factor: int = 1) -> np.ndarra
     try:
         with _quiet_stderr():
             image = cv2.imdecode(np.frombuffer(raw, np.uint8),
-                                 _REDUCED.get(factor, cv2.IMREAD_COLOR))
+                                 _REDUCED.get(factor, cv2.IMREAD_COLOR | cv2.IMREAD_ANYDEPTH))
     except cv2.error as error:  # OpenCV's own limits (other formats' headers)
         reason = str(error).strip().splitlines()[-1] if str(error).strip() else "decode failed"
         raise RecognitionError(f"{name}: not an image this app can read ({reason})") from error
     if image is None or image.size == 0:
         raise RecognitionError(f"{name}: not an image this app can read")
-    if image.dtype != np.uint8:  # IMREAD_COLOR gives 8 bits; kept as a guard
-        image = cv2.convertScaleAbs(image, alpha=255.0 / max(1.0, float(image.max())))
-    return image
+    return _eight_bits(image)
+
+
+def _eight_bits(image: np.ndarray) -> np.ndarray:
+    """Return a decoded image as 8 bits a channel.
+
+    Decoded at its own depth: OpenCV's 8-bit conversion truncates a floating-point image
+    (PFM, float TIFF), whose 0..1 scale makes it black, or refuses it. 16 bits keep their
+    high byte (what OpenCV's own conversion gives); floats are taken as 0 to 1.
+    """
+    if image.dtype == np.uint8:
+        return image
+    if image.dtype == np.uint16:
+        return (image >> 8).astype(np.uint8)
+    if image.dtype.kind == "f":
+        return np.clip(np.nan_to_num(image) * 255.0 + 0.5, 0, 255).astype(np.uint8)
+    return cv2.convertScaleAbs(image, alpha=255.0 / max(1.0, float(image.max())))
 
 
 def read_image(path: Path | str) -> np.ndarray:

@@ -6,6 +6,7 @@ or a one-line error naming the file (exit 1), never an internal error, and nothi
 image libraries print reaches the terminal.
 """
 
+import json
 import os
 import struct
 import subprocess
@@ -157,3 +158,25 @@ def test_defect_41_6_any_frame_a_slanted_calibration_flattens_reads_without_erro
 def test_defect_41_6_a_frame_that_is_no_bgr_image_is_one_error_with_a_calibration(frame):
     with pytest.raises(RecognitionError, match="non-empty BGR image"):
         _SLANTED.recognise(frame)
+
+
+@pytest.mark.parametrize("suffix", [".pfm", ".tif"])
+def test_issue_42_a_floating_point_image_is_read_as_its_picture(suffix, tmp_path, capsys):
+    """A float image (0 to 1) is read as the picture it holds: OpenCV's 8-bit decode made a
+    PFM black (no card read, no error) and refused a float TIFF."""
+    board = cv2.imread(str(FIXTURES / "board_five.png"))
+    path = tmp_path / f"board{suffix}"
+    assert cv2.imwrite(str(path), board.astype(np.float32) / 255.0)
+    decoded = decode(path.read_bytes(), path.name)
+    assert decoded.dtype == np.uint8 and decoded.shape == board.shape
+    assert np.abs(decoded.astype(int) - board).max() <= 1
+    assert main(["recognize", str(path), "--json"]) == 0
+    cards = [c["card"] for c in json.loads(capsys.readouterr().out)[0]["cards"]]
+    assert cards == ["Ah", "Kd", "7c", "Ts", "2h"]
+
+
+def test_issue_42_a_16_bit_image_keeps_its_high_byte():
+    deep = np.random.default_rng(5).integers(0, 65536, (40, 60, 3), dtype=np.uint16)
+    ok, png = cv2.imencode(".png", deep)
+    assert ok
+    assert np.array_equal(decode(png.tobytes(), "deep.png"), (deep >> 8).astype(np.uint8))
