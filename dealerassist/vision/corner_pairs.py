@@ -108,7 +108,8 @@ def _fused(a: CornerReading, b: CornerReading, independence: float) -> CornerRea
     y1 = max(a.box[1] + a.box[3], b.box[1] + b.box[3])
     return CornerReading(card, p, max(a.found, b.found),
                          (x0, y0, x1 - x0, y1 - y0), a.turn, (*ranks.tolist(), 0.0),
-                         tuple(suits.tolist()), indices=a.indices + b.indices)
+                         tuple(suits.tolist()), indices=a.indices + b.indices,
+                         foreign=max(a.foreign, b.foreign))
 
 
 def paired(readings: Sequence[CornerReading], *, independence: float) -> list[CornerReading]:

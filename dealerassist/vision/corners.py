@@ -175,6 +175,8 @@ class CornerReading:
         suits: its probabilities of the four suits (`SUITS`) there.
         indices: how many of its card's indices it reads (2: both, read together by
             `corner_pairs.paired`).
+        foreign: how likely its glyph, at that turn, is a letter the house does not use
+            (another deck's court letter: `opinions`).
 
     """
 
@@ -186,6 +188,7 @@ class CornerReading:
     ranks: tuple[float, ...] = ()
     suits: tuple[float, ...] = ()
     indices: int = 1
+    foreign: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +529,8 @@ class CornerReader:
         regions = list(turned_regions_at(
             [box for (_, box), ks in zip(found, turns, strict=True) for _ in ks],
             [2 * np.pi * k / TURNS for ks in turns for k in ks]))
-        _, ranks, suits, best_rank, best_suit, sure = self._read_regions(frame, regions)
+        glyphs, ranks, suits, best_rank, best_suit, sure = self._read_regions(frame, regions)
+        foreign = glyphs[:, :-1] @ self._foreign
         ends = np.cumsum([len(ks) for ks in turns])
         rows = [slice(int(end) - len(ks), int(end)) for end, ks in zip(ends, turns, strict=True)]
         best = [row.start + int(sure[row].argmax()) for row in rows]
@@ -540,7 +544,8 @@ class CornerReader:
         for n, (score, box) in enumerate(found):
             t = best[n]
             seen_as = {"turn": 2 * np.pi * chosen[n][1] / TURNS,
-                       "ranks": tuple(ranks[t].tolist()), "suits": tuple(suits[t].tolist())}
+                       "ranks": tuple(ranks[t].tolist()), "suits": tuple(suits[t].tolist()),
+                       "foreign": float(foreign[t])}
             if sure[t] <= ranks[t, -1]:  # no index at any turn, or a glyph the house lacks
                 out.append(CornerReading(None, float(ranks[rows[n], -1].min()), score, box,
                                          **seen_as))

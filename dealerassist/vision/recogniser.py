@@ -26,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealerassist.cards import Card
+from dealerassist.cards import Card, Rank
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
 from dealerassist.vision.corner_pairs import paired
@@ -131,6 +131,14 @@ _FOREIGN = 0.7
 # decks) 392 sure readings instead of 396, precision 0.992 both; in six drawn scenes each
 # of Dutch and of French courts in a standard house, 4 of the 9 sure readings go.
 _FOREIGN_DOUBT = 0.1
+# A frame where the learned corners read a glyph, at a finder peak from _LEARNED_READ_PEAK,
+# as such a letter (_FOREIGN) shows a deck printing court letters the house does not name:
+# its other courts' letters the reader may take for the house's (a French D for a queen,
+# surely), so no court in that frame is sure (_DISPUTED). No development photo has such a
+# corner (the likeliest 0.37); drawn French courts in a standard house
+# (`scripts/vision_design_checks.py`, 288): sure readings 3 -> 0.
+_LETTERED = True
+_COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 # An outline reading the corner reader reads, at least this surely, as another card is a
 # proposal (real dev: sure precision 0.9867 without, 0.9893 with; the same recall).
 _OTHER_OPINION = 0.5
@@ -590,16 +598,17 @@ class Recogniser:
         # Unsure learned corners are cut again where there is time: a still photo, or a
         # bright table, where no outline reader ran (`corners._RECUT`).
         cut_again = self.stills or bright
-        learned = None
+        learned, lettered = None, False
         # Cards read and all judged foreign are no reason to read the frame as one card.
         if not outlines and one_card:
             # A 3:4 or 4:3 photo of a table has a card's shape too: three cards or more
             # that the learned corners read say it is one (`_A_TABLE`).
             if ahead is not None:
-                learned = self._learned_cards(frame, [], frame_index, zones, backs=backs,
-                                              recut=cut_again, looked=ahead.result())
+                learned, lettered = self._learned_cards(frame, [], frame_index, zones,
+                                                        backs=backs, recut=cut_again,
+                                                        looked=ahead.result())
                 if len(learned) >= _A_TABLE:
-                    return learned
+                    return _courts_doubted(learned) if lettered else learned
             sightings = self._read_one_card(frame)
             if sightings:  # the frame is that one card: nothing else to find in it
                 return sightings
@@ -607,11 +616,13 @@ class Recogniser:
             if learned is None:
                 # A card-shaped frame read as one card may be a photo of that card alone:
                 # its other corner, misread, must not become a second card beside it.
-                learned = self._learned_cards(frame, sightings, frame_index, zones,
-                                              disputed=disputed, recut=cut_again, backs=backs,
-                                              two_corners=one_card and len(sightings) == 1,
-                                              looked=ahead.result())
+                learned, lettered = self._learned_cards(
+                    frame, sightings, frame_index, zones, disputed=disputed, recut=cut_again,
+                    backs=backs, two_corners=one_card and len(sightings) == 1,
+                    looked=ahead.result())
             sightings = _settled(sightings, disputed, learned)
+            if lettered:
+                sightings = _courts_doubted(sightings)
         return sightings
 
     def _view_for(self, frame: np.ndarray, zones: TableCalibration | None
@@ -1035,8 +1046,10 @@ class Recogniser:
                        zones: TableCalibration | None, *,
                        disputed: Sequence[Sighting] = (), two_corners: bool = False,
                        looked: FinderMaps | None = None, recut: bool = False,
-                       backs: Sequence[np.ndarray] = ()) -> list[Sighting]:
-        """Return the cards the learned corner reader reads that the outline reader did not.
+                       backs: Sequence[np.ndarray] = ()) -> tuple[list[Sighting], bool]:
+        """Return the cards the learned corners read that the outline reader did not, lettered.
+
+        ``lettered``: whether a corner read a letter the house does not use (`_LETTERED`).
 
         Each card's corners found (`corners.CornerReader`) are read by the corner network,
         a card's two indices together (`corner_pairs.paired`); a corner's ``p`` is its
@@ -1064,6 +1077,8 @@ class Recogniser:
                                      least=_LEARNED_CORNER * _LEARNED_FOUND)
         if backs:
             readings = [r for r in readings if not _on_a_back(r.box, backs)]
+        lettered = _LETTERED and any(r.foreign >= _FOREIGN and r.found >= _LEARNED_READ_PEAK
+                                     for r in readings)
         for corner in paired(readings, independence=_INDEPENDENCE):
             if corner.card is None or corner.card in seen:
                 continue
@@ -1090,7 +1105,7 @@ class Recogniser:
             centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
             zone = zones.zone_of(centre) if zones is not None else ""
             out.append(Sighting(card, min(1.0, confidence), box, zone, frame_index))
-        return out
+        return out, lettered
 
     def _read_one_card(self, frame: np.ndarray) -> list[Sighting]:
         """Read a photo cropped to one card's border: shrunk to a card's usual size, framed.
@@ -1117,6 +1132,12 @@ class Recogniser:
                    round(w / scale), round(h / scale))
             out.append(replace(reading.sighting, box=box))
         return out
+
+
+def _courts_doubted(sightings: list[Sighting]) -> list[Sighting]:
+    """Return ``sightings`` with every court read at most a proposal (`_LETTERED`)."""
+    return [replace(s, confidence=_DISPUTED)
+            if s.card.rank in _COURTS and s.confidence > _DISPUTED else s for s in sightings]
 
 
 def _one_place(corners: list[_Witness]) -> list[_Witness]:

@@ -28,34 +28,10 @@ from dealerassist.vision.synthetic import DrawnDeck
 from tests.vision.scripts import script
 
 _COURTS = ["Kh", "Qs", "Jd", "Kc", "Qd", "Jh"]
-
-
-def _table(kind: str, rng: np.random.Generator, size=(640, 480)) -> np.ndarray:
-    w, h = size
-    if kind == "white":
-        table = np.full((h, w, 3), 235, np.float32)
-    elif kind == "wood":
-        grain = cv2.resize(rng.normal(0, 1, (h // 8, 4)).astype(np.float32), (w, h))
-        table = np.array([120, 170, 205], np.float32) + grain[..., None] * 18
-    else:  # dark felt
-        table = np.full((h, w, 3), (40, 100, 30), np.float32)
-    table += rng.normal(0, 3, table.shape)
-    return np.clip(table, 0, 255).astype(np.uint8)
-
-
 _STUD_ROWS = script("vision_stud_rows")  # its drawn tables, and the paster of the ones here
 _paste = _STUD_ROWS.paste
-
-
-def _scene(kind: str, codes, seed: int, backs: int = 0, designs=HELDOUT_DESIGNS) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    deck = drawn_decks(designs)[seed % 2]
-    table = _table(kind, rng)
-    spots = [(110 + 140 * (n % 4), 120 + 230 * (n // 4)) for n in range(8)]
-    faces = [deck.face(parse_card(c)) for c in codes] + [deck.back()] * backs
-    for face, spot in zip(faces, spots, strict=False):
-        _paste(table, face, spot, float(rng.uniform(-25, 25)), float(rng.uniform(95, 115)))
-    return table
+_CHECKS = script("vision_design_checks")  # the drawn tables of the scenes here
+_table, _scene, _far = _CHECKS.table, _CHECKS.scene, _CHECKS.far
 
 
 def test_turned_regions_stand_upright_in_the_box_at_every_turn():
@@ -319,6 +295,26 @@ def test_G_DECK_index_letters_french_courts_are_never_sure_in_a_standard_house()
     assert _sure_cards("VDR", "standard") == []
 
 
+@pytest.mark.parametrize(("seed", "was"), [(24, "Qc"), (27, "Kh"), (38, "Qc")])
+def test_G_DECK_a_deck_printing_letters_the_house_does_not_use_has_no_sure_court(
+        seed, was, monkeypatch):
+    # French courts in a standard house, more tables than the six above: the reader took
+    # a D for a queen, an R for a king, surely, where other corners of the same frame read
+    # as letters the house does not use. The deck on the table prints such letters: none
+    # of its courts is sure.
+    codes = _CHECKS.court_codes(seed)
+    french, english = (_CHECKS.courts(letters, seed, codes) for letters in ("VDR", "JQK"))
+    recogniser = Recogniser(letters="standard")
+
+    def sure(table):  # type: ignore[no-untyped-def]
+        return [str(s.card) for s in recogniser.recognise(table) if s.confidence >= 0.95]
+
+    assert sure(french) == []
+    assert len(sure(english)) >= 3  # the same courts, English letters: read as ever
+    monkeypatch.setattr(recogniser_module, "_LETTERED", False)
+    assert sure(french) == [was]
+
+
 @pytest.mark.parametrize("kind", ["white", "felt"])
 def test_issue_42_latency_the_finder_run_ahead_reads_what_it_reads_in_turn(kind):
     # The finder looks at a camera frame on its own thread while the outline reader works
@@ -447,8 +443,10 @@ def _seven_of_clubs(sure: np.ndarray) -> tuple:
     ranks[:, 5], ranks[:, -1] = sure, 1.0 - sure
     suits = np.zeros((len(sure), 4))
     suits[:, 0] = 1.0
+    glyphs = np.zeros((len(sure), len(corners.GLYPHS) + 1))
+    glyphs[:, corners.GLYPHS.index("7")], glyphs[:, -1] = sure, 1.0 - sure
     zeros = np.zeros(len(sure), int)
-    return None, ranks, suits, zeros + 5, zeros, sure
+    return glyphs, ranks, suits, zeros + 5, zeros, sure
 
 
 def test_issue_42_an_index_lying_between_two_turns_is_read_again_at_the_half_turns(
@@ -616,16 +614,7 @@ def test_issue_42_latency_black_cards_covering_a_white_desk_leave_it_a_bright_ta
     assert outline_runs == [dim.shape]
 
 
-def _far(kind: str, codes, seed: int, size=(1600, 900)) -> np.ndarray:
-    """A `_scene` amid a larger table: its cards small for the frame, as a camera further off."""
-    scene = _scene(kind, codes, seed)
-    frame = _table(kind, np.random.default_rng(seed + 100), size)
-    top, left = (size[1] - scene.shape[0]) // 2, (size[0] - scene.shape[1]) // 2
-    frame[top:top + scene.shape[0], left:left + scene.shape[1]] = scene
-    return frame
-
-
-_SIX = ["Ah", "7c", "Kd", "Ts", "2s", "Qh"]
+_SIX = _CHECKS.SIX
 
 
 def _shrunk_amid(seed: int, scene_size: tuple[int, int], size: tuple[int, int]) -> np.ndarray:
