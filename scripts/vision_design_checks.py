@@ -7,8 +7,9 @@ are the same scenes, more of them, for comparing a candidate with the shipped pa
 
 - ``slant``: 24 boards of five random cards, seen by a camera tilted 60 degrees whose
   calibration flattens the felt, read as stills: cards right of 120, wrong, sure wrong;
-- ``french_sure``: 48 tables of six courts printed with French letters (V D R) in a
-  standard house, read as frames: readings at 0.95 or more (G-DECK: none);
+- ``courts_sure``: 48 tables of six courts printed with French letters (V D R), again
+  with Dutch ones (B V H) and German ones (B D K), in a standard house, read as frames:
+  readings at 0.95 or more, a German king's aside (G-DECK: none);
 - ``far_felt``, ``far_white``: 60 frames of 1600x900 each, six cards some 100 pixels wide
   amid the table, read as a camera's frames: right of 360, wrong, sure wrong (on felt
   the outline reader's readings are left out: the learned corners read alone).
@@ -118,11 +119,12 @@ def checks(models: tuple[Path, Path]) -> dict[str, list[int]]:
         total += _tally(recogniser.recognise(frame), codes)
     out["slant"] = [int(total[0]), 120, int(total[1]), int(total[2])]
     house = Recogniser(letters="standard", corner_models=models)
-    sure = 0
-    for seed in range(48):
-        sure += sum(s.confidence >= CONFIRM_BELOW
-                    for s in house.recognise(courts("VDR", seed, court_codes(seed))))
-    out["french_sure"] = [sure]
+    sure = []
+    for letters, king in (("VDR", ""), ("BVH", ""), ("BDK", "K")):
+        sure.append(sum(s.confidence >= CONFIRM_BELOW and str(s.card)[0] != king
+                        for seed in range(48)
+                        for s in house.recognise(courts(letters, seed, court_codes(seed)))))
+    out["courts_sure"] = sure
     for kind in ("felt", "white"):
         recogniser = Recogniser(corner_models=models)
         if kind == "felt":

@@ -26,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealerassist.cards import Card, Rank
+from dealerassist.cards import Card
 from dealerassist.errors import RecognitionError
 from dealerassist.vision.calibration import TableCalibration
 from dealerassist.vision.corner_pairs import paired
@@ -131,14 +131,16 @@ _FOREIGN = 0.7
 # decks) 392 sure readings instead of 396, precision 0.992 both; in six drawn scenes each
 # of Dutch and of French courts in a standard house, 4 of the 9 sure readings go.
 _FOREIGN_DOUBT = 0.1
-# A frame where the learned corners read a glyph, at a finder peak from _LEARNED_READ_PEAK,
-# as such a letter (_FOREIGN) shows a deck printing court letters the house does not name:
-# its other courts' letters the reader may take for the house's (a French D for a queen,
-# surely), so no court in that frame is sure (_DISPUTED). No development photo has such a
-# corner (the likeliest 0.37); drawn French courts in a standard house
-# (`scripts/vision_design_checks.py`, 288): sure readings 3 -> 0.
+# A frame where the corner reader reads such a letter (_FOREIGN: on an outline reading's
+# index, or a learned corner's at a finder peak from _LEARNED_READ_PEAK) holds a deck
+# printing letters the house does not name, whose other letters it may take for the
+# house's glyphs (a French D for a queen, a German B for an eight, surely): nothing in
+# that frame is sure (_DISPUTED), the dealer confirms. No development photo has such a
+# learned corner (the likeliest 0.37); val and renders read alike. On 48 drawn tables of
+# six courts each in a standard house (`scripts/vision_design_checks.py`: `courts`), sure
+# readings of other cards than the deck's kings: French V D R 3 -> 0, Dutch B V H 5 -> 0,
+# German B D K 5 -> 2 (a D, Dame, read as a queen where no other letter shows).
 _LETTERED = True
-_COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 # An outline reading the corner reader reads, at least this surely, as another card is a
 # proposal (real dev: sure precision 0.9867 without, 0.9893 with; the same recall).
 _OTHER_OPINION = 0.5
@@ -590,25 +592,26 @@ class Recogniser:
         outlines = [] if bright else self.readings(frame, frame_index=frame_index, zones=zones,
                                                    search_long=search_long, looked=ahead,
                                                    backs=backs)
-        readings, disputed = outlines, list[Sighting]()
+        readings, disputed, lettered = outlines, list[Sighting](), False
         if self.corners is not None and outlines:
-            readings, disputed = self._judged(frame, outlines)
+            readings, disputed, lettered = self._judged(frame, outlines)
         sightings = [reading.sighting for reading in readings]
         one_card = self.calibration is None and _one_card_shape(frame)
         # Unsure learned corners are cut again where there is time: a still photo, or a
         # bright table, where no outline reader ran (`corners._RECUT`).
         cut_again = self.stills or bright
-        learned, lettered = None, False
+        learned = None
         # Cards read and all judged foreign are no reason to read the frame as one card.
         if not outlines and one_card:
             # A 3:4 or 4:3 photo of a table has a card's shape too: three cards or more
             # that the learned corners read say it is one (`_A_TABLE`).
             if ahead is not None:
-                learned, lettered = self._learned_cards(frame, [], frame_index, zones,
-                                                        backs=backs, recut=cut_again,
-                                                        looked=ahead.result())
+                learned, also = self._learned_cards(frame, [], frame_index, zones,
+                                                    backs=backs, recut=cut_again,
+                                                    looked=ahead.result())
+                lettered = lettered or also
                 if len(learned) >= _A_TABLE:
-                    return _courts_doubted(learned) if lettered else learned
+                    return _doubted(learned) if lettered else learned
             sightings = self._read_one_card(frame)
             if sightings:  # the frame is that one card: nothing else to find in it
                 return sightings
@@ -616,13 +619,14 @@ class Recogniser:
             if learned is None:
                 # A card-shaped frame read as one card may be a photo of that card alone:
                 # its other corner, misread, must not become a second card beside it.
-                learned, lettered = self._learned_cards(
+                learned, also = self._learned_cards(
                     frame, sightings, frame_index, zones, disputed=disputed, recut=cut_again,
                     backs=backs, two_corners=one_card and len(sightings) == 1,
                     looked=ahead.result())
+                lettered = lettered or also
             sightings = _settled(sightings, disputed, learned)
             if lettered:
-                sightings = _courts_doubted(sightings)
+                sightings = _doubted(sightings)
         return sightings
 
     def _view_for(self, frame: np.ndarray, zones: TableCalibration | None
@@ -993,11 +997,12 @@ class Recogniser:
         return best_cards(rank_p, suit_p)
 
     def _judged(self, frame: np.ndarray, readings: list[Reading]
-                ) -> tuple[list[Reading], list[Sighting]]:
+                ) -> tuple[list[Reading], list[Sighting], bool]:
         """Judge the outline reader's readings by the corner reader on the same regions.
 
-        Returns the readings kept and, of their sightings, those the corner reader read as
-        another card (`_OTHER_OPINION`).
+        Returns the readings kept, of their sightings those the corner reader read as
+        another card (`_OTHER_OPINION`), and whether it read a letter the house does not
+        use on one (`_FOREIGN`: the frame is `_LETTERED`).
 
         Why: the index network knows the English letters only, so a "B" (a German or Dutch
         jack) is a sure eight to it and an "R" a king whatever the house plays. The corner
@@ -1040,7 +1045,7 @@ class Recogniser:
             judged.append(reading)
             if other:
                 disputed.append(reading.sighting)
-        return judged, disputed
+        return judged, disputed, _LETTERED and any(o[0] >= _FOREIGN for o in opinions)
 
     def _learned_cards(self, frame: np.ndarray, read: list[Sighting], frame_index: int,
                        zones: TableCalibration | None, *,
@@ -1124,7 +1129,7 @@ class Recogniser:
                                     value=_ONE_CARD_BORDER)
         readings = self.readings(framed)
         if self.corners is not None and readings:
-            readings, _ = self._judged(framed, readings)
+            readings, _, _ = self._judged(framed, readings)
         out = []
         for reading in readings:
             x, y, w, h = reading.sighting.box
@@ -1134,10 +1139,9 @@ class Recogniser:
         return out
 
 
-def _courts_doubted(sightings: list[Sighting]) -> list[Sighting]:
-    """Return ``sightings`` with every court read at most a proposal (`_LETTERED`)."""
-    return [replace(s, confidence=_DISPUTED)
-            if s.card.rank in _COURTS and s.confidence > _DISPUTED else s for s in sightings]
+def _doubted(sightings: list[Sighting]) -> list[Sighting]:
+    """Return ``sightings`` each at most a proposal (`_LETTERED`)."""
+    return [replace(s, confidence=min(s.confidence, _DISPUTED)) for s in sightings]
 
 
 def _one_place(corners: list[_Witness]) -> list[_Witness]:
