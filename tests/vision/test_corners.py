@@ -24,7 +24,6 @@ from dealerassist.vision.designs import HELDOUT_DESIGNS, black_faced, drawn_deck
 from dealerassist.vision.geometry import _NEAR_BLACK, card_stock_share
 from dealerassist.vision.real_photos import pressed
 from dealerassist.vision.recogniser import Recogniser
-from dealerassist.vision.synthetic import DrawnDeck
 from tests.vision.scripts import script
 
 _COURTS = ["Kh", "Qs", "Jd", "Kc", "Qd", "Jh"]
@@ -115,15 +114,7 @@ def test_without_corner_models_the_outline_reader_reads_alone():
 def _court_scenes(letters: str):
     """Six courts of a held-out design drawn with ``letters``, on white, felt and wood."""
     for seed in range(6):
-        rng = np.random.default_rng(seed)
-        design = replace(HELDOUT_DESIGNS[seed % 2], court_letters=letters)
-        deck = DrawnDeck(design)
-        table = _table(("white", "felt", "wood")[seed % 3], rng)
-        spots = [(110 + 140 * (n % 4), 120 + 230 * (n // 4)) for n in range(6)]
-        for code, spot in zip(_COURTS, spots, strict=True):
-            _paste(table, deck.face(parse_card(code)), spot, float(rng.uniform(-25, 25)),
-                   float(rng.uniform(95, 115)))
-        yield table
+        yield _CHECKS.courts(letters, seed, _COURTS)
 
 
 def _courts_read(letters: str, house: str) -> tuple[int, int]:
