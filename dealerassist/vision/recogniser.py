@@ -131,9 +131,9 @@ _FOREIGN = 0.7
 # decks) 392 sure readings instead of 396, precision 0.992 both; in six drawn scenes each
 # of Dutch and of French courts in a standard house, 4 of the 9 sure readings go.
 _FOREIGN_DOUBT = 0.1
-# A frame where the corner reader reads such a letter (_FOREIGN: on an outline reading's
-# index, or a learned corner's at a finder peak from _LEARNED_READ_PEAK) holds a deck
-# printing letters the house does not name, whose other letters it may take for the
+# G-DECK: a frame where the corner reader reads such a letter (_FOREIGN: on an outline
+# reading's index, or a learned corner's at a finder peak from _LEARNED_READ_PEAK) holds a
+# deck printing letters the house does not name, whose other letters it may take for the
 # house's glyphs (a French D for a queen, a German B for an eight, surely): nothing in
 # that frame is sure (_DISPUTED), the dealer confirms. No development photo has such a
 # learned corner (the likeliest 0.37); val and renders read alike. On 48 drawn tables of
